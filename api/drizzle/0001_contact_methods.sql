@@ -1,0 +1,1 @@
+ALTER TABLE "listings" ADD COLUMN "contact_methods" jsonb DEFAULT '["phone","whatsapp"]'::jsonb NOT NULL;

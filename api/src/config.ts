@@ -1,0 +1,100 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { REMOTES, REMOTE_NAMES, type RemotesMap } from '@tasko/shared/domain';
+
+/** The repository root: every package's dist/ is found from here. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  isProduction: boolean;
+  /** Unset: embedded PGlite in dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** The embedded database's folder, or 'memory' (tests). */
+  pgliteDir: string;
+  uploadDir: string;
+  /** Photos in S3-compatible object storage when S3_BUCKET is set; otherwise in uploadDir. */
+  s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; publicUrl?: string } | undefined;
+  googleClientId: string | undefined;
+  /** The local OpenID provider runs without a Google client id, except in production unless DEV_IDP=on. */
+  isLocalIdpAllowed: boolean;
+  /** The site's own origin as visitors see it (links in sitemaps, OpenID redirect checks). */
+  publicOrigin: string;
+  /** When set: http→https, bare host→www, embedded-URL paths → this origin (SPEC §2 "On load"). */
+  canonicalOrigin: string | undefined;
+  /** Remote name → URL of its remoteEntry.js, as the browser loads it. */
+  remotes: RemotesMap;
+  /** Where the built shell and remotes live on disk. */
+  distRoot: string;
+  adminEmails: string[];
+  redisUrl: string | undefined;
+  /** Demo listings on a fresh database (on unless DEMO_DATA=off). */
+  hasDemoData: boolean;
+  /** Sign-in attempts allowed per client and minute. */
+  signInRateLimit: number;
+  /** Writes (publish, edit, close, delete, settings) allowed per client and minute. */
+  writeRateLimit: number;
+  /** Contact reveals ("Show phone") per client address in 10 minutes. */
+  contactRevealLimit: number;
+  /** Analytics batches per client address per minute. */
+  eventsRateLimit: number;
+  /** How long a public search answer may be served from memory (0: never). */
+  searchCacheMs: number;
+  /** Structured logs; off in tests unless LOG_LEVEL is set. */
+  logLevel: string;
+}
+
+function remoteEntryUrl(value: string): string {
+  return value.endsWith('.js') || value.endsWith('.json') ? value : `${value.replace(/\/+$/, '')}/remoteEntry.js`;
+}
+
+/** The one config factory: every setting comes from the environment, all optional. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = Number(env.PORT ?? 8080);
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, 'data'));
+  const remotes = Object.fromEntries(
+    REMOTE_NAMES.map((name) => {
+      const configured = env[REMOTES[name].envVar];
+      return [name, configured ? remoteEntryUrl(configured) : `/mfe/${REMOTES[name].folder}/remoteEntry.js`];
+    }),
+  ) as RemotesMap;
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    isProduction: env.NODE_ENV === 'production',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    pgliteDir: env.PGLITE_DIR === 'memory' ? 'memory' : path.resolve(env.PGLITE_DIR ?? path.join(dataDir, 'pglite')),
+    uploadDir: path.resolve(env.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    s3: env.S3_BUCKET
+      ? {
+          endpoint: env.S3_ENDPOINT ?? `https://s3.${env.S3_REGION ?? 'us-east-1'}.amazonaws.com`,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION ?? 'us-east-1',
+          accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+          ...(env.S3_PUBLIC_URL ? { publicUrl: env.S3_PUBLIC_URL } : {}),
+        }
+      : undefined,
+    googleClientId: env.GOOGLE_CLIENT_ID || undefined,
+    isLocalIdpAllowed: !env.GOOGLE_CLIENT_ID && (env.NODE_ENV !== 'production' || env.DEV_IDP === 'on'),
+    publicOrigin: (env.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    canonicalOrigin: env.CANONICAL_ORIGIN ? env.CANONICAL_ORIGIN.replace(/\/+$/, '') : undefined,
+    remotes,
+    distRoot: path.resolve(env.DIST_ROOT ?? REPO_ROOT),
+    adminEmails: (env.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+    redisUrl: env.REDIS_URL || undefined,
+    hasDemoData: (env.DEMO_DATA ?? 'on') !== 'off',
+    signInRateLimit: Number(env.SIGN_IN_RATE_LIMIT ?? 10),
+    writeRateLimit: Number(env.WRITE_RATE_LIMIT ?? 30),
+    contactRevealLimit: Number(env.CONTACT_REVEAL_LIMIT ?? 20),
+    eventsRateLimit: Number(env.EVENTS_RATE_LIMIT ?? 60),
+    searchCacheMs: Number(env.SEARCH_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 2000)),
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+  };
+}

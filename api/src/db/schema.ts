@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AnalyticsProps, ContactMethod, UserSettings } from '@tasko/shared/domain';
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  /** Lower-cased; the identity a Google account signs in with. */
+  email: text('email').notNull().unique(),
+  name: text('name').notNull().default(''),
+  picture: text('picture'),
+  /** The `sub` of the ID token: stable even if the address changes at Google. */
+  googleSub: text('google_sub').unique(),
+  settings: jsonb('settings').$type<UserSettings>(),
+  /** When the user confirmed being 18 or older (the terms); asked once. */
+  ageConfirmedAt: timestamp('age_confirmed_at', { withTimezone: true }),
+  /** Set by a moderator: the user cannot sign in and their listings are hidden from everyone. */
+  blockedAt: timestamp('blocked_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const listings = pgTable(
+  'listings',
+  {
+    id: serial('id').primaryKey(),
+    publisherId: integer('publisher_id')
+      .notNull()
+      .references(() => users.id),
+    offerType: text('offer_type').notNull().default('job'),
+    title: text('title').notNull().default(''),
+    description: text('description').notNull(),
+    category: text('category').notNull(),
+    paymentType: text('payment_type').notNull().default('fixed'),
+    amount: integer('amount').notNull(),
+    contactPersonName: text('contact_person_name').notNull(),
+    phone: text('phone').notNull(),
+    contactEmail: text('contact_email').notNull().default(''),
+    contactMethods: jsonb('contact_methods').$type<ContactMethod[]>().notNull().default(sql`'["phone","whatsapp"]'::jsonb`),
+    city: text('city').notNull(),
+    address: text('address').notNull().default(''),
+    status: text('status').notNull().default('active'),
+    images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    isDemo: boolean('is_demo').notNull().default(false),
+    /** Set by a moderator: gone for everyone but its owner, whatever its status. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** The publisher is blocked: kept on the row (set on block and unblock) so the public search stays a scan of one table. */
+    isPublisherBlocked: boolean('is_publisher_blocked').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The public list: active listings of one offer type, newest first or by pay.
+    index('listings_public_newest').on(t.status, t.offerType, t.createdAt.desc(), t.id.desc()),
+    index('listings_public_amount').on(t.status, t.offerType, t.amount),
+    index('listings_publisher').on(t.publisherId, t.createdAt.desc()),
+    // Substring search in any script (Hebrew, Arabic, Russian, English): trigram indexes serve ILIKE.
+    index('listings_title_trgm').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    index('listings_contact_trgm').using('gin', sql`lower(${t.contactPersonName}) gin_trgm_ops`),
+    index('listings_place_trgm').using('gin', sql`lower(${t.city} || ' ' || ${t.address}) gin_trgm_ops`),
+  ],
+);
+
+/** Issued session tokens: a token is valid while its row exists unrevoked and unexpired. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+);
+
+/** Fixed-window counters for rate limits, shared by every instance through the database. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
+/** Secrets the server generates once and every instance shares (the session signing key). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One report per user and listing (issue 9). */
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('reports_one_per_user').on(t.listingId, t.reporterId)],
+);
+
+/** Every moderation action, who took it and when: the screen shows this log. */
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: serial('id').primaryKey(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => users.id),
+    action: text('action').notNull(),
+    listingId: integer('listing_id').references(() => listings.id),
+    userId: integer('user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('moderation_actions_newest').on(t.createdAt.desc())],
+);
+
+/** First-party analytics events: no personal data beyond the user id. */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    language: text('language').notNull(),
+    path: text('path').notNull(),
+    props: jsonb('props').$type<AnalyticsProps>().notNull(),
+    visitorId: uuid('visitor_id').notNull(),
+    userId: integer('user_id').references(() => users.id),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('analytics_events_by_day').on(t.occurredAt, t.name)],
+);

@@ -1,0 +1,33 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiProblem } from '../errors/errors.plugin.js';
+import type { SessionService, SessionUser } from './sessions.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `requireUser` on routes that need a signed-in user. */
+    user: SessionUser | null;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  const token = header.slice(7).trim();
+  return token || null;
+}
+
+/** onRequest hook: the caller must carry a valid session token, else 401 `unauthorized` and nothing runs. */
+export function requireUser(sessions: SessionService) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const token = bearerToken(request);
+    const user = token ? await sessions.verify(token) : null;
+    if (!user) throw new ApiProblem(401, 'unauthorized');
+    request.user = user;
+  };
+}
+
+/** The signed-in user of a route guarded by requireUser. */
+export function userOf(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new ApiProblem(401, 'unauthorized');
+  return request.user;
+}

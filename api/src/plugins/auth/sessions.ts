@@ -1,0 +1,82 @@
+import crypto from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Database } from '../../db/client.js';
+import { serverSecrets, sessions, users } from '../../db/schema.js';
+
+const SESSION_DAYS = 30;
+const ISSUER = 'tasko';
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  name: string;
+  isAgeConfirmed: boolean;
+  sessionId: string;
+}
+
+/**
+ * The site's own session tokens: signed (HS256, a key generated once and kept in the database so every
+ * instance shares it), with an expiry, and revocable: a token is valid while its session row is.
+ */
+export class SessionService {
+  private constructor(
+    private readonly db: Database,
+    private readonly key: Uint8Array,
+  ) {}
+
+  static async open(db: Database): Promise<SessionService> {
+    const generated = crypto.randomBytes(32).toString('base64url');
+    await db.insert(serverSecrets).values({ name: 'session-signing-key', value: generated }).onConflictDoNothing();
+    const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, 'session-signing-key'));
+    if (!row) throw new Error('session signing key missing');
+    return new SessionService(db, Buffer.from(row.value, 'base64url'));
+  }
+
+  async issue(userId: number): Promise<string> {
+    const id = crypto.randomUUID();
+    const expiresAt = new Date(Date.now() + SESSION_DAYS * 24 * 3600 * 1000);
+    await this.db.insert(sessions).values({ id, userId, expiresAt });
+    return new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(ISSUER)
+      .setSubject(String(userId))
+      .setJti(id)
+      .setIssuedAt()
+      .setExpirationTime(expiresAt)
+      .sign(this.key);
+  }
+
+  /** The user behind a token, or null for a forged, expired, revoked or unknown one. */
+  async verify(token: string): Promise<SessionUser | null> {
+    let sessionId: string;
+    try {
+      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
+      if (!payload.jti) return null;
+      sessionId = payload.jti;
+    } catch {
+      return null;
+    }
+    const [row] = await this.db
+      .select({ id: users.id, email: users.email, name: users.name, ageConfirmedAt: users.ageConfirmedAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      // A blocked user's sessions stop working at once, even before they are revoked.
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), isNull(users.blockedAt)));
+    if (!row) return null;
+    const { ageConfirmedAt, ...user } = row;
+    return { ...user, isAgeConfirmed: ageConfirmedAt !== null, sessionId };
+  }
+
+  /** Every session of a user (a moderator blocked them). */
+  async revokeAllOf(userId: number): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+  }
+}

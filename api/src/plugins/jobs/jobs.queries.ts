@@ -1,0 +1,103 @@
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Category, OfferType, SortOption } from '@tasko/shared/domain';
+import type { Post } from '@tasko/shared/validation';
+import type { Database } from '../../db/client.js';
+import { listings } from '../../db/schema.js';
+
+export type ListingRow = typeof listings.$inferSelect;
+
+export interface SearchParams {
+  q?: string;
+  location?: string;
+  category?: Category;
+  offerType?: OfferType;
+  sort: SortOption;
+  page: number;
+  pageSize: number;
+}
+
+/** A user's text inside LIKE: its own % and _ are literal characters, not wildcards. */
+function contains(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const ORDER: Record<SortOption, SQL[]> = {
+  newest: [desc(listings.createdAt), desc(listings.id)],
+  'salary-high': [desc(listings.amount), desc(listings.id)],
+  'salary-low': [asc(listings.amount), desc(listings.id)],
+};
+
+/** Not taken down by a moderator, and not by a blocked publisher: what anyone but the owner may see. */
+export const publiclyVisible: SQL = and(isNull(listings.hiddenAt), eq(listings.isPublisherBlocked, false)) as SQL;
+
+/**
+ * The public search (SPEC §5): active listings only; text in the title or the publisher's name, any case;
+ * location in the city or address; category and offer type exact. The lower(...) forms match the
+ * trigram indexes of the schema.
+ */
+export async function searchListings(db: Database, params: SearchParams): Promise<{ rows: ListingRow[]; total: number }> {
+  const conditions: SQL[] = [eq(listings.status, 'active'), publiclyVisible];
+  if (params.offerType) conditions.push(eq(listings.offerType, params.offerType));
+  if (params.category) conditions.push(eq(listings.category, params.category));
+  if (params.q) {
+    const pattern = contains(params.q);
+    conditions.push(or(ilike(sql`lower(${listings.title})`, pattern), ilike(sql`lower(${listings.contactPersonName})`, pattern)) as SQL);
+  }
+  if (params.location) {
+    conditions.push(ilike(sql`lower(${listings.city} || ' ' || ${listings.address})`, contains(params.location)));
+  }
+  const where = and(...conditions);
+  const rows = await db
+    .select({ listing: listings, total: sql<number>`count(*) over ()` })
+    .from(listings)
+    .where(where)
+    .orderBy(...ORDER[params.sort])
+    .limit(params.pageSize)
+    .offset((params.page - 1) * params.pageSize);
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && params.page > 1) {
+    const [count] = await db.select({ n: sql<number>`count(*)` }).from(listings).where(where);
+    total = Number(count?.n ?? 0);
+  }
+  return { rows: rows.map((r) => r.listing), total };
+}
+
+/** The publisher's own listings, open and closed, newest first. */
+export async function listingsOf(db: Database, publisherId: number, page: number, pageSize: number) {
+  const where = and(eq(listings.publisherId, publisherId), inArray(listings.status, ['active', 'close']));
+  const rows = await db
+    .select({ listing: listings, total: sql<number>`count(*) over ()` })
+    .from(listings)
+    .where(where)
+    .orderBy(desc(listings.createdAt), desc(listings.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { rows: rows.map((r) => r.listing), total: Number(rows[0]?.total ?? 0) };
+}
+
+/** A listing that is not deleted; for anyone but `ownerId`, also not hidden by moderation. */
+export async function findListing(db: Database, id: number, ownerId?: number): Promise<ListingRow | null> {
+  const visible = ownerId === undefined ? publiclyVisible : or(publiclyVisible, eq(listings.publisherId, ownerId));
+  const [row] = await db
+    .select()
+    .from(listings)
+    .where(and(eq(listings.id, id), inArray(listings.status, ['active', 'close']), visible));
+  return row ?? null;
+}
+
+export function columnsOf(post: Post) {
+  return {
+    offerType: post.offerType,
+    title: post.jobTitle,
+    description: post.description,
+    category: post.category,
+    paymentType: post.paymentType,
+    amount: post.amount,
+    contactPersonName: post.contactPersonName,
+    phone: post.phone,
+    contactEmail: post.contactEmail,
+    contactMethods: post.contactMethods,
+    city: post.location.city,
+    address: post.location.address,
+  };
+}

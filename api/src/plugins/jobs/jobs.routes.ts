@@ -1,0 +1,175 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CATEGORIES, LIMITS, OFFER_TYPES, SORT_OPTIONS } from '@tasko/shared/domain';
+import type { Database } from '../../db/client.js';
+import { listings } from '../../db/schema.js';
+import { ApiProblem } from '../errors/errors.plugin.js';
+import { bearerToken, requireUser, userOf } from '../auth/authenticate.js';
+import type { SessionService } from '../auth/sessions.js';
+import { columnsOf, findListing, listingsOf, searchListings, type ListingRow } from './jobs.queries.js';
+import { contactOf, toWire } from './listingWire.js';
+import { listingId } from './listingId.js';
+import type { PhotoStorage } from './photoStorage.js';
+import { readPostForm, type ProcessedPhoto } from './postForm.js';
+import type { PublicSearchCache } from './searchCache.js';
+
+const searchQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  location: z.string().trim().max(100).optional(),
+  category: z.enum([...CATEGORIES, 'all']).optional(),
+  offerType: z.enum(OFFER_TYPES).optional(),
+  sort: z.enum(SORT_OPTIONS).default('newest'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.defaultPageSize),
+  userEmail: z.string().trim().max(254).optional(),
+});
+
+const idParams = z.object({ id: z.string() });
+
+// Five photos of up to the per-file limit, plus the text fields.
+const POST_BODY_LIMIT = LIMITS.maxImages * LIMITS.maxImageBytes + 1024 * 1024;
+
+export async function jobsRoutes(
+  app: FastifyInstance,
+  opts: { db: Database; sessions: SessionService; storage: PhotoStorage; publicSearches: PublicSearchCache; writeRateLimit: number; contactRevealLimit: number },
+): Promise<void> {
+  const { db, sessions, storage } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = requireUser(sessions);
+  const WRITE_LIMIT = { rateLimit: { max: opts.writeRateLimit, timeWindow: 60_000 } };
+  // Per client address: enough for someone contacting a few people, far too few to harvest the site.
+  const REVEAL_LIMIT = { rateLimit: { max: opts.contactRevealLimit, timeWindow: 10 * 60_000 } };
+  const { publicSearches } = opts;
+  // Any write here may change what a search shows.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && reply.statusCode < 400) publicSearches.clear();
+  });
+
+  /** Photos are written before the row; if the row is not written, they are removed again. */
+  async function storePhotos(photos: ProcessedPhoto[]): Promise<string[]> {
+    const urls: string[] = [];
+    try {
+      for (const photo of photos) urls.push(await storage.put(photo.name, photo.data, photo.contentType));
+    } catch (error) {
+      await Promise.all(urls.map((u) => storage.remove(u)));
+      throw error;
+    }
+    return urls;
+  }
+
+  async function ownedListing(request: FastifyRequest, rawId: string): Promise<ListingRow> {
+    const listing = await findListing(db, listingId(rawId), userOf(request).id);
+    if (!listing) throw new ApiProblem(404, 'jobNotFound');
+    if (listing.publisherId !== userOf(request).id) throw new ApiProblem(403, 'forbidden');
+    return listing;
+  }
+
+  api.get('/jobs', { schema: { summary: 'Search listings, or list my own with userEmail', tags: ['jobs'], querystring: searchQuery } }, async (request) => {
+    const { userEmail, category, ...params } = request.query;
+    if (userEmail !== undefined) {
+      const token = bearerToken(request);
+      const user = token ? await sessions.verify(token) : null;
+      if (!user) throw new ApiProblem(401, 'unauthorized');
+      if (user.email !== userEmail.toLowerCase()) throw new ApiProblem(403, 'forbidden');
+      const mine = await listingsOf(db, user.id, params.page, params.pageSize);
+      return { jobs: mine.rows.map((row) => toWire(row, 'owner')), total: mine.total, page: params.page, pageSize: params.pageSize };
+    }
+    const search = { ...params, ...(category && category !== 'all' ? { category } : {}) };
+    return publicSearches.get(JSON.stringify(search), async () => {
+      const found = await searchListings(db, search);
+      return { jobs: found.rows.map((row) => toWire(row)), total: found.total, page: params.page, pageSize: params.pageSize };
+    });
+  });
+
+  api.get('/jobs/:id', { schema: { summary: 'One listing (with its phone and email for its owner)', tags: ['jobs'], params: idParams } }, async (request) => {
+    const id = listingId(request.params.id);
+    const token = bearerToken(request);
+    const viewer = token ? await sessions.verify(token) : null;
+    const listing = await findListing(db, id, viewer?.id);
+    if (!listing) throw new ApiProblem(404, 'jobNotFound');
+    return toWire(listing, viewer?.id === listing.publisherId ? 'owner' : 'public');
+  });
+
+  api.get(
+    '/jobs/:id/contact',
+    { schema: { summary: 'Reveal the contact details a listing’s poster chose to share ("Show phone")', tags: ['jobs'], params: idParams }, config: REVEAL_LIMIT },
+    async (request, reply) => {
+      const listing = await findListing(db, listingId(request.params.id));
+      if (!listing || listing.status !== 'active') throw new ApiProblem(404, 'jobNotFound');
+      void reply.header('Cache-Control', 'private, no-store');
+      return contactOf(listing);
+    },
+  );
+
+  api.post(
+    '/jobs',
+    { schema: { summary: 'Publish a listing (multipart post payload)', tags: ['jobs'], consumes: ['multipart/form-data'] }, onRequest: signedIn, bodyLimit: POST_BODY_LIMIT, config: WRITE_LIMIT },
+    async (request, reply) => {
+      if (!userOf(request).isAgeConfirmed) throw new ApiProblem(403, 'ageConfirmationRequired');
+      const { post, photos } = await readPostForm(request);
+      const urls = await storePhotos(photos);
+      try {
+        const [row] = await db
+          .insert(listings)
+          .values({ ...columnsOf(post), publisherId: userOf(request).id, images: urls })
+          .returning();
+        if (!row) throw new Error('listing not stored');
+        return reply.code(201).send(toWire(row, 'owner'));
+      } catch (error) {
+        await Promise.all(urls.map((u) => storage.remove(u)));
+        throw error;
+      }
+    },
+  );
+
+  api.put(
+    '/jobs/:id',
+    { schema: { summary: 'Update my listing (multipart post payload, keepImages lists photos to keep)', tags: ['jobs'], params: idParams, consumes: ['multipart/form-data'] }, onRequest: signedIn, bodyLimit: POST_BODY_LIMIT, config: WRITE_LIMIT },
+    async (request) => {
+      const listing = await ownedListing(request, request.params.id);
+      const { post, photos, keepImages } = await readPostForm(request);
+      const kept = keepImages ? listing.images.filter((url) => keepImages.includes(url)) : listing.images;
+      if (kept.length + photos.length > LIMITS.maxImages) throw new ApiProblem(400, 'tooManyImages', { photos: 'tooManyImages' });
+      const added = await storePhotos(photos);
+      let row: ListingRow | undefined;
+      try {
+        [row] = await db
+          .update(listings)
+          .set({ ...columnsOf(post), images: [...kept, ...added], updatedAt: new Date() })
+          .where(eq(listings.id, listing.id))
+          .returning();
+      } catch (error) {
+        await Promise.all(added.map((u) => storage.remove(u)));
+        throw error;
+      }
+      await Promise.all(listing.images.filter((url) => !kept.includes(url)).map((url) => storage.remove(url)));
+      if (!row) throw new ApiProblem(404, 'jobNotFound');
+      return toWire(row, 'owner');
+    },
+  );
+
+  for (const [action, status] of [['close', 'close'], ['active', 'active']] as const) {
+    api.patch(
+      `/jobs/:id/${action}`,
+      { schema: { summary: action === 'close' ? 'Mark my listing closed' : 'Reactivate my closed listing', tags: ['jobs'], params: idParams }, onRequest: signedIn, config: WRITE_LIMIT },
+      async (request) => {
+        const listing = await ownedListing(request, request.params.id);
+        const [row] = await db.update(listings).set({ status, updatedAt: new Date() }).where(eq(listings.id, listing.id)).returning();
+        if (!row) throw new ApiProblem(404, 'jobNotFound');
+        return toWire(row, 'owner');
+      },
+    );
+  }
+
+  api.delete(
+    '/jobs/:id',
+    { schema: { summary: 'Delete my listing (it disappears from every list)', tags: ['jobs'], params: idParams }, onRequest: signedIn, config: WRITE_LIMIT },
+    async (request, reply) => {
+      const listing = await ownedListing(request, request.params.id);
+      await db.update(listings).set({ status: 'deleted', updatedAt: new Date() }).where(eq(listings.id, listing.id));
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Database } from '../../db/client.js';
+
+type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/**
+ * A fixed-window rate-limit store in PostgreSQL, so every instance of the API counts together (used when
+ * no REDIS_URL is set). One upsert per request: the window restarts when it has expired.
+ */
+export function pgRateLimitStore(db: Database) {
+  class PgRateLimitStore {
+    constructor(private readonly prefix = 'global') {}
+
+    incr(key: string, callback: Callback, timeWindow: number): void {
+      const id = `${this.prefix}|${key}`;
+      db.execute<{ count: number; reset_at: string | Date }>(sql`
+        insert into rate_limits (key, count, reset_at)
+        values (${id}, 1, now() + (${timeWindow} * interval '1 millisecond'))
+        on conflict (key) do update set
+          count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+          reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+        returning count, reset_at`).then(
+        (result) => {
+          const row = rowsOf<{ count: number; reset_at: string | Date }>(result)[0];
+          const ttl = row ? Math.max(0, new Date(row.reset_at).getTime() - Date.now()) : timeWindow;
+          callback(null, { current: Number(row?.count ?? 1), ttl });
+        },
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+
+    read(key: string, callback: Callback): void {
+      const id = `${this.prefix}|${key}`;
+      db.execute<{ count: number; reset_at: string | Date }>(sql`select count, reset_at from rate_limits where key = ${id} and reset_at > now()`).then(
+        (result) => {
+          const row = rowsOf<{ count: number; reset_at: string | Date }>(result)[0];
+          callback(null, row ? { current: Number(row.count), ttl: new Date(row.reset_at).getTime() - Date.now() } : { current: 0, ttl: 0 });
+        },
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+
+    child(routeOptions: { routeInfo?: { method?: string; url?: string }; groupId?: string }) {
+      const route = routeOptions.groupId ?? `${routeOptions.routeInfo?.method ?? ''} ${routeOptions.routeInfo?.url ?? ''}`;
+      return new PgRateLimitStore(route);
+    }
+  }
+  return PgRateLimitStore;
+}
+

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { REMOTES, type RemoteName } from '@tasko/shared/domain';
+
+interface FederationManifest {
+  shared: { name: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
+  exposes: { name: string; path: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
+}
+
+/** What the server knows of one build on disk: its folder, and the files to preload per page. */
+export interface BuiltPackage {
+  dir: string;
+  isBuilt: boolean;
+  /** The shell's index.html (the page template); null for a remote or when not built. */
+  indexHtml: string | null;
+  manifest: FederationManifest | null;
+  chunkGroups: Record<string, string[]>;
+}
+
+function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+  } catch {
+    return null;
+  }
+}
+
+export function readBuild(dir: string): BuiltPackage {
+  const indexFile = path.join(dir, 'index.html');
+  const isBuilt = fs.existsSync(indexFile);
+  return {
+    dir,
+    isBuilt,
+    indexHtml: isBuilt ? fs.readFileSync(indexFile, 'utf8') : null,
+    manifest: readJson<FederationManifest>(path.join(dir, 'mf-manifest.json')),
+    chunkGroups: readJson<Record<string, string[]>>(path.join(dir, 'chunk-groups.json')) ?? {},
+  };
+}
+
+export function packageDistDir(distRoot: string, folder: string): string {
+  return path.join(distRoot, folder, 'dist');
+}
+
+export function remoteDistDir(distRoot: string, remote: RemoteName): string {
+  return packageDistDir(distRoot, `mfe-${REMOTES[remote].folder}`);
+}
+
+/**
+ * webpack may emit a shared module in two chunks (its provided copy and its fallback); the page loads
+ * only the last one the manifest lists (measured in Chromium), so only that one is worth preloading.
+ */
+function loadedChunk(files: string[]): string[] {
+  const last = files.at(-1);
+  return last ? [last] : [];
+}
+
+/** The shell's first-load files: its bootstrap chunk, the shared singletons it provides, one language. */
+export function shellPreloads(shell: BuiltPackage, language: string, publicPath: string): string[] {
+  const files = [
+    ...(shell.chunkGroups.bootstrap ?? []),
+    ...(shell.manifest?.shared ?? [])
+      .filter((s) => s.name !== '@tasko/shared/validation' && s.name !== 'react-i18next')
+      .flatMap((s) => [...loadedChunk(s.assets.js.sync), ...s.assets.css.sync]),
+    ...(shell.chunkGroups[`locale-${language}-common-json`] ?? []),
+  ];
+  return [...new Set(files)].map((f) => publicPath + f);
+}
+
+/** A remote page's files: the exposed module's own chunks (its shared fallbacks are not needed). */
+export function exposedModulePreloads(remote: BuiltPackage, module: string, baseUrl: string): string[] {
+  const exposed = remote.manifest?.exposes.find((e) => e.name === module || e.path === `./${module}`);
+  if (!exposed) return [];
+  return [...exposed.assets.js.sync, ...exposed.assets.css.sync].map((f) => baseUrl + f);
+}
+
+function mtimeOf(file: string): number {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * A build that may be redeployed while the server runs (a remote is deployed on its own): read again
+ * whenever its manifest changes, so preload hints never point at the previous build's chunks.
+ */
+export function liveBuild(dir: string): () => BuiltPackage {
+  let seen = -1;
+  let build = readBuild(dir);
+  return () => {
+    const mtime = mtimeOf(path.join(dir, 'mf-manifest.json'));
+    if (mtime !== seen) {
+      seen = mtime;
+      build = readBuild(dir);
+    }
+    return build;
+  };
+}

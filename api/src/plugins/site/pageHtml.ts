@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  LANGUAGE_CODES,
+  directionOf,
+  formatPageTitle,
+  withLanguagePrefix,
+  type Language,
+  type PageRoute,
+  type RemotesMap,
+} from '@tasko/shared/domain';
+
+type CommonTexts = { brand: string; noTitle: string; meta: Record<string, { title: string; description: string }> & { defaultDescription: string } };
+
+/** The `common` texts of the four languages, read once: titles and descriptions of every page. */
+export function loadMetaTexts(sharedLocalesDir: string): Record<Language, CommonTexts> {
+  return Object.fromEntries(
+    LANGUAGE_CODES.map((code) => [code, JSON.parse(fs.readFileSync(path.join(sharedLocalesDir, code, 'common.json'), 'utf8'))]),
+  ) as Record<Language, CommonTexts>;
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+}
+
+/** JSON inside <script type="application/json">: `<` escaped so no text can close the element. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+export interface PageHtmlInput {
+  template: string;
+  language: Language;
+  /** The path without a language prefix. */
+  path: string;
+  /** Whether the visitor's URL carried the language prefix. */
+  isPrefixed: boolean;
+  route: PageRoute | null;
+  origin: string;
+  texts: Record<Language, CommonTexts>;
+  runtimeConfig: { remotes: RemotesMap; auth: { authorizationEndpoint: string; clientId: string } };
+  preloadScripts: string[];
+  preloadStyles: string[];
+  /** API answers the page asks for at once, fetched while its code downloads (no waterfall). */
+  preloadFetches?: string[];
+  /** A page's own title and description (a listing, an article) instead of the route's. */
+  title?: string;
+  description?: string;
+  /** schema.org data of the page's subject, for crawlers that do not run scripts. */
+  structuredData?: object;
+}
+
+/** The shell's index.html with everything a first visit needs already in it: language, meta, preloads. */
+export function renderPageHtml(input: PageHtmlInput): string {
+  const { language, path: barePath, route, origin, texts } = input;
+  const common = texts[language];
+  const routeId = route?.id ?? 'notFound';
+  const routeMeta = common.meta[routeId] ?? { title: common.brand, description: common.meta.defaultDescription };
+  const title = formatPageTitle(input.title ? 'page' : routeId, input.title ?? routeMeta.title, common.brand);
+  const description = input.description ?? routeMeta.description;
+  const canonicalPath = input.isPrefixed ? withLanguagePrefix(language, barePath) : barePath;
+
+  const head = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}">`,
+    route && !route.isPrivate ? '' : '<meta name="robots" content="noindex">',
+    `<link rel="canonical" href="${escapeHtml(origin + canonicalPath)}">`,
+    ...LANGUAGE_CODES.map(
+      (code) => `<link rel="alternate" hreflang="${code}" href="${escapeHtml(origin + withLanguagePrefix(code, barePath))}">`,
+    ),
+    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(origin + barePath)}">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:site_name" content="${escapeHtml(common.brand)}">`,
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    `<meta property="og:description" content="${escapeHtml(description)}">`,
+    `<meta property="og:url" content="${escapeHtml(origin + canonicalPath)}">`,
+    `<meta property="og:locale" content="${language}_IL">`,
+    ...input.preloadStyles.map((href) => `<link rel="preload" as="style" href="${escapeHtml(href)}">`),
+    ...input.preloadScripts.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`),
+    // crossorigin: a same-origin fetch() is a CORS-mode request; the hint must match it to be used.
+    ...(input.preloadFetches ?? []).map((href) => `<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin="anonymous">`),
+    input.structuredData ? `<script type="application/ld+json">${scriptJson(input.structuredData)}</script>` : '',
+    `<script id="tasko-config" type="application/json">${scriptJson(input.runtimeConfig)}</script>`,
+  ]
+    .filter(Boolean)
+    .join('\n    ');
+
+  return input.template
+    .replace(/<html[^>]*>/i, `<html lang="${language}" dir="${directionOf(language)}">`)
+    .replace(/<title>[^<]*<\/title>/i, '')
+    .replace(/<\/head>/i, `    ${head}\n  </head>`);
+}

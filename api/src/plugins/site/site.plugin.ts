@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import {
+  LANGUAGE_COOKIE,
+  DEFAULT_LANGUAGE,
+  REMOTES,
+  REMOTE_NAMES,
+  isLanguage,
+  matchPageRoute,
+  searchFromParams,
+  searchQueryString,
+  searchRequest,
+  splitLanguagePrefix,
+  type Language,
+  type RemoteName,
+} from '@tasko/shared/domain';
+import { REPO_ROOT, type AppConfig } from '../../config.js';
+import { exposedModulePreloads, liveBuild, packageDistDir, remoteDistDir, shellPreloads, type BuiltPackage } from './assets.js';
+import { loadMetaTexts, renderPageHtml } from './pageHtml.js';
+import { loadArticles, pageSubject } from './pageSubjects.js';
+import { llmsTxt, robotsTxt, sitemapXml } from './crawlers.js';
+import type { Database } from '../../db/client.js';
+
+const HASHED_FILE = /\.[0-9a-f]{8}\.(js|css|png|svg|jpg|webp)$/;
+
+function setCacheHeaders(reply: FastifyReply, filePath: string): void {
+  // Hashed names never change content; entries and manifests must be revalidated so a new build is seen.
+  reply.header('Cache-Control', HASHED_FILE.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  // A shell on another origin may load these remotes (ARCHITECTURE "Module federation facts").
+  reply.header('Access-Control-Allow-Origin', '*');
+}
+
+/** The listing pages: what their first render asks the API for, so the server can hint it (tasks waits for a search). */
+function listingRequestOf(routeId: string, query: URLSearchParams): string | null {
+  const offerType = routeId === 'home' || (routeId === 'tasks' && [...query.keys()].length > 0) ? 'job' : routeId === 'services' ? 'service' : null;
+  if (!offerType) return null;
+  return `/api/v1/jobs?${searchQueryString(searchRequest(searchFromParams(query), offerType))}`;
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+/** The shell and every remote from one origin, and index.html for every page route (ARCHITECTURE "One picture"). */
+export async function sitePlugin(app: FastifyInstance, opts: { config: AppConfig; db: Database }): Promise<void> {
+  const { config, db } = opts;
+  const articles = loadArticles();
+  const shellDir = packageDistDir(config.distRoot, 'shell');
+  const shellBuild = liveBuild(shellDir);
+  const remoteBuilds = Object.fromEntries(REMOTE_NAMES.map((name) => [name, liveBuild(remoteDistDir(config.distRoot, name))])) as Record<
+    RemoteName,
+    () => BuiltPackage
+  >;
+  const texts = loadMetaTexts(path.join(REPO_ROOT, 'shared', 'src', 'locales'));
+  const origin = config.canonicalOrigin ?? config.publicOrigin;
+  const auth = config.googleClientId
+    ? { authorizationEndpoint: 'https://accounts.google.com/o/oauth2/v2/auth', clientId: config.googleClientId }
+    : { authorizationEndpoint: '/dev-idp/authorize', clientId: 'tasko-local' };
+
+  const staticRoots = [
+    { prefix: '/mfe/shell/', root: shellDir },
+    ...REMOTE_NAMES.map((name) => ({ prefix: `/mfe/${REMOTES[name].folder}/`, root: remoteDistDir(config.distRoot, name) })),
+  ];
+  for (const [i, { prefix, root }] of staticRoots.entries()) {
+    fs.mkdirSync(root, { recursive: true });
+    await app.register(fastifyStatic, {
+      root,
+      prefix,
+      decorateReply: i === 0,
+      index: false,
+      wildcard: true,
+      preCompressed: true,
+      // @fastify/static 10 passes the reply, though its types still name a ServerResponse.
+      setHeaders: setCacheHeaders as unknown as (res: unknown, path: string) => void,
+    });
+  }
+
+  function languageOf(request: FastifyRequest, prefixed: Language | null): Language {
+    if (prefixed) return prefixed;
+    const fromCookie = cookieValue(request.headers.cookie, LANGUAGE_COOKIE);
+    return isLanguage(fromCookie) ? fromCookie : DEFAULT_LANGUAGE;
+  }
+
+  async function servePage(request: FastifyRequest, reply: FastifyReply) {
+    const url = new URL(request.url, 'http://local');
+    const { language: prefixed, path: barePath } = splitLanguagePrefix(url.pathname);
+    const match = matchPageRoute(barePath);
+    const language = languageOf(request, prefixed);
+    const shell = shellBuild();
+    const template = shell.indexHtml;
+    if (!template) {
+      return reply.code(503).type('text/plain; charset=utf-8').send('The site is not built yet: run `npm run build`, then start the server again.');
+    }
+    const scripts = shellPreloads(shell, language, '/mfe/shell/');
+    if (match) {
+      const entry = config.remotes[match.route.remote];
+      scripts.push(entry);
+      const localBase = `/mfe/${REMOTES[match.route.remote].folder}/`;
+      if (entry.startsWith(localBase)) scripts.push(...exposedModulePreloads(remoteBuilds[match.route.remote](), match.route.module, localBase));
+    }
+    // A listing or an article: its own title and description, or 404 when it does not exist.
+    const canonicalUrl = origin + url.pathname;
+    const subject = match ? await pageSubject(db, articles, match, language, canonicalUrl, texts[language].noTitle) : undefined;
+    const isFound = match !== null && subject !== null;
+    const html = renderPageHtml({
+      template,
+      language,
+      path: barePath,
+      isPrefixed: prefixed !== null,
+      // An unknown listing or article reads as not found (and noindex), though its page still loads.
+      route: isFound ? match.route : null,
+      ...(subject ? { title: subject.title, description: subject.description, structuredData: subject.structuredData } : {}),
+      origin,
+      texts,
+      runtimeConfig: { remotes: config.remotes, auth },
+      preloadScripts: scripts.filter((f) => f.endsWith('.js')),
+      preloadStyles: scripts.filter((f) => f.endsWith('.css')),
+      preloadFetches: [match && isFound ? listingRequestOf(match.route.id, url.searchParams) : null].filter((href): href is string => href !== null),
+    });
+    return reply
+      .code(isFound ? 200 : 404)
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Cookie')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  }
+
+  const favicon = fs.readFileSync(path.join(REPO_ROOT, 'shell', 'public', 'favicon.svg'));
+  app.get('/favicon.svg', async (_request, reply) =>
+    reply.type('image/svg+xml').header('Cache-Control', 'public, max-age=86400').send(favicon),
+  );
+
+  const crawlerCache = 'public, max-age=3600';
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const builtAt = fs.existsSync(path.join(shellDir, 'index.html')) ? fs.statSync(path.join(shellDir, 'index.html')).mtime : new Date();
+    return reply.type('application/xml; charset=utf-8').header('Cache-Control', crawlerCache).send(await sitemapXml(db, origin, articles, builtAt));
+  });
+  app.get('/robots.txt', async (_request, reply) => reply.type('text/plain; charset=utf-8').header('Cache-Control', crawlerCache).send(robotsTxt(origin)));
+  const llms = llmsTxt(origin);
+  app.get('/llms.txt', async (_request, reply) => reply.type('text/markdown; charset=utf-8').header('Cache-Control', crawlerCache).send(llms));
+
+  app.get('/*', async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    // Unknown files under these prefixes are plain 404s, never the page shell.
+    if (/^\/(api|mfe|uploads|dev-idp)(\/|$)/.test(pathname)) {
+      return reply.code(404).send({ statusCode: 404, messageKey: 'notFound' });
+    }
+    return servePage(request, reply);
+  });
+}

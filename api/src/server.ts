@@ -1,0 +1,126 @@
+import zlib from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { LIMITS } from '@tasko/shared/domain';
+import type { AppConfig } from './config.js';
+import { openDatabase, type DatabaseHandle } from './db/client.js';
+import errorsPlugin, { ApiProblem } from './plugins/errors/errors.plugin.js';
+import securityPlugin from './plugins/security/security.plugin.js';
+import { pgRateLimitStore } from './plugins/security/rateLimitStore.js';
+import docsPlugin from './plugins/docs/docs.plugin.js';
+import { healthRoutes } from './plugins/health/health.routes.js';
+import { authRoutes } from './plugins/auth/auth.routes.js';
+import { SessionService } from './plugins/auth/sessions.js';
+import { googleVerifier, IdTokenRejected, localVerifier, type IdTokenVerifier } from './plugins/auth/idToken.js';
+import { openLocalIdentityProvider, LOCAL_CLIENT_ID, type LocalIdentityProvider } from './plugins/idp/idpKeys.js';
+import { idpRoutes } from './plugins/idp/idp.routes.js';
+import { jobsRoutes } from './plugins/jobs/jobs.routes.js';
+import { LocalPhotoStorage, S3PhotoStorage } from './plugins/jobs/photoStorage.js';
+import { SearchCache, type PublicSearchCache } from './plugins/jobs/searchCache.js';
+import { reportsRoutes } from './plugins/reports/reports.routes.js';
+import { moderationRoutes } from './plugins/moderation/moderation.routes.js';
+import { eventsRoutes } from './plugins/events/events.routes.js';
+import { settingsRoutes } from './plugins/settings/settings.routes.js';
+import { placesRoutes } from './plugins/places/places.routes.js';
+import { seedDemoListings } from './plugins/demo/seedDemo.js';
+import { sitePlugin } from './plugins/site/site.plugin.js';
+import { canonicalRedirect } from './plugins/site/canonical.js';
+
+export interface ServerDeps {
+  /** An already open database (tests share one across servers); otherwise one is opened from the config. */
+  database?: DatabaseHandle;
+}
+
+/** Nobody can sign in: production without Google and without the local provider switched on. */
+const refusingVerifier: IdTokenVerifier = {
+  verify: () => Promise.reject(new IdTokenRejected('no identity provider configured')),
+};
+
+/** The whole server: API under /api/v1 (a plugin per resource), the site's files and pages around it. */
+export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Promise<FastifyInstance> {
+  const database = deps.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
+  const { db } = database;
+  const sessions = await SessionService.open(db);
+  let idp: LocalIdentityProvider | null = null;
+  let verifier = refusingVerifier;
+  if (config.googleClientId) verifier = googleVerifier(config.googleClientId);
+  else if (config.isLocalIdpAllowed) {
+    idp = await openLocalIdentityProvider(config.dataDir, `${config.publicOrigin}/dev-idp`);
+    verifier = localVerifier(idp.jwks, idp.issuer, LOCAL_CLIENT_ID);
+  }
+  if (config.hasDemoData) await seedDemoListings(db);
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Tokens travel in these headers: never in a log line.
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('user', null);
+  if (!deps.database) app.addHook('onClose', () => database.close());
+
+  await app.register(errorsPlugin);
+  if (config.canonicalOrigin) app.addHook('onRequest', canonicalRedirect(config.canonicalOrigin));
+  await app.register(securityPlugin, { config });
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Quality 4: near the size of 11 at a fraction of the CPU, which matters on two cores.
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+  let redisStore: unknown;
+  if (config.redisUrl) {
+    const { Redis } = await import('ioredis');
+    redisStore = new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
+    app.addHook('onClose', async () => void (redisStore as { quit(): Promise<unknown> }).quit());
+  }
+  await app.register(rateLimit, {
+    global: false,
+    ...(redisStore ? { redis: redisStore as never } : { store: pgRateLimitStore(db) as never }),
+    errorResponseBuilder: (_request, context) => new ApiProblem(context.statusCode, 'rateLimited'),
+  });
+  await app.register(multipart, {
+    limits: { fileSize: LIMITS.maxImageBytes, files: LIMITS.maxImages, fields: 30, fieldSize: 64 * 1024, parts: 40 },
+  });
+  await app.register(docsPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { checkDatabase: database.check });
+      await api.register(authRoutes, { db, sessions, verifier, signInRateLimit: config.signInRateLimit, adminEmails: config.adminEmails });
+      const storage = config.s3 ? new S3PhotoStorage(config.s3) : new LocalPhotoStorage(config.uploadDir);
+      const publicSearches: PublicSearchCache = new SearchCache(config.searchCacheMs);
+      await api.register(jobsRoutes, { db, sessions, storage, publicSearches, writeRateLimit: config.writeRateLimit, contactRevealLimit: config.contactRevealLimit });
+      await api.register(reportsRoutes, { db, sessions, reportRateLimit: config.writeRateLimit });
+      await api.register(moderationRoutes, { db, sessions, publicSearches, adminEmails: config.adminEmails });
+      await api.register(eventsRoutes, { db, sessions, eventsRateLimit: config.eventsRateLimit });
+      await api.register(settingsRoutes, { db, sessions, writeRateLimit: config.writeRateLimit });
+      await api.register(placesRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+  if (idp) await app.register(idpRoutes, { prefix: '/dev-idp', idp, publicOrigin: config.publicOrigin });
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(fastifyStatic, {
+    root: config.uploadDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    // Photo names are random and never reused: cache them for good.
+    setHeaders: ((reply: { header(name: string, value: string): void }) => {
+      reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+    }) as unknown as (res: unknown, path: string) => void,
+  });
+  await app.register(sitePlugin, { config, db });
+  return app;
+}

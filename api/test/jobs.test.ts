@@ -1,0 +1,403 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../src/db/client.js';
+import { rowsOf } from '../src/db/client.js';
+import { gif, jpegWithGps, png } from './images.js';
+import { multipartBody, validPostFields, type FilePart } from './multipart.js';
+import { emptyDatabase, freshClientAddress, signIn, startTestServer, testDatabases, type TestServer } from './testServer.js';
+
+for (const database of testDatabases()) {
+  describe(`listings on ${database.name}`, () => {
+    let handle: DatabaseHandle;
+    let server: TestServer;
+    let dana: string;
+    let omar: string;
+
+    before(async () => {
+      handle = await database.open();
+      await emptyDatabase(handle);
+      server = await startTestServer(handle);
+      dana = await signIn(server.app, 'dana@example.com', 'Dana');
+      omar = await signIn(server.app, 'omar@example.com', 'Omar');
+    });
+    after(async () => {
+      await server.close();
+      await handle.close();
+    });
+
+    const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+    const publish = (token: string | null, fields: Record<string, string>, files: FilePart[] = [], method = 'POST', url = '/api/v1/jobs') => {
+      const body = multipartBody(fields, files);
+      return server.app.inject({ method: method as 'POST', url, payload: body.payload, headers: { ...body.headers, ...(token ? auth(token) : {}) }, remoteAddress: freshClientAddress() });
+    };
+    const search = (query: string) => server.app.inject(`/api/v1/jobs?${query}`).then((r) => r.json());
+    const countListings = async () => Number(rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from listings`))[0]?.n);
+    const uploadedFiles = () => (fs.existsSync(server.config.uploadDir) ? fs.readdirSync(server.config.uploadDir) : []);
+
+    it('publishes a listing with the field names of SPEC §3 and finds it again', async () => {
+      const res = await publish(dana, validPostFields());
+      assert.equal(res.statusCode, 201);
+      const listing = res.json();
+      assert.equal(typeof listing.job_id, 'number');
+      assert.deepEqual(
+        { ...listing, job_id: 0, publisher_id: 0, created_at: '' },
+        {
+          job_id: 0,
+          jobTitle: 'Help carrying a sofa',
+          status: 'active',
+          contact_person_name: 'Dana',
+          contact_methods: ['phone', 'whatsapp'],
+          phone: '0541234567',
+          contact_email: 'dana@example.com',
+          payment_type: 'fixed',
+          offerType: 'job',
+          description: 'Third floor, no elevator, about an hour.',
+          amount: 250,
+          category: 'homeServices',
+          location: { city: 'Haifa', address: 'Herzl 10' },
+          image_url: [],
+          publisher_id: 0,
+          created_at: '',
+        },
+      );
+      const one = await server.app.inject(`/api/v1/jobs/${listing.job_id}`);
+      assert.equal(one.json().jobTitle, 'Help carrying a sofa');
+      assert.ok((await search('')).jobs.some((j: { job_id: number }) => j.job_id === listing.job_id));
+    });
+
+    describe('contact protection', () => {
+      let listingId: number;
+      before(async () => {
+        const res = await publish(dana, validPostFields({ contactMethods: JSON.stringify(['email', 'whatsapp']) }));
+        assert.equal(res.statusCode, 201);
+        listingId = res.json().job_id;
+      });
+
+      it('keeps the phone and email out of the list and the public listing, but gives them to the owner', async () => {
+        const listed = (await search('pageSize=50')).jobs.find((j: { job_id: number }) => j.job_id === listingId);
+        assert.ok(listed);
+        assert.equal(listed.phone, undefined);
+        assert.equal(listed.contact_email, undefined);
+        assert.deepEqual(listed.contact_methods, ['whatsapp', 'email'], 'in a fixed order');
+        const anonymous = (await server.app.inject(`/api/v1/jobs/${listingId}`)).json();
+        assert.equal(anonymous.phone, undefined);
+        const asOmar = (await server.app.inject({ url: `/api/v1/jobs/${listingId}`, headers: auth(omar) })).json();
+        assert.equal(asOmar.phone, undefined, 'another user is not the owner');
+        const asOwner = (await server.app.inject({ url: `/api/v1/jobs/${listingId}`, headers: auth(dana) })).json();
+        assert.equal(asOwner.phone, '0541234567');
+        assert.equal(asOwner.contact_email, 'dana@example.com');
+      });
+
+      it('reveals only the methods the poster chose, to anyone, on request', async () => {
+        const res = await server.app.inject({ url: `/api/v1/jobs/${listingId}/contact`, remoteAddress: freshClientAddress() });
+        assert.equal(res.statusCode, 200);
+        assert.equal(res.headers['cache-control'], 'private, no-store');
+        assert.deepEqual(res.json(), { contact_person_name: 'Dana', contact_methods: ['whatsapp', 'email'], phone: '0541234567', contact_email: 'dana@example.com' });
+        const emailOnly = await publish(dana, validPostFields({ contactMethods: JSON.stringify(['email']) }));
+        const revealed = (await server.app.inject({ url: `/api/v1/jobs/${emailOnly.json().job_id}/contact`, remoteAddress: freshClientAddress() })).json();
+        assert.equal(revealed.phone, undefined, 'no phone when the poster chose email only');
+        assert.equal(revealed.contact_email, 'dana@example.com');
+      });
+
+      it('refuses email contact without an address, and an empty or unknown choice', async () => {
+        for (const [methods, field, key] of [
+          [['email'], 'contactEmail', 'emailRequiredForContact'],
+          [[], 'contactMethods', 'contactMethodRequired'],
+          [['fax'], 'contactMethods', 'contactMethodRequired'],
+        ] as const) {
+          const before = await countListings();
+          const res = await publish(dana, validPostFields({ contactMethods: JSON.stringify(methods), contactEmail: '' }));
+          assert.equal(res.statusCode, 400, JSON.stringify(methods));
+          assert.equal(res.json().fields[field], key);
+          assert.equal(await countListings(), before);
+        }
+      });
+
+      it('limits reveals per client address', async () => {
+        const limited = await startTestServer(handle, { CONTACT_REVEAL_LIMIT: '3' });
+        try {
+          const address = freshClientAddress();
+          const statuses: number[] = [];
+          for (let i = 0; i < 5; i += 1) {
+            statuses.push((await limited.app.inject({ url: `/api/v1/jobs/${listingId}/contact`, remoteAddress: address })).statusCode);
+          }
+          assert.deepEqual(statuses, [200, 200, 200, 429, 429]);
+          const other = await limited.app.inject({ url: `/api/v1/jobs/${listingId}/contact`, remoteAddress: freshClientAddress() });
+          assert.equal(other.statusCode, 200, 'another client is not held back');
+          const refused = await limited.app.inject({ url: `/api/v1/jobs/${listingId}/contact`, remoteAddress: address });
+          assert.equal(refused.json().messageKey, 'rateLimited');
+        } finally {
+          await limited.close();
+        }
+      });
+
+      it('answers "not found" for a closed, deleted or unknown listing', async () => {
+        const res = await publish(dana, validPostFields());
+        const id = res.json().job_id;
+        await server.app.inject({ method: 'PATCH', url: `/api/v1/jobs/${id}/close`, headers: auth(dana) });
+        assert.equal((await server.app.inject({ url: `/api/v1/jobs/${id}/contact`, remoteAddress: freshClientAddress() })).statusCode, 404);
+        assert.equal((await server.app.inject({ url: '/api/v1/jobs/999999/contact', remoteAddress: freshClientAddress() })).statusCode, 404);
+      });
+    });
+
+    it('asks for sign-in to publish', async () => {
+      const res = await publish(null, validPostFields());
+      assert.equal(res.statusCode, 401);
+      assert.equal(res.json().messageKey, 'unauthorized');
+    });
+
+    describe('search', () => {
+      before(async () => {
+        const posts: Record<string, string>[] = [
+          { jobTitle: 'עזרה בהובלת ספה', contactPersonName: 'יוסי', amount: '300', category: 'homeServices', location: JSON.stringify({ city: 'תל אביב-יפו', address: 'דיזנגוף 100' }) },
+          { jobTitle: 'Dog walking every morning', contactPersonName: 'Maya', amount: '40', paymentType: 'hourly', category: 'petAndAnimalCare', location: JSON.stringify({ city: 'Jerusalem', address: 'Rehavia' }) },
+          { jobTitle: 'Репетитор по математике', contactPersonName: 'Елена', amount: '120', paymentType: 'hourly', category: 'educationAndTutoring', offerType: 'service', location: JSON.stringify({ city: 'Ашдод', address: '' }) },
+          { jobTitle: 'مساعدة في الحديقة', contactPersonName: 'سامر', amount: '9999', category: 'homeServices', location: JSON.stringify({ city: 'الناصرة', address: '' }) },
+          { jobTitle: '100% discount_code', contactPersonName: 'Odd', amount: '15', category: 'other' },
+        ];
+        for (const post of posts) assert.equal((await publish(omar, validPostFields(post))).statusCode, 201);
+      });
+
+      it('finds text in any script and any case, in the title or the publisher’s name', async () => {
+        assert.deepEqual((await search(`q=${encodeURIComponent('ספה')}`)).jobs.map((j: { jobTitle: string }) => j.jobTitle), ['עזרה בהובלת ספה']);
+        assert.deepEqual((await search('q=DOG')).jobs.map((j: { jobTitle: string }) => j.jobTitle), ['Dog walking every morning']);
+        assert.equal((await search(`q=${encodeURIComponent('математике')}&offerType=service`)).total, 1);
+        assert.equal((await search(`q=${encodeURIComponent('الحديقة')}`)).total, 1);
+        assert.equal((await search('q=maya')).total, 1, 'by publisher name');
+      });
+
+      it('treats % and _ as plain characters', async () => {
+        assert.deepEqual((await search(`q=${encodeURIComponent('100%')}`)).jobs.map((j: { jobTitle: string }) => j.jobTitle), ['100% discount_code']);
+        assert.equal((await search(`q=${encodeURIComponent('%')}`)).total, 1);
+        assert.equal((await search(`q=${encodeURIComponent('t_c')}`)).total, 1, '_ is literal: only "nt_c" matches');
+      });
+
+      it('filters by location, category and offer type', async () => {
+        assert.equal((await search(`location=${encodeURIComponent('תל אביב')}`)).total, 1);
+        assert.equal((await search('location=jerus')).total, 1);
+        assert.equal((await search(`location=${encodeURIComponent('דיזנגוף')}`)).total, 1, 'the street address too');
+        assert.ok((await search('category=petAndAnimalCare')).jobs.every((j: { category: string }) => j.category === 'petAndAnimalCare'));
+        assert.ok((await search('offerType=service')).jobs.every((j: { offerType: string }) => j.offerType === 'service'));
+        assert.equal((await search('category=all')).total, (await search('')).total);
+      });
+
+      it('sorts by newest, salary high and salary low, and pages', async () => {
+        const newest = (await search('pageSize=50')).jobs.map((j: { job_id: number }) => j.job_id);
+        assert.deepEqual(newest, [...newest].sort((a, b) => b - a));
+        const high = (await search('sort=salary-high&pageSize=50')).jobs.map((j: { amount: number }) => j.amount);
+        assert.deepEqual(high, [...high].sort((a, b) => b - a));
+        assert.equal(high[0], 9999);
+        const low = (await search('sort=salary-low&pageSize=50')).jobs.map((j: { amount: number }) => j.amount);
+        assert.deepEqual(low, [...low].sort((a, b) => a - b));
+
+        const all = await search('pageSize=50');
+        const page1 = await search('pageSize=2&page=1');
+        const page2 = await search('pageSize=2&page=2');
+        assert.equal(page1.total, all.total);
+        assert.equal(page1.jobs.length, 2);
+        assert.deepEqual([...page1.jobs, ...page2.jobs].map((j: { job_id: number }) => j.job_id), all.jobs.slice(0, 4).map((j: { job_id: number }) => j.job_id));
+        const beyond = await search('pageSize=2&page=99');
+        assert.deepEqual(beyond.jobs, []);
+        assert.equal(beyond.total, all.total);
+      });
+
+      it('refuses bad search parameters with a message key', async () => {
+        for (const query of ['pageSize=51', 'page=0', 'sort=cheapest', 'category=weapons', `q=${'x'.repeat(101)}`]) {
+          const res = await server.app.inject(`/api/v1/jobs?${query}`);
+          assert.equal(res.statusCode, 400, query);
+          assert.equal(res.json().messageKey, 'invalidRequest', query);
+        }
+      });
+    });
+
+    describe('owner actions', () => {
+      let id: number;
+      before(async () => {
+        id = (await publish(dana, validPostFields({ jobTitle: 'Owner test' }))).json().job_id;
+      });
+
+      it('lets the owner close, reactivate and list their own listings', async () => {
+        const closed = await server.app.inject({ method: 'PATCH', url: `/api/v1/jobs/${id}/close`, headers: auth(dana) });
+        assert.equal(closed.json().status, 'close');
+        assert.ok(!(await search('q=Owner')).jobs.length, 'a closed listing leaves the public list');
+        const mine = await server.app.inject({ url: '/api/v1/jobs?userEmail=Dana@Example.com', headers: auth(dana) });
+        assert.ok(mine.json().jobs.some((j: { job_id: number; status: string }) => j.job_id === id && j.status === 'close'));
+        assert.ok(mine.json().jobs.every((j: { publisher_id: number }) => j.publisher_id === closed.json().publisher_id), 'only hers');
+        const reopened = await server.app.inject({ method: 'PATCH', url: `/api/v1/jobs/${id}/active`, headers: auth(dana) });
+        assert.equal(reopened.json().status, 'active');
+      });
+
+      it('refuses another user everything, and changes nothing', async () => {
+        const before = (await server.app.inject(`/api/v1/jobs/${id}`)).json();
+        const attempts = [
+          await server.app.inject({ method: 'PATCH', url: `/api/v1/jobs/${id}/close`, headers: auth(omar) }),
+          await server.app.inject({ method: 'PATCH', url: `/api/v1/jobs/${id}/active`, headers: auth(omar) }),
+          await server.app.inject({ method: 'DELETE', url: `/api/v1/jobs/${id}`, headers: auth(omar) }),
+          await publish(omar, validPostFields({ jobTitle: 'Hijacked' }), [], 'PUT', `/api/v1/jobs/${id}`),
+        ];
+        for (const res of attempts) {
+          assert.equal(res.statusCode, 403);
+          assert.equal(res.json().messageKey, 'forbidden');
+        }
+        assert.deepEqual((await server.app.inject(`/api/v1/jobs/${id}`)).json(), before);
+        const theirs = await server.app.inject({ url: '/api/v1/jobs?userEmail=dana@example.com', headers: auth(omar) });
+        assert.equal(theirs.statusCode, 403);
+        assert.equal((await server.app.inject('/api/v1/jobs?userEmail=dana@example.com')).statusCode, 401);
+      });
+
+      it('edits with PUT', async () => {
+        const res = await publish(dana, validPostFields({ jobTitle: 'Owner test, edited', amount: '333', paymentType: 'hourly' }), [], 'PUT', `/api/v1/jobs/${id}`);
+        assert.equal(res.statusCode, 200);
+        assert.equal(res.json().jobTitle, 'Owner test, edited');
+        assert.equal(res.json().amount, 333);
+        assert.equal(res.json().payment_type, 'hourly');
+      });
+
+      it('deletes softly: gone from every list and from its page', async () => {
+        assert.equal((await server.app.inject({ method: 'DELETE', url: `/api/v1/jobs/${id}`, headers: auth(dana) })).statusCode, 204);
+        const page = await server.app.inject(`/api/v1/jobs/${id}`);
+        assert.equal(page.statusCode, 404);
+        assert.deepEqual(page.json(), { statusCode: 404, messageKey: 'jobNotFound' });
+        const mine = await server.app.inject({ url: '/api/v1/jobs?userEmail=dana@example.com', headers: auth(dana) });
+        assert.ok(!mine.json().jobs.some((j: { job_id: number }) => j.job_id === id));
+        assert.equal((await server.app.inject({ method: 'PATCH', url: `/api/v1/jobs/${id}/active`, headers: auth(dana) })).statusCode, 404);
+      });
+
+      it('answers jobNotFound for unknown and malformed ids', async () => {
+        for (const bad of ['999999', 'abc', '-1', '1.5', '99999999999', "1'--"]) {
+          const res = await server.app.inject(`/api/v1/jobs/${encodeURIComponent(bad)}`);
+          assert.equal(res.statusCode, 404, bad);
+          assert.equal(res.json().messageKey, 'jobNotFound', bad);
+        }
+      });
+    });
+
+    describe('bad input: a 4xx with a message key, and nothing written', () => {
+      const cases: [string, Record<string, string>, string, string][] = [
+        ['missing description', { description: '' }, 'description', 'descriptionRequired'],
+        ['missing location', { location: '' }, 'location', 'locationInvalid'],
+        ['empty city', { location: JSON.stringify({ city: ' ', address: '' }) }, 'location', 'locationRequired'],
+        ['malformed location JSON', { location: '{"city": "Haifa"' }, 'location', 'locationInvalid'],
+        ['missing contact name', { contactPersonName: '' }, 'contactPersonName', 'contactNameRequired'],
+        ['bad phone', { phone: '12345' }, 'phone', 'phoneInvalid'],
+        ['missing payment type', { paymentType: '' }, 'paymentType', 'paymentTypeRequired'],
+        ['amount 12345', { amount: '12345' }, 'amount', 'amountTooLong'],
+        ['amount 12.5', { amount: '12.5' }, 'amount', 'amountTooLong'],
+        ['amount -3', { amount: '-3' }, 'amount', 'amountInvalid'],
+        ['unknown category', { category: 'weapons' }, 'category', 'categoryRequired'],
+        ['title of 10,000 characters', { jobTitle: 'x'.repeat(10_000) }, 'jobTitle', 'titleTooLong'],
+      ];
+      for (const [name, overrides, field, key] of cases) {
+        it(name, async () => {
+          const before = await countListings();
+          const res = await publish(dana, validPostFields(overrides), [{ filename: 'ok.jpg', contentType: 'image/jpeg', data: await jpegWithGps(300, 200) }]);
+          assert.equal(res.statusCode, 400);
+          assert.equal(res.json().fields?.[field], key);
+          assert.equal(await countListings(), before);
+        });
+      }
+
+      it('an empty form: every required field at once', async () => {
+        const res = await publish(dana, {});
+        assert.equal(res.statusCode, 400);
+        assert.deepEqual(Object.keys(res.json().fields).sort(), ['amount', 'category', 'contactPersonName', 'description', 'location', 'paymentType', 'phone'].sort());
+      });
+
+      it('six photos', async () => {
+        const before = await countListings();
+        const photo = await png(20, 20);
+        const files = Array.from({ length: 6 }, (_, i) => ({ filename: `p${i}.png`, contentType: 'image/png', data: photo }));
+        const res = await publish(dana, validPostFields(), files);
+        assert.equal(res.statusCode, 400);
+        assert.equal(res.json().messageKey, 'tooManyImages');
+        assert.equal(await countListings(), before);
+      });
+
+      it('a text file named photo.jpg, and SVG or HTML dressed as images', async () => {
+        const before = await countListings();
+        const filesBefore = uploadedFiles().length;
+        for (const data of [Buffer.from('just some text, honestly'), Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), Buffer.from('<html><body>hi</body></html>')]) {
+          const res = await publish(dana, validPostFields(), [
+            { filename: 'good.png', contentType: 'image/png', data: await png(10, 10) },
+            { filename: 'photo.jpg', contentType: 'image/jpeg', data },
+          ]);
+          assert.equal(res.statusCode, 415);
+          assert.equal(res.json().messageKey, 'unsupportedImageType');
+        }
+        assert.equal(await countListings(), before);
+        assert.equal(uploadedFiles().length, filesBefore, 'no photo of a refused listing stays on disk');
+      });
+
+      it('an oversized file', async () => {
+        const before = await countListings();
+        const huge = Buffer.alloc(6 * 1024 * 1024, 1);
+        const res = await publish(dana, validPostFields(), [{ filename: 'big.jpg', contentType: 'image/jpeg', data: huge }]);
+        assert.equal(res.statusCode, 413);
+        assert.equal(res.json().messageKey, 'imageTooLarge');
+        assert.equal(await countListings(), before);
+      });
+
+      it('a JSON body instead of the multipart payload', async () => {
+        const res = await server.app.inject({ method: 'POST', url: '/api/v1/jobs', headers: auth(dana), payload: { description: 'x' } });
+        assert.equal(res.statusCode, 400);
+        assert.equal(res.json().messageKey, 'invalidRequest');
+      });
+    });
+
+    it('stores SQL and HTML as text and gives them back as text', async () => {
+      const nasty = "<img src=x onerror=alert(1)>'); DROP TABLE listings;--";
+      const res = await publish(dana, validPostFields({ jobTitle: nasty, description: nasty, contactPersonName: nasty.slice(0, 50), location: JSON.stringify({ city: nasty.slice(0, 50), address: nasty }) }));
+      assert.equal(res.statusCode, 201);
+      const stored = (await server.app.inject(`/api/v1/jobs/${res.json().job_id}`)).json();
+      assert.equal(stored.jobTitle, nasty);
+      assert.equal(stored.description, nasty);
+      assert.equal(stored.location.address, nasty);
+      assert.ok((await countListings()) > 0, 'the table is still there');
+    });
+
+    it('re-encodes photos: JPEG, PNG and GIF accepted, metadata and GPS removed, served under /uploads', async () => {
+      const original = await jpegWithGps(3000, 2000);
+      assert.ok((await sharp(original).metadata()).exif, 'the fixture does carry EXIF');
+      const res = await publish(dana, validPostFields(), [
+        { filename: 'camera.jpg', contentType: 'image/jpeg', data: original },
+        { filename: 'pic.png', contentType: 'image/png', data: await png() },
+        // The declared type lies: the bytes decide.
+        { filename: 'anim.jpg', contentType: 'image/jpeg', data: await gif() },
+      ]);
+      assert.equal(res.statusCode, 201);
+      const urls: string[] = res.json().image_url;
+      assert.equal(urls.length, 3);
+      assert.match(urls[0] ?? '', /^\/uploads\/[0-9a-f-]{36}\.jpg$/);
+      assert.match(urls[2] ?? '', /\.gif$/);
+      const served = await server.app.inject(urls[0] ?? '');
+      assert.equal(served.statusCode, 200);
+      assert.equal(served.headers['cache-control'], 'public, max-age=31536000, immutable');
+      const meta = await sharp(served.rawPayload).metadata();
+      assert.equal(meta.exif, undefined, 'no EXIF, so no GPS');
+      assert.equal(meta.width, 1600, 'resized to at most 1600 px');
+      assert.ok(served.rawPayload.length < original.length);
+    });
+
+    it('keeps, removes and adds photos on edit, and deletes removed files', async () => {
+      const created = (await publish(dana, validPostFields(), [
+        { filename: 'a.png', contentType: 'image/png', data: await png() },
+        { filename: 'b.png', contentType: 'image/png', data: await png() },
+      ])).json();
+      const [keep, drop] = created.image_url as string[];
+      const res = await publish(dana, validPostFields({ keepImages: JSON.stringify([keep]) }), [{ filename: 'c.gif', contentType: 'image/gif', data: await gif() }], 'PUT', `/api/v1/jobs/${created.job_id}`);
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.json().image_url.length, 2);
+      assert.equal(res.json().image_url[0], keep);
+      assert.ok(!fs.existsSync(path.join(server.config.uploadDir, path.basename(drop ?? ''))), 'the removed photo is deleted');
+      const picture = await gif();
+      const tooMany = await publish(dana, validPostFields(), Array.from({ length: 4 }, (_, i) => ({ filename: `${i}.gif`, contentType: 'image/gif', data: picture })), 'PUT', `/api/v1/jobs/${created.job_id}`);
+      assert.equal(tooMany.statusCode, 400, 'two kept and four new make six');
+      assert.equal(tooMany.json().messageKey, 'tooManyImages');
+      assert.equal((await server.app.inject(`/api/v1/jobs/${created.job_id}`)).json().image_url.length, 2, 'unchanged');
+    });
+  });
+}

@@ -1,0 +1,120 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { DatabaseHandle } from '../src/db/client.js';
+import { emptyDatabase, freshClientAddress, signIn, startTestServer, testDatabases, type TestServer } from './testServer.js';
+
+for (const database of testDatabases()) {
+  describe(`settings on ${database.name}`, () => {
+    let handle: DatabaseHandle;
+    let server: TestServer;
+    before(async () => {
+      handle = await database.open();
+      await emptyDatabase(handle);
+      server = await startTestServer(handle);
+    });
+    after(async () => {
+      await server.close();
+      await handle.close();
+    });
+
+    it('saves settings and gives them back at the next sign-in, on any device', async () => {
+      const token = await signIn(server.app, 'lina@example.com', 'Lina');
+      const headers = { authorization: `Bearer ${token}` };
+      assert.deepEqual((await server.app.inject({ url: '/api/v1/user/settings', headers })).json(), {
+        language: 'he',
+        theme: 'light',
+        emailNotifications: true,
+        smsNotifications: false,
+      });
+      const wanted = { language: 'ar', theme: 'dark', emailNotifications: false, smsNotifications: true };
+      const saved = await server.app.inject({ method: 'PUT', url: '/api/v1/user/settings', headers, payload: wanted });
+      assert.equal(saved.statusCode, 200);
+      assert.deepEqual(saved.json(), wanted);
+
+      const idToken = (await server.app.inject({ method: 'POST', url: '/dev-idp/token', payload: { email: 'lina@example.com', name: 'Lina' } })).json().id_token;
+      const login = await server.app.inject({ method: 'POST', url: '/api/v1/auth/google/login', headers: { authorization: `Bearer ${idToken}` }, remoteAddress: freshClientAddress() });
+      assert.deepEqual(login.json().settings, wanted);
+    });
+
+    it('refuses invalid settings field by field, and anonymous callers', async () => {
+      const token = await signIn(server.app, 'omar@example.com');
+      const res = await server.app.inject({
+        method: 'PUT',
+        url: '/api/v1/user/settings',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { language: 'fr', theme: 'blue', emailNotifications: 'yes', smsNotifications: false },
+      });
+      assert.equal(res.statusCode, 400);
+      assert.deepEqual(res.json(), {
+        statusCode: 400,
+        messageKey: 'invalidRequest',
+        fields: { language: 'languageInvalid', theme: 'themeInvalid', emailNotifications: 'settingInvalid' },
+      });
+      const anonymous = await server.app.inject({ method: 'PUT', url: '/api/v1/user/settings', payload: { language: 'fr' } });
+      assert.equal(anonymous.statusCode, 401, 'sign-in is checked before the body');
+    });
+  });
+}
+
+describe('hardening', () => {
+  let handle: DatabaseHandle;
+  let server: TestServer;
+  before(async () => {
+    const [database] = testDatabases();
+    handle = await database!.open();
+    server = await startTestServer(handle);
+  });
+  after(async () => {
+    await server.close();
+    await handle.close();
+  });
+
+  it('sends security headers and a Content-Security-Policy without inline scripts', async () => {
+    const res = await server.app.inject('/api/v1/health');
+    const csp = String(res.headers['content-security-policy']);
+    assert.match(csp, /default-src 'self'/);
+    assert.match(csp, /script-src 'self'(;|$)/);
+    assert.match(csp, /object-src 'none'/);
+    assert.match(csp, /frame-ancestors 'none'/);
+    assert.equal(res.headers['x-content-type-options'], 'nosniff');
+    assert.match(String(res.headers['permissions-policy']), /camera=\(self\)/);
+  });
+
+  it('limits body sizes and never shows a stack trace', async () => {
+    const big = await server.app.inject({ method: 'POST', url: '/dev-idp/token', headers: { 'content-type': 'application/json' }, payload: `{"x":"${'a'.repeat(2 * 1024 * 1024)}"}` });
+    assert.equal(big.statusCode, 413);
+    assert.deepEqual(big.json(), { statusCode: 413, messageKey: 'payloadTooLarge' });
+    const broken = await server.app.inject({ method: 'POST', url: '/dev-idp/token', headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
+    assert.equal(broken.statusCode, 400);
+    assert.doesNotMatch(broken.body, /at .*\.(ts|js):\d+/);
+    assert.deepEqual(Object.keys(broken.json()).sort(), ['messageKey', 'statusCode']);
+  });
+
+  it('publishes an OpenAPI document generated from the schemas', async () => {
+    const res = await server.app.inject('/api/docs');
+    assert.equal(res.statusCode, 200);
+    const doc = res.json();
+    assert.match(doc.openapi, /^3\./);
+    assert.ok(doc.paths['/api/v1/jobs']?.get, 'GET /jobs');
+    assert.ok(doc.paths['/api/v1/user/settings']?.put?.requestBody, 'settings body from the shared schema');
+    const params = doc.paths['/api/v1/jobs'].get.parameters.map((p: { name: string }) => p.name);
+    for (const name of ['q', 'location', 'category', 'offerType', 'sort', 'page', 'pageSize', 'userEmail']) assert.ok(params.includes(name), name);
+  });
+
+  it('seeds demo listings in four languages on a fresh database unless switched off', async () => {
+    await emptyDatabase(handle);
+    const demo = await startTestServer(handle, { DEMO_DATA: 'on' });
+    try {
+      const { jobs, total } = (await demo.app.inject('/api/v1/jobs?pageSize=50')).json();
+      assert.ok(total >= 12);
+      assert.ok(jobs.every((j: { is_demo?: boolean }) => j.is_demo === true));
+      const titles = jobs.map((j: { jobTitle: string }) => j.jobTitle).join(' ');
+      for (const script of [/[A-Za-z]/, /[\u0590-\u05FF]/, /[\u0600-\u06FF]/, /[\u0400-\u04FF]/]) assert.match(titles, script);
+    } finally {
+      await demo.close();
+    }
+    const again = await startTestServer(handle, { DEMO_DATA: 'on' });
+    assert.equal((await again.app.inject('/api/v1/jobs?pageSize=50')).json().total, 12, 'seeded once only');
+    await again.close();
+  });
+});

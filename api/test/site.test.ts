@@ -1,0 +1,263 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { LANGUAGE_CODES, PAGE_ROUTES } from '@tasko/shared/domain';
+import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
+import { makeFixtureSite } from './fixtureSite.js';
+import { multipartBody, validPostFields } from './multipart.js';
+import { freshClientAddress, signIn, startTestServer, type TestServer } from './testServer.js';
+
+const distRoot = makeFixtureSite();
+let database: DatabaseHandle;
+let server: TestServer;
+let app: FastifyInstance;
+let listingId: number;
+
+async function serve(env: Record<string, string> = {}): Promise<TestServer> {
+  return startTestServer(database, { DIST_ROOT: distRoot, PUBLIC_ORIGIN: 'https://tasko.test', ...env });
+}
+
+before(async () => {
+  database = await openDatabase({ pgliteDir: 'memory' });
+  server = await serve();
+  app = server.app;
+  const token = await signIn(app, 'dana@example.com', 'Dana');
+  const body = multipartBody(validPostFields({ jobTitle: 'עזרה בהובלת ספה', description: 'Third floor, no elevator. <script>alert(1)</script>', amount: '300' }));
+  const res = await app.inject({ method: 'POST', url: '/api/v1/jobs', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` }, remoteAddress: freshClientAddress() });
+  listingId = res.json().job_id;
+});
+after(async () => {
+  await server.close();
+  await database.close();
+  fs.rmSync(distRoot, { recursive: true, force: true });
+});
+
+const samplePath = (pattern: string) => pattern.replace(':id', String(listingId)).replace(':blogId', 'blog1');
+
+describe('page routes', () => {
+  it('answers every route of the table, bare and under each language, with lang and dir in the HTML', async () => {
+    for (const route of PAGE_ROUTES) {
+      for (const pattern of route.paths) {
+        const bare = samplePath(pattern);
+        for (const language of LANGUAGE_CODES) {
+          const url = bare === '/' ? `/${language}` : `/${language}${bare}`;
+          const res = await app.inject(url);
+          assert.equal(res.statusCode, 200, url);
+          const dir = language === 'he' || language === 'ar' ? 'rtl' : 'ltr';
+          assert.match(res.body, new RegExp(`<html lang="${language}" dir="${dir}">`), url);
+        }
+        const res = await app.inject(bare);
+        assert.equal(res.statusCode, 200, bare);
+      }
+    }
+  });
+
+  it('renders a bare URL in Hebrew by default and in the language cookie when set', async () => {
+    assert.match((await app.inject('/faq')).body, /<html lang="he" dir="rtl">/);
+    const res = await app.inject({ url: '/faq', headers: { cookie: 'x=1; tasko_lang=ru' } });
+    assert.match(res.body, /<html lang="ru" dir="ltr">/);
+    assert.match(res.body, /<title>Частые вопросы \| Tasko<\/title>/);
+    assert.match(String(res.headers.vary), /Cookie/, 'caches must keep one copy per language cookie');
+  });
+
+  it('puts the title, description, canonical URL and the four alternates plus x-default in the head', async () => {
+    const { body } = await app.inject('/en/faq');
+    assert.match(body, /<title>Frequently asked questions \| Tasko<\/title>/);
+    assert.match(body, /<meta name="description" content="Answers about browsing, posting and the languages of Tasko.">/);
+    assert.match(body, /<link rel="canonical" href="https:\/\/tasko.test\/en\/faq">/);
+    for (const code of LANGUAGE_CODES) assert.match(body, new RegExp(`hreflang="${code}" href="https://tasko.test/${code}/faq"`));
+    assert.match(body, /hreflang="x-default" href="https:\/\/tasko.test\/faq"/);
+    assert.doesNotMatch(body, /noindex/);
+  });
+
+  it('keeps private pages out of search engines', async () => {
+    assert.match((await app.inject('/my-posted-jobs')).body, /<meta name="robots" content="noindex">/);
+  });
+
+  it('preloads the shell bootstrap, its singletons, the language file and the route’s remote together', async () => {
+    const { body } = await app.inject('/ru/faq');
+    for (const href of [
+      '/mfe/shell/bootstrap.11111111.js',
+      '/mfe/shell/react.44444444.js',
+      '/mfe/shell/locale-ru.33333333.js',
+      '/mfe/content/remoteEntry.js',
+      '/mfe/content/faq.66666666.js',
+    ]) {
+      assert.match(body, new RegExp(`<link rel="preload" as="script" href="${href}">`), href);
+    }
+    assert.match(body, /<link rel="preload" as="style" href="\/mfe\/content\/faq.77777777.css">/);
+    assert.doesNotMatch(body, /zod\.55555555/, 'validation is not needed on first load');
+  });
+
+  it('hints the listing request of a listing page, so it starts while the page’s code downloads', async () => {
+    const hint = (body: string) => /<link rel="preload" as="fetch" href="([^"]+)" crossorigin="anonymous">/.exec(body)?.[1];
+    assert.equal(hint((await app.inject('/he')).body), '/api/v1/jobs?offerType=job&amp;sort=newest&amp;page=1&amp;pageSize=12');
+    assert.equal(hint((await app.inject('/en/services?category=other&page=2')).body), '/api/v1/jobs?offerType=service&amp;category=other&amp;sort=newest&amp;page=2&amp;pageSize=12');
+    assert.equal(hint((await app.inject('/en/tasks')).body), undefined, '/tasks waits for a search');
+    assert.equal(hint((await app.inject('/en/faq')).body), undefined);
+  });
+
+  it('injects the remotes map as JSON, with each entry overridable from the environment', async () => {
+    const custom = await serve({ MFE_CONTENT_URL: 'https://cdn.example.com/content/' });
+    try {
+      const { body } = await custom.app.inject('/faq');
+      const json = /<script id="tasko-config" type="application\/json">(.*?)<\/script>/.exec(body)?.[1];
+      assert.ok(json);
+      const config = JSON.parse(json);
+      assert.equal(config.remotes.mfe_content, 'https://cdn.example.com/content/remoteEntry.js');
+      assert.equal(config.remotes.mfe_jobs, '/mfe/jobs/remoteEntry.js');
+      assert.match(body, /<link rel="preload" as="script" href="https:\/\/cdn.example.com\/content\/remoteEntry.js">/);
+      assert.doesNotMatch(body, /faq\.66666666/, 'a remote elsewhere: its chunks are not known here');
+    } finally {
+      await custom.close();
+    }
+  });
+
+  it('answers unknown pages with 404 and the page shell, and unknown API paths with a JSON 404', async () => {
+    const page = await app.inject('/no-such-page');
+    assert.equal(page.statusCode, 404);
+    assert.match(page.headers['content-type'] as string, /text\/html/);
+    assert.match(page.body, /<meta name="robots" content="noindex">/);
+    const api = await app.inject('/api/v1/no-such-call');
+    assert.equal(api.statusCode, 404);
+    assert.deepEqual(api.json(), { statusCode: 404, messageKey: 'notFound' });
+    assert.equal((await app.inject('/mfe/content/missing.js')).statusCode, 404);
+  });
+});
+
+describe('pages about one thing', () => {
+  it('gives a listing’s page its title, description and JobPosting data in the first HTML, without contact details', async () => {
+    const { body, statusCode } = await app.inject(`/en/job/${listingId}`);
+    assert.equal(statusCode, 200);
+    assert.match(body, /<title>עזרה בהובלת ספה \| Tasko<\/title>/);
+    assert.match(body, /<meta name="description" content="Third floor, no elevator. &lt;script&gt;alert\(1\)&lt;\/script&gt;">/);
+    assert.match(body, /<meta property="og:title" content="עזרה בהובלת ספה \| Tasko">/);
+    const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(body)?.[1];
+    assert.ok(jsonLd);
+    assert.doesNotMatch(jsonLd, /<\/script/i, 'user text cannot close the element');
+    const data = JSON.parse(jsonLd);
+    assert.equal(data['@type'], 'JobPosting');
+    assert.equal(data.baseSalary.currency, 'ILS');
+    assert.equal(data.baseSalary.value.value, 300);
+    assert.doesNotMatch(body, /0541234567|054-1234-567|dana@example\.com/, 'no phone or email for scrapers');
+  });
+
+  it('answers 404 and noindex for an unknown, malformed or deleted listing', async () => {
+    for (const url of ['/job/999999', '/he/job/abc', '/job/99999999999']) {
+      const res = await app.inject(url);
+      assert.equal(res.statusCode, 404, url);
+      assert.match(res.body, /<meta name="robots" content="noindex">/, url);
+    }
+  });
+
+  it('gives an article its own title in each language, and 404 to an unknown one', async () => {
+    const titles = new Set<string>();
+    for (const language of LANGUAGE_CODES) {
+      const { body, statusCode } = await app.inject(`/${language}/blogs/blog3`);
+      assert.equal(statusCode, 200);
+      const title = /<title>(.*?)<\/title>/.exec(body)?.[1] ?? '';
+      assert.ok(title.endsWith('| Tasko') && !title.startsWith('Blog |'), title);
+      titles.add(title);
+      assert.match(body, /"@type":"BlogPosting"/);
+    }
+    assert.equal(titles.size, 4, 'a title per language');
+    assert.equal((await app.inject('/en/blogs/blog99')).statusCode, 404);
+  });
+});
+
+describe('for crawlers', () => {
+  it('lists every public page, article and active listing in the sitemap, with alternates and lastmod', async () => {
+    const res = await app.inject('/sitemap.xml');
+    assert.equal(res.statusCode, 200);
+    assert.match(res.headers['content-type'] as string, /application\/xml/);
+    const xml = res.body;
+    assert.ok(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>'));
+    for (const path of ['/he/faq', '/ar/services', '/ru/blogs/blog13', `/en/job/${listingId}`, '/he']) {
+      assert.ok(xml.includes(`<loc>https://tasko.test${path}</loc>`), path);
+    }
+    assert.ok(!xml.includes('/login') && !xml.includes('/my-posted-jobs') && !xml.includes('/moderation'), 'no private pages');
+    const urls = xml.match(/<url>/g)?.length ?? 0;
+    assert.equal(urls, (xml.match(/<lastmod>\d{4}-\d{2}-\d{2}T[^<]+<\/lastmod>/g) ?? []).length);
+    assert.equal((xml.match(/hreflang="x-default"/g) ?? []).length, urls);
+  });
+
+  it('points robots.txt at the sitemap and keeps private pages out', async () => {
+    const { body } = await app.inject('/robots.txt');
+    assert.match(body, /^Sitemap: https:\/\/tasko.test\/sitemap.xml$/m);
+    assert.match(body, /^Disallow: \/api\/$/m);
+    assert.match(body, /^Disallow: \/\*\/my-posted-jobs$/m);
+  });
+
+  it('describes the site for AI agents in /llms.txt', async () => {
+    const res = await app.inject('/llms.txt');
+    assert.match(res.headers['content-type'] as string, /text\/markdown/);
+    assert.match(res.body, /^# Tasko\n\n> /);
+    assert.match(res.body, /## Main pages/);
+    assert.match(res.body, /https:\/\/tasko.test\/sitemap.xml/);
+  });
+});
+
+describe('canonical URLs', () => {
+  let canonical: TestServer;
+  before(async () => {
+    canonical = await serve({ CANONICAL_ORIGIN: 'https://www.tasko.test' });
+  });
+  after(async () => canonical.close());
+
+  const get = (url: string, host: string, proto: string) =>
+    canonical.app.inject({ url, headers: { host, 'x-forwarded-proto': proto } });
+
+  it('sends http to https with one permanent redirect', async () => {
+    const res = await get('/he/faq?x=1', 'www.tasko.test', 'http');
+    assert.equal(res.statusCode, 301);
+    assert.equal(res.headers.location, 'https://www.tasko.test/he/faq?x=1');
+  });
+
+  it('sends the bare host to www', async () => {
+    const res = await get('/services', 'tasko.test', 'https');
+    assert.equal(res.statusCode, 301);
+    assert.equal(res.headers.location, 'https://www.tasko.test/services');
+  });
+
+  it('sends a path with an embedded absolute URL to the canonical path, in the same single redirect', async () => {
+    for (const [url, target] of [
+      ['/https://www.tasko.test/services', '/services'],
+      ['/https:/www.example.co.il/he/faq?q=1', '/he/faq?q=1'],
+      ['/http%3A%2F%2Ftasko.test', '/'],
+    ]) {
+      const res = await get(url as string, 'tasko.test', 'http');
+      assert.equal(res.statusCode, 301, url);
+      assert.equal(res.headers.location, `https://www.tasko.test${target}`, url);
+    }
+  });
+
+  it('leaves the canonical origin and other hosts alone', async () => {
+    assert.equal((await get('/he/faq', 'www.tasko.test', 'https')).statusCode, 200);
+    assert.equal((await get('/api/v1/health', '10.0.0.5:8080', 'http')).statusCode, 200);
+  });
+});
+
+describe('assets', () => {
+  it('caches hashed files for a year and revalidates entries', async () => {
+    const hashed = await app.inject('/mfe/content/faq.66666666.js');
+    assert.equal(hashed.statusCode, 200);
+    assert.equal(hashed.headers['cache-control'], 'public, max-age=31536000, immutable');
+    const entry = await app.inject('/mfe/content/remoteEntry.js');
+    assert.equal(entry.headers['cache-control'], 'no-cache');
+    assert.equal(entry.headers['access-control-allow-origin'], '*');
+  });
+
+  it('compresses pages', async () => {
+    const res = await app.inject({ url: '/en/faq', headers: { 'accept-encoding': 'br' } });
+    assert.equal(res.headers['content-encoding'], 'br');
+  });
+});
+
+describe('health', () => {
+  it('answers ok', async () => {
+    const res = await app.inject('/api/v1/health');
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.json().ok, true);
+  });
+});

@@ -1,0 +1,63 @@
+import type { APIRequestContext, Page } from 'playwright-core';
+
+const hasLeftSignIn = (url: URL) => !url.pathname.includes('/auth/callback') && !url.pathname.includes('/dev-idp');
+
+/**
+ * On a /login page: the real redirect flow through the local identity provider, as a person does it. A
+ * first sign-in asks to confirm the age of 18; unless told otherwise, the user confirms.
+ */
+export async function signInThroughProvider(page: Page, email: string, name: string, buttonName: RegExp | string, options: { confirmAge?: boolean } = {}): Promise<void> {
+  await page.getByRole('button', { name: buttonName }).click();
+  await page.waitForURL(/\/dev-idp\/authorize/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const ageStep = page.locator('#age-title');
+  for (let waited = 0; waited < 15_000; waited += 100) {
+    if (hasLeftSignIn(new URL(page.url()))) return;
+    if (await ageStep.isVisible()) {
+      if (options.confirmAge === false) return;
+      await page.getByRole('checkbox').check();
+      await page.locator('form button[type="submit"]').click();
+      await page.waitForURL(hasLeftSignIn, { timeout: 15_000 });
+      return;
+    }
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`sign-in of ${email} did not finish`);
+}
+
+/**
+ * A session token for scripts: an ID token from the provider, exchanged at the API; the user has confirmed
+ * being 18 or older (as the first sign-in in the browser asks) unless told otherwise.
+ */
+export async function apiSession(request: APIRequestContext, origin: string, email: string, name: string, options: { confirmAge?: boolean } = {}): Promise<string> {
+  const idToken = (await (await request.post(`${origin}/dev-idp/token`, { data: { email, name } })).json()).id_token as string;
+  const login = await request.post(`${origin}/api/v1/auth/google/login`, { headers: { authorization: `Bearer ${idToken}` } });
+  const accessToken = (await login.json()).accessToken as string;
+  if (options.confirmAge ?? true) {
+    await request.post(`${origin}/api/v1/user/age-confirmation`, { headers: { authorization: `Bearer ${accessToken}` } });
+  }
+  return accessToken;
+}
+
+/** Publishes a listing through the API (multipart, as the posting form sends it) and answers its id. */
+export async function createListing(request: APIRequestContext, origin: string, token: string, fields: Record<string, string>): Promise<number> {
+  const response = await request.post(`${origin}/api/v1/jobs`, {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: {
+      jobTitle: 'A task',
+      description: 'Details of the task.',
+      category: 'homeServices',
+      paymentType: 'fixed',
+      amount: '150',
+      contactPersonName: 'Someone',
+      phone: '054-1234-567',
+      location: JSON.stringify({ city: 'Haifa', address: '' }),
+      offerType: 'job',
+      ...fields,
+    },
+  });
+  if (response.status() !== 201) throw new Error(`listing not created: ${await response.text()}`);
+  return (await response.json()).job_id as number;
+}

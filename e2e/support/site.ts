@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { loadConfig } from '../../api/src/config.js';
+import { buildServer } from '../../api/src/server.js';
+
+export interface RunningSite {
+  origin: string;
+  app: FastifyInstance;
+  stop(): Promise<void>;
+}
+
+/** The production build served by the real server on a free loopback port, with a throwaway data folder. */
+export async function startSite(env: Record<string, string> = {}): Promise<RunningSite> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasko-e2e-'));
+  // Every browser in these tests comes from 127.0.0.1: the per-client limits are raised so journeys are not
+  // throttled as one abusive client would be (the limits themselves are tested in api/).
+  // The embedded database in the throwaway folder, even when DATABASE_URL is set for the API tests: each
+  // spec starts from an empty site, not from what other tests left in a shared database.
+  const config = loadConfig({ ...process.env, DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', SIGN_IN_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000', ...env });
+  const app = await buildServer(config);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    app,
+    async stop() {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+/** The system Chromium (CHROME_PATH or /usr/bin/chromium); no browser is ever downloaded. */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!fs.existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath}: install it (apt-get install chromium) or set CHROME_PATH`);
+  return chromium.launch({ executablePath, args: [...CHROMIUM_FLAGS, ...extraArgs] });
+}
+
+export interface PageProblems {
+  /** Uncaught errors and console errors, other than the failures a test provokes on purpose. */
+  errors: string[];
+}
+
+/** A fresh context (fresh storage) and page that records script errors, so a test can assert there were none. */
+export async function newPage(browser: Browser, options: { locale?: string } = {}): Promise<{ context: BrowserContext; page: Page; problems: PageProblems }> {
+  const context = await browser.newContext({ locale: options.locale ?? 'en-US', viewport: { width: 1200, height: 900 } });
+  const page = await context.newPage();
+  const problems: PageProblems = { errors: [] };
+  page.on('pageerror', (error) => problems.errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.errors.push(message.text());
+  });
+  page.setDefaultTimeout(15_000);
+  return { context, page, problems };
+}

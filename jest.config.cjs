@@ -1,0 +1,25 @@
+// Unit tests of the browser packages: jsdom + Testing Library, TypeScript through swc (type-checking is
+// `npm run typecheck`). API and end-to-end tests run on node's own test runner (api/, e2e/).
+const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }];
+
+const browserProject = (name) => ({
+  displayName: name,
+  testEnvironment: 'jsdom',
+  roots: [`<rootDir>/${name}/src`],
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper: {
+    '\\.css$': '<rootDir>/shared/test/styleStub.cjs',
+    '^@tasko/shared$': '<rootDir>/shared/src/index.ts',
+    '^@tasko/shared/(validation|domain|listing)$': '<rootDir>/shared/src/$1/index.ts',
+  },
+  setupFilesAfterEnv: ['<rootDir>/shared/test/setupTests.ts'],
+});
+
+const fs = require('node:fs');
+const path = require('node:path');
+
+const BROWSER_PACKAGES = ['shared', 'shell', 'mfe-jobs', 'mfe-services', 'mfe-posting', 'mfe-content', 'mfe-account'];
+
+module.exports = {
+  projects: BROWSER_PACKAGES.filter((name) => fs.existsSync(path.join(__dirname, name, 'src'))).map(browserProject),
+};

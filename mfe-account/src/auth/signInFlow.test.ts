@@ -1,0 +1,52 @@
+import { authorizationUrl, destinationAfterSignIn, readCallback, safeRedirect } from './signInFlow';
+
+function base64url(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+const idTokenWith = (payload: Record<string, unknown>) => `${base64url({ alg: 'RS256' })}.${base64url(payload)}.signature`;
+
+beforeEach(() => sessionStorage.clear());
+
+describe('sign-in flow', () => {
+  it('keeps redirects on this site', () => {
+    expect(safeRedirect('/ar/my-posted-jobs')).toBe('/ar/my-posted-jobs');
+    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', undefined, 42]) expect(safeRedirect(bad)).toBe('/');
+  });
+
+  it('sends a post intent to the matching form', () => {
+    expect(destinationAfterSignIn('/faq', 'post_job')).toBe('/post-job?offerType=job');
+    expect(destinationAfterSignIn('/faq', 'post_service')).toBe('/post-job?offerType=service');
+    expect(destinationAfterSignIn('/faq', undefined)).toBe('/faq');
+  });
+
+  it('builds the provider URL with a nonce and a state the callback accepts', () => {
+    const url = new URL(authorizationUrl('/en/faq', 'en', 'http://site.test'));
+    expect(url.origin + url.pathname).toBe('http://site.test/dev-idp/authorize');
+    expect(url.searchParams.get('redirect_uri')).toBe('http://site.test/auth/callback');
+    expect(url.searchParams.get('response_type')).toBe('id_token');
+    expect(url.searchParams.get('scope')).toBe('openid email profile');
+    const nonce = url.searchParams.get('nonce') ?? '';
+    const state = url.searchParams.get('state') ?? '';
+    const result = readCallback(`#id_token=${idTokenWith({ nonce })}&state=${state}`);
+    expect(result).toEqual({ ok: true, idToken: expect.any(String), state: { redirectTo: '/en/faq', language: 'en', nonce } });
+  });
+
+  it('refuses a missing token, a state this tab did not send, and a token with another nonce', () => {
+    const url = new URL(authorizationUrl('/en', 'en', 'http://site.test'));
+    const state = url.searchParams.get('state') ?? '';
+    expect(readCallback(`#state=${state}`).ok).toBe(false);
+
+    authorizationUrl('/en', 'en', 'http://site.test');
+    expect(readCallback(`#id_token=${idTokenWith({ nonce: 'x' })}&state=${base64url({ redirectTo: '/', language: 'en', nonce: 'x' })}`).ok).toBe(false);
+
+    const again = new URL(authorizationUrl('/en', 'en', 'http://site.test'));
+    expect(readCallback(`#id_token=${idTokenWith({ nonce: 'other' })}&state=${again.searchParams.get('state')}`).ok).toBe(false);
+  });
+
+  it('uses a state only once', () => {
+    const url = new URL(authorizationUrl('/en', 'en', 'http://site.test'));
+    const hash = `#id_token=${idTokenWith({ nonce: url.searchParams.get('nonce') })}&state=${url.searchParams.get('state')}`;
+    expect(readCallback(hash).ok).toBe(true);
+    expect(readCallback(hash).ok).toBe(false);
+  });
+});

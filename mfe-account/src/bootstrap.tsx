@@ -1,0 +1,10 @@
+import { lazy } from 'react';
+import { renderStandalone } from '@tasko/shared/harness';
+
+renderStandalone('mfe-account', [
+  { routeId: 'login', Page: lazy(() => import('./pages/LoginPage/LoginPage')) },
+  { routeId: 'authCallback', Page: lazy(() => import('./pages/AuthCallbackPage/AuthCallbackPage')) },
+  { routeId: 'myPostedJobs', Page: lazy(() => import('./pages/MyPostedJobsPage/MyPostedJobsPage')) },
+  { routeId: 'settings', Page: lazy(() => import('./pages/SettingsPage/SettingsPage')) },
+  { routeId: 'moderation', Page: lazy(() => import('./pages/ModerationPage/ModerationPage')) },
+]);

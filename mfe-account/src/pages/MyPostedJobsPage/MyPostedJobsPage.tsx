@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { Link } from 'react-router-dom';
+import { Price, RetryPanel, UserText, postFormPath, useLocalizedPath, usePageMeta, userAtom, useTranslation, type Listing } from '@tasko/shared';
+import { ACCOUNT_NS } from '../../accountNamespace';
+import { ConfirmDialog } from './ConfirmDialog';
+import { useMyListings, type ManageAction } from './useMyListings';
+import '../account.css';
+
+interface Pending {
+  action: ManageAction;
+  listing: Listing;
+}
+
+/** Each action: its confirmation question (if any), its success and failure messages (SPEC §4, §8). */
+const MESSAGES: Record<ManageAction, { confirm?: string; done: string; failed: string }> = {
+  close: { confirm: 'myPosts.confirmClose', done: 'myPosts.closed', failed: 'myPosts.closeFailed' },
+  reactivate: { done: 'myPosts.reactivated', failed: 'myPosts.reactivateFailed' },
+  delete: { confirm: 'myPosts.confirmDelete', done: 'myPosts.deleted', failed: 'myPosts.deleteFailed' },
+};
+
+export default function MyPostedJobsPage() {
+  const { t } = useTranslation(ACCOUNT_NS);
+  const { t: common } = useTranslation('common');
+  const user = useAtomValue(userAtom);
+  const localized = useLocalizedPath();
+  const { state, reload, act } = useMyListings(user?.info.email ?? '');
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  usePageMeta(t('myPosts.title'));
+
+  const run = async ({ action, listing }: Pending) => {
+    setPending(null);
+    setBusyId(listing.job_id);
+    try {
+      await act(action, listing.job_id);
+      setNotice({ kind: 'success', text: t(MESSAGES[action].done) });
+    } catch {
+      setNotice({ kind: 'error', text: t(MESSAGES[action].failed) });
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const ask = (action: ManageAction, listing: Listing) => {
+    setNotice(null);
+    if (MESSAGES[action].confirm) setPending({ action, listing });
+    else void run({ action, listing });
+  };
+
+  return (
+    <section className="page my-posts" aria-labelledby="my-posts-title">
+      <header className="my-posts__header">
+        <h1 id="my-posts-title">{t('myPosts.title')}</h1>
+        <Link className="button button--primary" to={localized(postFormPath('post_job'))}>
+          {t('myPosts.createNew')}
+        </Link>
+      </header>
+      <div aria-live="polite">
+        {notice && (
+          <p className={`alert alert--${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+            {notice.text}
+          </p>
+        )}
+      </div>
+      {state.status === 'loading' && <p role="status">{common('loading')}</p>}
+      {state.status === 'failed' && (
+        <RetryPanel message={t('myPosts.fetchFailed')} retryLabel={common('remoteError.retry')} onRetry={reload} />
+      )}
+      {state.status === 'loaded' && state.listings.length === 0 && <p>{t('myPosts.empty')}</p>}
+      {state.status === 'loaded' && state.listings.length > 0 && (
+        <ul className="my-posts__list">
+          {state.listings.map((listing) => (
+            <li key={listing.job_id} className="card my-posts__item" aria-busy={busyId === listing.job_id}>
+              <div className="my-posts__summary">
+                <h2>
+                  <Link to={localized(`/job/${listing.job_id}`)}>
+                    <UserText>{listing.jobTitle || common('noTitle')}</UserText>
+                  </Link>
+                </h2>
+                <p className="my-posts__meta">
+                  <span className={`status status--${listing.status}`}>{common(`statuses.${listing.status}`)}</span>
+                  <span>{common(`offerTypes.${listing.offerType}`)}</span>
+                  <Price amount={listing.amount} paymentType={listing.payment_type} />
+                  <UserText>{listing.location.city}</UserText>
+                  {listing.hidden && <span className="status status--hidden">{t('myPosts.hidden')}</span>}
+                </p>
+                {listing.hidden && (
+                  <p className="my-posts__hidden-note">
+                    {t('myPosts.hiddenNote')} <Link to={localized('/contact')}>{t('myPosts.contactUs')}</Link>
+                  </p>
+                )}
+              </div>
+              <div className="my-posts__actions">
+                <Link className="button" to={localized(`/post-job?edit=${listing.job_id}`)} aria-label={t('myPosts.editLabel', { title: listing.jobTitle })}>
+                  {t('myPosts.edit')}
+                </Link>
+                {listing.status === 'active' ? (
+                  <button type="button" className="button" disabled={busyId === listing.job_id} onClick={() => ask('close', listing)}>
+                    {t('myPosts.close')}
+                  </button>
+                ) : (
+                  <button type="button" className="button" disabled={busyId === listing.job_id} onClick={() => ask('reactivate', listing)}>
+                    {t('myPosts.reactivate')}
+                  </button>
+                )}
+                <button type="button" className="button button--danger" disabled={busyId === listing.job_id} onClick={() => ask('delete', listing)}>
+                  {t('myPosts.delete')}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pending && (
+        <ConfirmDialog
+          question={t(MESSAGES[pending.action].confirm ?? '')}
+          confirmLabel={t(pending.action === 'delete' ? 'myPosts.delete' : 'myPosts.close')}
+          cancelLabel={t('myPosts.cancel')}
+          onConfirm={() => void run(pending)}
+          onCancel={() => setPending(null)}
+        />
+      )}
+    </section>
+  );
+}

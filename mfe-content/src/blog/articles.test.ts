@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+// The loaders' own parser, so the test reads articles exactly as the build does.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { parseArticle } = require('../../build/blogLoaders.cjs') as {
+  parseArticle(file: string): { id: string; title: string; excerpt: string; date: string; body: string };
+};
+
+const BLOG_DIR = path.join(__dirname);
+const LANGUAGES = ['en', 'he', 'ar', 'ru'] as const;
+const IDS = Array.from({ length: 13 }, (_, i) => `blog${i + 1}`);
+/** Names that stay in Latin letters in every language. */
+const ALLOWED_LATIN = new Set(['tasko', 'google', 'whatsapp']);
+const SCRIPT = { he: /[\u05D0-\u05EA]/, ar: /[\u0621-\u064A]/, ru: /[\u0410-\u044F]/ };
+
+const words = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
+
+describe.each(LANGUAGES)('blog articles in %s', (language) => {
+  it.each(IDS)('%s exists with a title, an excerpt, a date and 400–900 words', (id) => {
+    const file = path.join(BLOG_DIR, language, `${id}.md`);
+    expect(fs.existsSync(file)).toBe(true);
+    const article = parseArticle(file);
+    expect(article.title.length).toBeGreaterThan(5);
+    expect(article.excerpt.length).toBeLessThanOrEqual(220);
+    expect(article.date).toMatch(/^2026-\d{2}-\d{2}$/);
+    const count = words(article.body).length;
+    expect(count).toBeGreaterThanOrEqual(language === 'en' || language === 'ru' ? 400 : 350);
+    expect(count).toBeLessThanOrEqual(950);
+  });
+
+  if (language !== 'en') {
+    it.each(IDS)('%s has no English left in it', (id) => {
+      const article = parseArticle(path.join(BLOG_DIR, language, `${id}.md`));
+      const text = `${article.title} ${article.excerpt} ${article.body}`;
+      const latinWords = (text.match(/[A-Za-z]{2,}/g) ?? []).filter((w) => !ALLOWED_LATIN.has(w.toLowerCase()));
+      expect(latinWords).toEqual([]);
+      expect(text).toMatch(SCRIPT[language]);
+    });
+  }
+});
+
+it('every language has the same articles with the same dates', () => {
+  const datesOf = (language: string) => IDS.map((id) => parseArticle(path.join(BLOG_DIR, language, `${id}.md`)).date);
+  for (const language of LANGUAGES) expect(datesOf(language)).toEqual(datesOf('en'));
+});

@@ -1,0 +1,5 @@
+import { ArticlePage } from '../ArticlePage/ArticlePage';
+
+export default function EulaPage() {
+  return <ArticlePage page="eula" />;
+}

@@ -1,0 +1,159 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { api, COOKIE_ACCEPTED, flushAnalytics, STORAGE_KEYS, type AnalyticsEvent, type JobSearchParams, type ListingPage } from '@tasko/shared';
+import { aListing, currentUrl, loadTexts, renderPage, stubBrowserGaps } from '../../testing/renderPage';
+import HomePage from './HomePage';
+
+/** Twelve listings of a page with `total` results, answered for whatever page was asked. */
+function pageOf(total: number, page = 1, pageSize = 12): ListingPage {
+  const count = Math.max(0, Math.min(pageSize, total - (page - 1) * pageSize));
+  const jobs = Array.from({ length: count }, (_, i) => aListing({ job_id: (page - 1) * pageSize + i + 1, jobTitle: `Errand ${(page - 1) * pageSize + i + 1}` }));
+  return { jobs, total, page, pageSize };
+}
+
+let asked: { params: JobSearchParams; signal?: AbortSignal }[];
+
+function answerWith(answer: (params: JobSearchParams) => Promise<ListingPage>) {
+  asked = [];
+  jest.spyOn(api, 'searchJobs').mockImplementation((params, signal) => {
+    asked.push({ params, signal });
+    return answer(params);
+  });
+}
+
+const lastAsked = () => asked[asked.length - 1]?.params;
+const titles = () => screen.queryAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+
+beforeAll(stubBrowserGaps);
+beforeEach(async () => {
+  jest.restoreAllMocks();
+  localStorage.clear();
+  await loadTexts('en');
+});
+
+describe('HomePage', () => {
+  it('reads the search from the URL, shows it in the form, and asks the API for exactly that', async () => {
+    answerWith(async (params) => pageOf(30, params.page));
+    renderPage(<HomePage />, '/en/?q=%D7%A1%D7%A4%D7%94&location=Haifa&category=petAndAnimalCare&sort=salary-low&page=2');
+    expect(await screen.findByText('Showing 12 of 30 jobs')).toBeInTheDocument();
+    expect(lastAsked()).toEqual({ offerType: 'job', q: 'ספה', location: 'Haifa', category: 'petAndAnimalCare', sort: 'salary-low', page: 2, pageSize: 12 });
+    expect(screen.getByLabelText('What are you looking for?')).toHaveValue('ספה');
+    expect(screen.getByLabelText('Where?')).toHaveValue('Haifa');
+    expect(screen.getByRole('button', { name: 'Pet and animal care' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByLabelText('Sort by')).toHaveValue('salary-low');
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+  });
+
+  it('pages forward and back through the URL, with Previous and Next disabled at the ends', async () => {
+    answerWith(async (params) => pageOf(30, params.page));
+    renderPage(<HomePage />, '/en/');
+    expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+    expect(currentUrl().searchParams.get('page')).toBe('2');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 3 of 3')).toBeInTheDocument();
+    expect(screen.getByText('Showing 6 of 30 jobs')).toBeInTheDocument();
+    expect(titles()[0]).toBe('Errand 25');
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+    expect(asked.map((a) => a.params.page)).toEqual([1, 2, 3, 2]);
+    expect(window.scrollTo).toHaveBeenCalled();
+  });
+
+  it('starts again at page 1 on a new category, sort or text, and aborts the request it no longer needs', async () => {
+    answerWith((params) => (params.category === 'other' ? new Promise(() => {}) : Promise.resolve(pageOf(30, params.page))));
+    renderPage(<HomePage />, '/en/?page=3');
+    expect(await screen.findByText('Page 3 of 3')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Other' }));
+    expect(currentUrl().search).toBe('?category=other');
+    const pending = asked[asked.length - 1];
+    expect(pending?.params).toMatchObject({ category: 'other', page: 1 });
+
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'salary-high');
+    expect(pending?.signal?.aborted).toBe(true);
+    expect(currentUrl().search).toBe('?category=other&sort=salary-high');
+
+    await userEvent.click(screen.getByRole('button', { name: 'All' }));
+    await userEvent.type(screen.getByLabelText('What are you looking for?'), '  dog walker  ');
+    await userEvent.type(screen.getByLabelText('Where?'), 'Tel Aviv{Enter}');
+    expect(currentUrl().search).toBe('?q=dog+walker&location=Tel+Aviv&sort=salary-high');
+    expect(lastAsked()).toEqual({ offerType: 'job', q: 'dog walker', location: 'Tel Aviv', sort: 'salary-high', page: 1, pageSize: 12 });
+    expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+  });
+
+  it('shows a listing with its pay, status, publisher and a first photo that does not make the page jump', async () => {
+    answerWith(async () => ({ jobs: [aListing({ jobTitle: 'עזרה בהובלת ספה', description: 'קומה שלישית', payment_type: 'hourly', amount: 45, contact_person_name: 'יוסי', image_url: ['/uploads/a.jpg', '/uploads/b.jpg'] })], total: 1, page: 1, pageSize: 12 }));
+    renderPage(<HomePage />, '/en/');
+    const card = (await screen.findByRole('heading', { name: 'עזרה בהובלת ספה' })).closest('li') as HTMLElement;
+    expect(within(card).getByRole('link', { name: 'עזרה בהובלת ספה' })).toHaveAttribute('href', '/en/job/1');
+    expect(within(card).getByText('₪45/hour')).toBeInTheDocument();
+    expect(within(card).getByText('Open')).toBeInTheDocument();
+    expect(within(card).getByText('יוסי')).toBeInTheDocument();
+    expect(within(card).getByText('קומה שלישית')).toHaveAttribute('dir', 'auto');
+    const photos = card.querySelectorAll('img');
+    expect(photos).toHaveLength(1);
+    expect(photos[0]).toHaveAttribute('src', '/uploads/a.jpg');
+    expect(photos[0]).toHaveAttribute('loading', 'lazy');
+    expect(photos[0]).toHaveAttribute('decoding', 'async');
+    expect(photos[0]).toHaveAttribute('width');
+    expect(photos[0]).toHaveAttribute('height');
+    expect(screen.getByText('Showing 1 of 1 jobs')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
+  });
+
+  it('says "No jobs found." and, when the API fails, offers a retry that asks again', async () => {
+    let fail = true;
+    answerWith(async (params) => {
+      if (params.q === 'nothing') return pageOf(0);
+      if (fail) throw { statusCode: 500, messageKey: 'serverError' };
+      return pageOf(2);
+    });
+    renderPage(<HomePage />, '/en/');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch jobs. Please try again.');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Showing 2 of 2 jobs')).toBeInTheDocument();
+    expect(asked).toHaveLength(2);
+    await userEvent.type(screen.getByLabelText('What are you looking for?'), 'nothing{Enter}');
+    expect(await screen.findByText('No jobs found.')).toBeInTheDocument();
+  });
+
+  it('sends the visitor to post a request: sign-in first, with the intent, when signed out', async () => {
+    await loadTexts('he');
+    answerWith(async () => pageOf(0));
+    renderPage(<HomePage />, '/he/');
+    const cta = await screen.findByRole('link', { name: 'לפרסום בקשה עכשיו' });
+    expect(cta).toHaveAttribute('href', '/he/login?intent=post_job');
+    expect(await screen.findByText('לא נמצאו עבודות.')).toBeInTheDocument();
+  });
+
+  it('logs each search with its facts, never the words typed', async () => {
+    localStorage.setItem(STORAGE_KEYS.cookieConsent, COOKIE_ACCEPTED);
+    const sent: AnalyticsEvent[] = [];
+    jest.spyOn(api, 'sendEvents').mockImplementation(async (events) => {
+      sent.push(...events);
+    });
+    answerWith(async () => pageOf(3));
+    renderPage(<HomePage />, '/en/?q=Dana%20Cohen&location=Haifa&category=other&page=1');
+    await screen.findByText('Showing 3 of 3 jobs');
+    await act(() => flushAnalytics());
+    const searches = sent.filter((e) => e.name === 'search');
+    expect(searches.map((e) => e.props)).toEqual([{ offerType: 'job', category: 'other', sort: 'newest', page: 1, hasText: true, hasLocation: true }]);
+    expect(JSON.stringify(sent)).not.toMatch(/Dana|Haifa/);
+  });
+
+  it('reads in Hebrew: paging and counts in the page’s language', async () => {
+    await loadTexts('he');
+    answerWith(async (params) => pageOf(30, params.page));
+    renderPage(<HomePage />, '/he/?page=2');
+    expect(await screen.findByText('עמוד 2 מתוך 3')).toBeInTheDocument();
+    expect(screen.getByText('מוצגות 12 מתוך 30 עבודות')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'הבא' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'הקודם' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,42 @@
+import { useAtomValue } from 'jotai';
+import { Link } from 'react-router-dom';
+import { isLoggedInAtom, postIntentTarget, useLocalizedPath, useTranslation } from '@tasko/shared';
+import { CategoryChips, ListingResults, ListingSearchForm, SortSelect, useListingSearch } from '@tasko/shared/listing';
+import { JOBS_NS } from '../../jobsNamespace';
+import '@tasko/shared/styles/listing.css';
+import '../jobs.css';
+
+export default function HomePage() {
+  const { t } = useTranslation(JOBS_NS);
+  const localized = useLocalizedPath();
+  // "Submit a request now": the job form when signed in, else sign-in with the post_job intent.
+  const request = postIntentTarget('post_job', useAtomValue(isLoggedInAtom));
+  const { search, result, update, retry } = useListingSearch('job');
+
+  return (
+    <section className="page jobs-page" aria-labelledby="home-title">
+      <header className="jobs-hero">
+        <h1 id="home-title">{t('home.title')}</h1>
+        <p>{t('home.intro')}</p>
+        <Link className="button button--primary" to={localized(request.to)} state={request.state}>
+          {t('home.cta')}
+        </Link>
+      </header>
+      <ListingSearchForm key={`${search.q}\n${search.location}`} search={search} onSearch={update} />
+      <div className="listing-toolbar">
+        <CategoryChips value={search.category} onChange={(category) => update({ category })} />
+        <SortSelect value={search.sort} onChange={(sort) => update({ sort })} />
+      </div>
+      <ListingResults
+        result={result}
+        offerType="job"
+        failureText={t('failed')}
+        onRetry={retry}
+        onPage={(page) => {
+          update({ page });
+          window.scrollTo({ top: 0 });
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { Link, useParams } from 'react-router-dom';
+import { formatDate, Price, RetryPanel, usePageMeta, UserText, useLanguage, useLocalizedPath, useTranslation } from '@tasko/shared';
+import { JOBS_NS } from '../../jobsNamespace';
+import { ContactSection } from './ContactSection';
+import { Gallery } from './Gallery';
+import { listingStructuredData } from './listingStructuredData';
+import { ReportAction } from './ReportAction';
+import { useJob } from './useJob';
+import { useStructuredData } from './useStructuredData';
+import '@tasko/shared/styles/listing.css';
+import '../jobs.css';
+
+export default function JobPage() {
+  const { id } = useParams();
+  const { t } = useTranslation(JOBS_NS);
+  const { t: tc } = useTranslation('common');
+  const { language } = useLanguage();
+  const localized = useLocalizedPath();
+  const { state, retry } = useJob(id);
+  const listing = state.status === 'loaded' ? state.listing : null;
+  const title = listing ? listing.jobTitle || tc('noTitle') : undefined;
+  usePageMeta(title ?? (state.status === 'notFound' ? t('job.notFound') : undefined), listing?.description.slice(0, 160));
+  useStructuredData(listing ? listingStructuredData(listing, window.location.origin + window.location.pathname, tc('noTitle')) : null);
+  const backTo = listing?.offerType === 'service' ? '/services' : '/';
+  const back = (
+    <Link to={localized(backTo)} className="job__back">
+      {t(listing?.offerType === 'service' ? 'job.backToServices' : 'job.backToJobs')}
+    </Link>
+  );
+
+  if (state.status === 'loading') {
+    return (
+      <section className="page page--narrow" aria-busy="true">
+        <p role="status">{t('job.loading')}</p>
+      </section>
+    );
+  }
+  if (state.status === 'notFound') {
+    return (
+      <section className="page page--narrow">
+        <h1>{t('job.notFound')}</h1>
+        {back}
+      </section>
+    );
+  }
+  if (state.status === 'failed' || !listing || !title) {
+    return (
+      <section className="page page--narrow">
+        <RetryPanel message={t('job.failed')} retryLabel={t('job.retry')} onRetry={retry} />
+      </section>
+    );
+  }
+
+  return (
+    <article className="page page--narrow job" aria-labelledby="job-title">
+      {back}
+      <header>
+        <p className="job__facts">
+          <span>{tc(`offerTypes.${listing.offerType}`)}</span>
+          <span>{tc(`categories.${listing.category}`)}</span>
+          <span className={`status status--${listing.status}`}>{tc(`statuses.${listing.status}`)}</span>
+        </p>
+        <h1 id="job-title">
+          <UserText>{title}</UserText>
+        </h1>
+        <p className="job__facts">
+          <Price className="job__price" amount={listing.amount} paymentType={listing.payment_type} />
+          <span>{tc(listing.payment_type === 'hourly' ? 'price.hourly' : 'price.fixed')}</span>
+        </p>
+      </header>
+      <Gallery photos={listing.image_url} title={title} />
+      <section aria-labelledby="details-title">
+        <h2 id="details-title">{t('job.details')}</h2>
+        <UserText block className="job__description">
+          {listing.description}
+        </UserText>
+        <dl className="job__facts">
+          <dt>{t('job.location')}</dt>
+          <dd>
+            <UserText>{[listing.location.city, listing.location.address].filter(Boolean).join(', ')}</UserText>
+          </dd>
+          <dt>{t('job.posted')}</dt>
+          <dd>
+            <time dateTime={listing.created_at}>{formatDate(listing.created_at, language)}</time>
+          </dd>
+        </dl>
+      </section>
+      {listing.status === 'active' ? <ContactSection listing={listing} title={title} /> : <p className="alert">{t('job.closed')}</p>}
+      <ReportAction listingId={listing.job_id} />
+    </article>
+  );
+}

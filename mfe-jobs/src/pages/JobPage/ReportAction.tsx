@@ -1,0 +1,139 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useAtomValue } from 'jotai';
+import { Link, useLocation } from 'react-router-dom';
+import { api, formatNumber, isLoggedInAtom, loginTarget, Ltr, REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, toApiError, track, useLanguage, useLocalizedPath, useTranslation, type ReportReason } from '@tasko/shared';
+import { JOBS_NS } from '../../jobsNamespace';
+import { errorText } from '../../errorText';
+
+type Sending = { status: 'editing' } | { status: 'sending' } | { status: 'failed'; messageKey: string } | { status: 'sent'; messageKey: 'thanks' | 'alreadyReported' };
+
+/**
+ * "Report" on a listing (SPEC §1: users can report discriminatory content). Signed in: a modal dialog (the
+ * native <dialog>: focus stays inside, Escape closes) with the reasons and a note; what was typed survives a
+ * failed send and a closed dialog. Signed out: a way to sign in and come back to this listing.
+ */
+export function ReportAction({ listingId }: { listingId: number }) {
+  const { t } = useTranslation(JOBS_NS);
+  const { t: tc } = useTranslation('common');
+  const { language } = useLanguage();
+  const isLoggedIn = useAtomValue(isLoggedInAtom);
+  const location = useLocation();
+  const localized = useLocalizedPath();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const outcome = useRef<HTMLParagraphElement>(null);
+  const id = useId();
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [note, setNote] = useState('');
+  const [isReasonMissing, setIsReasonMissing] = useState(false);
+  const [sending, setSending] = useState<Sending>({ status: 'editing' });
+
+  // The dialog and its button are gone once sent: the keyboard goes to the answer, not to the page's start.
+  useEffect(() => {
+    if (sending.status === 'sent') outcome.current?.focus();
+  }, [sending.status]);
+
+  if (!isLoggedIn) {
+    const target = loginTarget({ redirectTo: location.pathname + location.search });
+    return (
+      <Link className="button" to={localized(target.to)} state={target.state}>
+        {t('report.signIn')}
+      </Link>
+    );
+  }
+  if (sending.status === 'sent') {
+    return (
+      <p ref={outcome} tabIndex={-1} className="alert alert--success" role="status">
+        {sending.messageKey === 'thanks' ? t('report.thanks') : tc('errors.alreadyReported')}
+      </p>
+    );
+  }
+
+  const open = () => {
+    if (sending.status === 'failed') setSending({ status: 'editing' });
+    dialog.current?.showModal();
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason) {
+      setIsReasonMissing(true);
+      dialog.current?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
+      return;
+    }
+    setSending({ status: 'sending' });
+    const trimmed = note.trim();
+    try {
+      await api.reportListing(listingId, { reason, ...(trimmed ? { note: trimmed } : {}) });
+      track('report', { reason });
+      dialog.current?.close();
+      setSending({ status: 'sent', messageKey: 'thanks' });
+    } catch (error) {
+      const problem = toApiError(error);
+      if (problem.messageKey === 'alreadyReported') {
+        dialog.current?.close();
+        setSending({ status: 'sent', messageKey: 'alreadyReported' });
+      } else {
+        setSending({ status: 'failed', messageKey: problem.fields?.note ?? problem.messageKey });
+      }
+    }
+  };
+  const missingId = `${id}-missing`;
+  const countId = `${id}-count`;
+
+  return (
+    <>
+      <button type="button" className="button" aria-haspopup="dialog" onClick={open}>
+        {t('report.button')}
+      </button>
+      <dialog ref={dialog} className="dialog report-dialog" aria-labelledby={`${id}-title`}>
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <h2 id={`${id}-title`}>{t('report.title')}</h2>
+          <fieldset aria-describedby={isReasonMissing ? missingId : undefined} aria-invalid={isReasonMissing || undefined}>
+            <legend>{t('report.reason')}</legend>
+            {REPORT_REASONS.map((value) => (
+              <label key={value}>
+                <input
+                  type="radio"
+                  name="reason"
+                  value={value}
+                  checked={reason === value}
+                  onChange={() => {
+                    setReason(value);
+                    setIsReasonMissing(false);
+                  }}
+                />{' '}
+                {t(`report.reasons.${value}`)}
+              </label>
+            ))}
+          </fieldset>
+          {isReasonMissing && (
+            <p id={missingId} className="alert alert--error" role="alert">
+              {tc('errors.reportReasonRequired')}
+            </p>
+          )}
+          <div className="field">
+            <label htmlFor={`${id}-note`}>{t('report.note')}</label>
+            <textarea id={`${id}-note`} dir="auto" maxLength={REPORT_NOTE_MAX_LENGTH} aria-describedby={countId} value={note} onChange={(e) => setNote(e.target.value)} />
+            <span id={countId} className="report-dialog__count">
+              <Ltr>
+                {formatNumber(note.length, language)} / {formatNumber(REPORT_NOTE_MAX_LENGTH, language)}
+              </Ltr>
+            </span>
+          </div>
+          {sending.status === 'failed' && (
+            <p className="alert alert--error" role="alert">
+              {errorText(tc, sending.messageKey)}
+            </p>
+          )}
+          <div className="job__actions">
+            <button type="submit" className="button button--primary" disabled={sending.status === 'sending'}>
+              {t('report.send')}
+            </button>
+            <button type="button" className="button" onClick={() => dialog.current?.close()}>
+              {t('report.cancel')}
+            </button>
+          </div>
+        </form>
+      </dialog>
+    </>
+  );
+}

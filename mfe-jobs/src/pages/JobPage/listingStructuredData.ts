@@ -1,0 +1,36 @@
+import type { Listing } from '@tasko/shared';
+
+/**
+ * schema.org JobPosting for a job, Service for a service, never with a phone or an email (those are revealed
+ * one listing at a time). The same shape as the server puts into the first HTML
+ * (`api/src/plugins/site/pageSubjects.ts`), so a crawler that runs scripts and one that does not read alike.
+ */
+export function listingStructuredData(listing: Listing, url: string, noTitle: string): object {
+  const name = listing.jobTitle || noTitle;
+  const place = { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: listing.location.city, addressCountry: 'IL' } };
+  const price = { '@type': 'MonetaryAmount', currency: 'ILS', value: { '@type': 'QuantitativeValue', value: listing.amount, unitText: listing.payment_type === 'hourly' ? 'HOUR' : 'PROJECT' } };
+  if (listing.offerType === 'service') {
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'Service',
+      name,
+      description: listing.description,
+      url,
+      areaServed: place,
+      provider: { '@type': 'Person', name: listing.contact_person_name },
+      offers: { '@type': 'Offer', priceCurrency: 'ILS', price: listing.amount },
+    };
+  }
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'JobPosting',
+    title: name,
+    description: listing.description,
+    datePosted: listing.created_at,
+    employmentType: 'TEMPORARY',
+    hiringOrganization: { '@type': 'Person', name: listing.contact_person_name },
+    jobLocation: place,
+    baseSalary: price,
+    url,
+  };
+}

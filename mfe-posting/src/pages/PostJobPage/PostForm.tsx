@@ -1,0 +1,224 @@
+import { useEffect, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { CATEGORIES, CONTACT_METHODS, LIMITS, PAYMENT_TYPES, useLocalizedPath, usePageMeta, useTranslation, type Listing, type MessageKey, type OfferType, type StoredUser } from '@tasko/shared';
+import { POSTING_NS } from '../../postingNamespace';
+import { type FieldName, type PostDraft } from './postDraft';
+import { PhotoPicker } from './PhotoPicker';
+import { PlaceCombobox } from './PlaceCombobox';
+import { AGE_CHECKBOX_ID, fieldId, usePostForm } from './usePostForm';
+
+/** Time to read the success message before the listing's page replaces the form. */
+const AFTER_PUBLISH_DELAY_MS = 1200;
+
+/** Failures whose own message says more than "please try again" (shown after it). */
+const EXPLAINED_FAILURES: readonly MessageKey[] = ['networkError', 'rateLimited', 'payloadTooLarge', 'forbidden', 'jobNotFound', 'serverError'];
+
+export function PostForm({ user, offerType, listing }: { user: StoredUser; offerType: OfferType; listing?: Listing }) {
+  const { t } = useTranslation(POSTING_NS);
+  const { t: tc } = useTranslation('common');
+  const navigate = useNavigate();
+  const localized = useLocalizedPath();
+  const form = usePostForm({ user, offerType, listing });
+  const { draft, set, touch, errors, publishing } = form;
+
+  const heading = listing ? t('edit.title') : t(offerType === 'service' ? 'create.serviceTitle' : 'create.jobTitle');
+  usePageMeta(heading);
+
+  useEffect(() => {
+    if (publishing.status !== 'published') return undefined;
+    const timer = setTimeout(() => navigate(localized(`/job/${publishing.listingId}`)), AFTER_PUBLISH_DELAY_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per publication
+  }, [publishing]);
+
+  const errorOf = (name: FieldName) => errors[name];
+  /** The props every text control shares: its id, its error state and descriptions, blur validation. */
+  const control = (name: FieldName, hasHint = false) => ({
+    id: fieldId(name),
+    'aria-invalid': !!errorOf(name),
+    'aria-describedby': [hasHint ? `${fieldId(name)}-hint` : '', errorOf(name) ? `${fieldId(name)}-error` : ''].filter(Boolean).join(' ') || undefined,
+    onBlur: (event: { relatedTarget: EventTarget | null }) => touch(name, event.relatedTarget),
+  });
+  const isBusy = publishing.status === 'publishing' || publishing.status === 'published';
+  const failure = publishing.status === 'failed' ? publishing.messageKey : null;
+
+  return (
+    <section className="page page--narrow posting" aria-labelledby="post-form-title">
+      <h1 id="post-form-title">{heading}</h1>
+      <p className="page__intro">{t('intro')}</p>
+      {form.hasRestoredDraft && (
+        <p className="draft-note" role="status">
+          <span>{t(listing ? 'draft.restoredEdit' : 'draft.restored')}</span>{' '}
+          <button type="button" className="button button--small" onClick={form.startOver}>
+            {t(listing ? 'draft.discardChanges' : 'draft.startOver')}
+          </button>
+        </p>
+      )}
+      <form onSubmit={(e) => void form.submit(e)} noValidate className="post-form">
+        <Field name="jobTitle" label={t('fields.jobTitle')} error={errorOf('jobTitle')} counter={{ count: draft.jobTitle.length, max: LIMITS.titleMaxLength }}>
+          <input {...control('jobTitle', true)} type="text" dir="auto" value={draft.jobTitle} maxLength={LIMITS.titleMaxLength} placeholder={t('placeholders.jobTitle')} onChange={(e) => set('jobTitle', e.target.value)} />
+        </Field>
+        <Field name="description" label={t('fields.description')} error={errorOf('description')} counter={{ count: draft.description.length, max: LIMITS.descriptionMaxLength }}>
+          <textarea {...control('description', true)} dir="auto" rows={6} value={draft.description} maxLength={LIMITS.descriptionMaxLength} placeholder={t('placeholders.description')} aria-required="true" onChange={(e) => set('description', e.target.value)} />
+        </Field>
+        <Field name="category" label={t('fields.category')} error={errorOf('category')}>
+          <select {...control('category')} value={draft.category} aria-required="true" onChange={(e) => set('category', e.target.value as PostDraft['category'])}>
+            <option value="">{t('placeholders.category')}</option>
+            {CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {tc(`categories.${c}`)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <fieldset className="field" aria-describedby={errorOf('paymentType') ? `${fieldId('paymentType')}-error` : undefined}>
+          <legend>{t('fields.paymentType')}</legend>
+          <div className="choice-row">
+            {PAYMENT_TYPES.map((type, i) => (
+              <label key={type} className="choice">
+                <input
+                  id={i === 0 ? fieldId('paymentType') : undefined}
+                  type="radio"
+                  name="paymentType"
+                  value={type}
+                  checked={draft.paymentType === type}
+                  aria-invalid={!!errorOf('paymentType')}
+                  onChange={() => set('paymentType', type)}
+                  onBlur={(e) => touch('paymentType', e.relatedTarget)}
+                />{' '}
+                {tc(`price.${type}`)}
+              </label>
+            ))}
+          </div>
+          <FieldError name="paymentType" error={errorOf('paymentType')} />
+        </fieldset>
+        <Field name="amount" label={draft.paymentType === 'hourly' ? t('fields.amountHourly') : t('fields.amount')} error={errorOf('amount')}>
+          <div className="amount-input">
+            <span aria-hidden="true">₪</span>
+            <input {...control('amount')} type="text" inputMode="numeric" dir="ltr" autoComplete="off" value={draft.amount} placeholder="150" aria-required="true" onChange={(e) => set('amount', e.target.value)} />
+            {draft.paymentType === 'hourly' && <span dir="auto">{t('perHour')}</span>}
+          </div>
+        </Field>
+        <div className="field-group">
+          <PlaceCombobox
+            label={t('fields.city')}
+            inputId={fieldId('location')}
+            value={draft.city}
+            onChange={(city) => set('city', city)}
+            onBlur={() => touch('location')}
+            error={errorOf('location') ? tc(`errors.${errorOf('location')}`) : undefined}
+            noResultsText={t('noPlaces')}
+          />
+          <div className="field">
+            <label htmlFor="field-address">{t('fields.address')}</label>
+            <input id="field-address" type="text" dir="auto" autoComplete="street-address" value={draft.address} maxLength={LIMITS.addressMaxLength} placeholder={t('placeholders.address')} onChange={(e) => set('address', e.target.value)} onBlur={(e) => touch('location', e.relatedTarget)} />
+          </div>
+        </div>
+        <Field name="contactPersonName" label={t('fields.contactPersonName')} error={errorOf('contactPersonName')}>
+          <input {...control('contactPersonName')} type="text" dir="auto" autoComplete="name" value={draft.contactPersonName} maxLength={LIMITS.contactNameMaxLength} aria-required="true" onChange={(e) => set('contactPersonName', e.target.value)} />
+        </Field>
+        <Field name="phone" label={t('fields.phone')} error={errorOf('phone')}>
+          <input {...control('phone')} type="tel" dir="ltr" autoComplete="tel" value={draft.phone} placeholder="054-1234-567" aria-required="true" onChange={(e) => set('phone', e.target.value)} />
+        </Field>
+        <Field name="contactEmail" label={t('fields.contactEmail')} error={errorOf('contactEmail')}>
+          <input {...control('contactEmail')} type="email" dir="ltr" autoComplete="email" value={draft.contactEmail} maxLength={LIMITS.emailMaxLength} onChange={(e) => set('contactEmail', e.target.value)} />
+        </Field>
+        <fieldset className="field" aria-describedby={errorOf('contactMethods') ? `${fieldId('contactMethods')}-error` : undefined}>
+          <legend>{t('fields.contactMethods')}</legend>
+          <div className="choice-row">
+            {CONTACT_METHODS.map((method, i) => (
+              <label key={method} className="choice">
+                <input
+                  id={i === 0 ? fieldId('contactMethods') : undefined}
+                  type="checkbox"
+                  checked={draft.contactMethods.includes(method)}
+                  aria-invalid={!!errorOf('contactMethods')}
+                  onChange={(e) => set('contactMethods', e.target.checked ? [...draft.contactMethods, method] : draft.contactMethods.filter((m) => m !== method))}
+                  onBlur={(e) => touch('contactMethods', e.relatedTarget)}
+                />{' '}
+                {t(`contactMethods.${method}`)}
+              </label>
+            ))}
+          </div>
+          <FieldError name="contactMethods" error={errorOf('contactMethods')} />
+        </fieldset>
+        <PhotoPicker inputId={fieldId('photos')} photos={form.photos} onChange={form.updatePhotos} error={errorOf('photos')} onError={form.setPhotoError} onPreparingChange={form.setIsPreparingPhotos} />
+        {form.needsAge && (
+          <div className="field age-confirmation">
+            <label className="choice">
+              <input
+                id={AGE_CHECKBOX_ID}
+                type="checkbox"
+                required
+                checked={form.isAgeConfirmed}
+                aria-invalid={form.isAgeMissing}
+                aria-describedby={form.isAgeMissing ? `${AGE_CHECKBOX_ID}-error` : undefined}
+                onChange={(e) => form.confirmAge(e.target.checked)}
+              />{' '}
+              {t('age.confirm')}
+            </label>
+            <p className="field__hint">
+              {t('age.why')} <Link to={localized('/eula')}>{t('age.terms')}</Link>
+            </p>
+            {form.isAgeMissing && (
+              <p id={`${AGE_CHECKBOX_ID}-error`} className="field__error" role="alert">
+                {tc('errors.ageConfirmationRequired')}
+              </p>
+            )}
+          </div>
+        )}
+        {failure && (
+          <p className="alert alert--error" role="alert">
+            {failure === 'userBlocked' ? (
+              tc('errors.userBlocked')
+            ) : (
+              <>
+                {t('failed')}
+                {EXPLAINED_FAILURES.includes(failure) && <> {tc(`errors.${failure}`)}</>}
+              </>
+            )}
+          </p>
+        )}
+        {publishing.status === 'published' && (
+          <p className="alert alert--success" role="status">
+            {t(offerType === 'service' ? 'publishedService' : 'publishedJob')}
+          </p>
+        )}
+        <div className="post-form__actions">
+          <button type="submit" className="button button--primary" disabled={isBusy || form.isPreparingPhotos} aria-busy={publishing.status === 'publishing'}>
+            {publishing.status === 'publishing' ? t('publishing') : listing ? t('save') : t('publish')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function Field({ name, label, error, counter, children }: { name: FieldName; label: string; error?: string; counter?: { count: number; max: number }; children: ReactNode }) {
+  const { t } = useTranslation(POSTING_NS);
+  return (
+    <div className="field">
+      <label htmlFor={fieldId(name)}>{label}</label>
+      {children}
+      {counter && (
+        <p id={`${fieldId(name)}-hint`} className="field__hint field__counter">
+          <span aria-hidden="true" dir="ltr">
+            {counter.count} / {counter.max}
+          </span>
+          <span className="visually-hidden">{t('counter', { n: counter.count, max: counter.max })}</span>
+        </p>
+      )}
+      <FieldError name={name} error={error} />
+    </div>
+  );
+}
+
+function FieldError({ name, error }: { name: FieldName; error?: string }) {
+  const { t } = useTranslation('common');
+  if (!error) return null;
+  return (
+    <p id={`${fieldId(name)}-error`} className="field__error">
+      {t(`errors.${error}`)}
+    </p>
+  );
+}

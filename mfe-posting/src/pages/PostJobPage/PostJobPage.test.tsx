@@ -1,0 +1,430 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { api, authStore, COOKIE_ACCEPTED, DEFAULT_SETTINGS, flushAnalytics, ROUTER_FUTURE, signOut, STORAGE_KEYS, userAtom, type Language, type Listing, type StoredUser } from '@tasko/shared';
+import { setUpI18n } from '../../../../shared/test/renderWithProviders';
+import commonEn from '../../../../shared/src/locales/en/common.json';
+import commonHe from '../../../../shared/src/locales/he/common.json';
+import commonAr from '../../../../shared/src/locales/ar/common.json';
+import commonRu from '../../../../shared/src/locales/ru/common.json';
+import { POSTING_NS } from '../../postingNamespace';
+import en from '../../locales/en/posting.json';
+import he from '../../locales/he/posting.json';
+import ar from '../../locales/ar/posting.json';
+import ru from '../../locales/ru/posting.json';
+import { draftKeyOf, loadDraft } from './postDraft';
+import PostJobPage from './PostJobPage';
+
+const POSTING = { en, he, ar, ru };
+const COMMON = { en: commonEn, he: commonHe, ar: commonAr, ru: commonRu };
+
+const noa: StoredUser = { token: 'token-noa', info: { email: 'noa@example.com', name: 'Noa Cohen', ageConfirmed: true }, settings: DEFAULT_SETTINGS };
+
+const stored: Listing = {
+  job_id: 42,
+  jobTitle: 'Moving two armchairs',
+  status: 'active',
+  contact_person_name: 'Noa',
+  contact_methods: ['phone', 'whatsapp'],
+  phone: '0541234567',
+  contact_email: 'noa@example.com',
+  payment_type: 'hourly',
+  offerType: 'job',
+  description: 'Fourth floor, with an elevator.',
+  amount: 80,
+  category: 'homeServices',
+  location: { city: 'Haifa', address: 'Herzl 10' },
+  image_url: ['/uploads/a.jpg', '/uploads/b.jpg'],
+  publisher_id: 1,
+  created_at: '2026-11-20T10:00:00Z',
+};
+
+function Elsewhere() {
+  const location = useLocation();
+  return <output data-testid="elsewhere">{JSON.stringify({ path: location.pathname + location.search, state: location.state as unknown })}</output>;
+}
+
+function renderPage(path: string) {
+  return render(
+    <MemoryRouter future={ROUTER_FUTURE} initialEntries={[path]}>
+      <Routes>
+        <Route path="/:lang/post-job" element={<PostJobPage />} />
+        <Route path="*" element={<Elsewhere />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const whereNow = () => JSON.parse(screen.getByTestId('elsewhere').textContent ?? '{}') as { path: string; state: unknown };
+
+async function inLanguage(language: Language) {
+  await act(() => setUpI18n(language, { [POSTING_NS]: POSTING[language] }));
+}
+
+/** Everything the schema requires, typed as a person would. */
+async function fillValidJob(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Title'), 'Moving two armchairs');
+  await user.type(screen.getByLabelText('Description (required)'), 'Fourth floor, with an elevator.');
+  await user.selectOptions(screen.getByLabelText('Category (required)'), 'homeServices');
+  await user.type(screen.getByLabelText('Amount in ₪ (required)'), '250');
+  await user.type(screen.getByRole('combobox', { name: 'City (required)' }), 'Haifa');
+  await user.type(screen.getByLabelText('Phone (required)'), '054-1234-567');
+}
+
+const jpeg = (name: string) => new File([`bytes of ${name}`], name, { type: 'image/jpeg' });
+
+function deferred<T>() {
+  let resolve: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+let objectUrls = 0;
+beforeAll(() => {
+  // jsdom has no object URLs; the previews only need distinct strings.
+  URL.createObjectURL = jest.fn(() => `blob:preview-${(objectUrls += 1)}`);
+  URL.revokeObjectURL = jest.fn();
+});
+
+beforeEach(() => {
+  jest.restoreAllMocks();
+  signOut();
+  localStorage.clear();
+  jest.spyOn(api, 'places').mockResolvedValue([]);
+});
+
+describe('signed out', () => {
+  it('asks to log in, with a link that carries the intent and comes back to the form', async () => {
+    await inLanguage('en');
+    renderPage('/en/post-job?offerType=service');
+    expect(screen.getByRole('heading', { name: 'Login required to post a new job' })).toBeInTheDocument();
+    expect(screen.getByText('You need to log in in order to post a new job.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Log in' }));
+    expect(whereNow()).toEqual({ path: '/en/login?intent=post_service', state: { intent: 'post_service', redirectTo: '/en/post-job?offerType=service' } });
+  });
+
+  it('sends an edit link through sign-in and back to the same listing, in Hebrew', async () => {
+    await inLanguage('he');
+    renderPage('/he/post-job?edit=42');
+    expect(screen.getByRole('heading', { name: he.loginRequired.title })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: he.loginRequired.action }));
+    expect(whereNow()).toEqual({ path: '/he/login', state: { redirectTo: '/he/post-job?edit=42' } });
+  });
+});
+
+describe('the form’s messages', () => {
+  it.each(['en', 'he', 'ar', 'ru'] as const)('in %s: an empty submit shows every required message and focuses the first field; bad amounts are refused', async (language) => {
+    await inLanguage(language);
+    authStore.set(userAtom, noa);
+    const user = userEvent.setup();
+    const create = jest.spyOn(api, 'createJob');
+    renderPage(`/${language}/post-job`);
+    const texts = POSTING[language];
+    const errors = COMMON[language].errors;
+    expect(screen.getByRole('heading', { name: texts.create.jobTitle })).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(texts.fields.contactPersonName));
+    await user.click(screen.getByRole('button', { name: texts.publish }));
+    for (const key of ['descriptionRequired', 'categoryRequired', 'amountInvalid', 'locationRequired', 'contactNameRequired', 'phoneInvalid'] as const) {
+      expect(screen.getByText(errors[key])).toBeInTheDocument();
+    }
+    expect(document.activeElement).toBe(screen.getByLabelText(texts.fields.description));
+    expect(screen.getByLabelText(texts.fields.description)).toHaveAccessibleDescription(expect.stringContaining(errors.descriptionRequired));
+    expect(create).not.toHaveBeenCalled();
+
+    const amount = screen.getByLabelText(texts.fields.amount);
+    for (const refused of ['12345', '12.5']) {
+      await user.clear(amount);
+      await user.type(amount, refused);
+      expect(screen.getByText(errors.amountTooLong)).toBeInTheDocument();
+    }
+    await user.clear(amount);
+    await user.type(amount, '1234');
+    expect(screen.queryByText(errors.amountTooLong)).toBeNull();
+    expect(screen.queryByText(errors.amountInvalid)).toBeNull();
+  });
+
+  it('checks a field as the user leaves it, not before', async () => {
+    await inLanguage('en');
+    authStore.set(userAtom, noa);
+    const user = userEvent.setup();
+    renderPage('/en/post-job');
+    const phone = screen.getByLabelText('Phone (required)');
+    await user.type(phone, '12345');
+    expect(screen.queryByText('Valid phone number required.')).toBeNull();
+    await user.tab();
+    expect(screen.getByText('Valid phone number required.')).toBeInTheDocument();
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(phone);
+    await user.type(phone, '054-1234-567');
+    expect(screen.queryByText('Valid phone number required.')).toBeNull();
+
+    // Email contact needs an address; no way of contact at all is refused.
+    await user.clear(screen.getByLabelText('Contact email'));
+    await user.click(screen.getByRole('checkbox', { name: 'Email' }));
+    await user.tab();
+    expect(screen.getByText('Enter an email address to be contacted by email.')).toBeInTheDocument();
+    for (const name of ['Call', 'WhatsApp', 'Email']) await user.click(screen.getByRole('checkbox', { name }));
+    await user.tab();
+    expect(screen.getByText('Choose at least one way to contact you.')).toBeInTheDocument();
+  });
+
+  it('counts the characters of the title and the description', async () => {
+    await inLanguage('en');
+    authStore.set(userAtom, noa);
+    const user = userEvent.setup();
+    renderPage('/en/post-job');
+    await user.type(screen.getByLabelText('Title'), 'Sofa!');
+    expect(screen.getByText('5 / 80')).toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveAccessibleDescription('5 of 80 characters used');
+    expect(screen.getByText('0 / 1000')).toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveAttribute('maxLength', '80');
+  });
+});
+
+describe('publishing', () => {
+  it('sends the multipart payload once, says so, logs it, forgets the draft and opens the listing', async () => {
+    await inLanguage('en');
+    authStore.set(userAtom, noa);
+    localStorage.setItem(STORAGE_KEYS.cookieConsent, COOKIE_ACCEPTED);
+    const sendEvents = jest.spyOn(api, 'sendEvents').mockResolvedValue(undefined);
+    const answer = deferred<Listing>();
+    const create = jest.spyOn(api, 'createJob').mockReturnValue(answer.promise);
+    const user = userEvent.setup();
+    renderPage('/en/post-job?offerType=job');
+    await fillValidJob(user);
+    await user.click(screen.getByRole('checkbox', { name: 'Email' }));
+    await user.upload(screen.getByLabelText('Choose photos'), [jpeg('a.jpg'), jpeg('b.jpg')]);
+    expect(await screen.findByRole('img', { name: 'Photo 2' })).toBeInTheDocument();
+    expect(loadDraft(draftKeyOf('noa@example.com'))?.description).toBe('Fourth floor, with an elevator.');
+
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    const busy = screen.getByRole('button', { name: 'Publishing…' });
+    expect(busy).toBeDisabled();
+    await user.click(busy);
+    expect(create).toHaveBeenCalledTimes(1);
+
+    const payload = create.mock.calls[0]?.[0] as FormData;
+    expect(Object.fromEntries([...payload.entries()].filter(([, v]) => typeof v === 'string'))).toEqual({
+      jobTitle: 'Moving two armchairs',
+      description: 'Fourth floor, with an elevator.',
+      category: 'homeServices',
+      paymentType: 'fixed',
+      amount: '250',
+      contactPersonName: 'Noa Cohen',
+      phone: '054-1234-567',
+      contactEmail: 'noa@example.com',
+      offerType: 'job',
+      location: JSON.stringify({ city: 'Haifa', address: '' }),
+      contactMethods: JSON.stringify(['phone', 'whatsapp', 'email']),
+    });
+    expect(payload.getAll('photos').map((f) => (f as File).name)).toEqual(['photo-1.jpg', 'photo-2.jpg']);
+    expect(payload.has('keepImages')).toBe(false);
+
+    await act(async () => answer.resolve({ ...stored, job_id: 77 }));
+    expect(screen.getByText('Job published successfully!')).toBeInTheDocument();
+    expect(loadDraft(draftKeyOf('noa@example.com'))).toBeNull();
+    await flushAnalytics();
+    expect(sendEvents.mock.calls.flatMap(([events]) => events).filter((e) => e.name === 'publish').map((e) => e.props)).toEqual([{ offerType: 'job', category: 'homeServices' }]);
+    await waitFor(() => expect(whereNow().path).toBe('/en/job/77'), { timeout: 3000 });
+  });
+
+  it('keeps the form and the draft intact when publishing fails', async () => {
+    await inLanguage('en');
+    authStore.set(userAtom, noa);
+    jest.spyOn(api, 'createJob').mockRejectedValue({ statusCode: 500, messageKey: 'serverError' });
+    const user = userEvent.setup();
+    renderPage('/en/post-job?offerType=service');
+    expect(screen.getByRole('heading', { name: 'Offer a service' })).toBeInTheDocument();
+    await fillValidJob(user);
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to publish job. Please try again.');
+    expect(screen.getByLabelText('Description (required)')).toHaveValue('Fourth floor, with an elevator.');
+    expect(screen.getByRole('button', { name: 'Publish' })).toBeEnabled();
+    expect(loadDraft(draftKeyOf('noa@example.com'))?.amount).toBe('250');
+  });
+
+  it('shows the server’s field errors on their fields and focuses the first', async () => {
+    await inLanguage('ru');
+    authStore.set(userAtom, noa);
+    jest.spyOn(api, 'createJob').mockRejectedValue({ statusCode: 415, messageKey: 'unsupportedImageType', fields: { phone: 'phoneInvalid', photos: 'unsupportedImageType' } });
+    const user = userEvent.setup();
+    renderPage('/ru/post-job');
+    await user.type(screen.getByLabelText(ru.fields.description), 'Перевезти диван');
+    await user.selectOptions(screen.getByLabelText(ru.fields.category), 'homeServices');
+    await user.type(screen.getByLabelText(ru.fields.amount), '300');
+    await user.type(screen.getByRole('combobox', { name: ru.fields.city }), 'Хайфа');
+    await user.type(screen.getByLabelText(ru.fields.phone), '054-1234-567');
+    await user.click(screen.getByRole('button', { name: ru.publish }));
+    expect(await screen.findByText(commonRu.errors.phoneInvalid)).toBeInTheDocument();
+    expect(screen.getByText(commonRu.errors.unsupportedImageType)).toBeInTheDocument();
+    expect(document.activeElement).toBe(screen.getByLabelText(ru.fields.phone));
+    expect(screen.getByText(ru.failed, { exact: false })).toBeInTheDocument();
+  });
+
+  it('says a blocked user is blocked, not "try again"', async () => {
+    await inLanguage('en');
+    authStore.set(userAtom, noa);
+    jest.spyOn(api, 'createJob').mockRejectedValue({ statusCode: 403, messageKey: 'userBlocked' });
+    const user = userEvent.setup();
+    renderPage('/en/post-job');
+    await fillValidJob(user);
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(commonEn.errors.userBlocked);
+    expect(screen.queryByText('Failed to publish job. Please try again.')).toBeNull();
+  });
+
+  it('writes the draft back after an expired session signs the user out', async () => {
+    await inLanguage('en');
+    authStore.set(userAtom, noa);
+    jest.spyOn(api, 'createJob').mockImplementation(async () => {
+      // What the shell does on a 401: sign out, which empties local storage.
+      signOut();
+      throw { statusCode: 401, messageKey: 'unauthorized' };
+    });
+    const user = userEvent.setup();
+    renderPage('/en/post-job');
+    await fillValidJob(user);
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByRole('heading', { name: 'Login required to post a new job' })).toBeInTheDocument();
+    await waitFor(() => expect(loadDraft(draftKeyOf('noa@example.com'))?.description).toBe('Fourth floor, with an elevator.'));
+  });
+});
+
+describe('the age of 18', () => {
+  it('asks a user who has not confirmed it, confirms it first, then publishes', async () => {
+    await inLanguage('en');
+    authStore.set(userAtom, { ...noa, info: { ...noa.info, ageConfirmed: false } });
+    const confirmAge = jest.spyOn(api, 'confirmAge').mockResolvedValue({ ageConfirmed: true });
+    const create = jest.spyOn(api, 'createJob').mockResolvedValue(stored);
+    const user = userEvent.setup();
+    renderPage('/en/post-job');
+    await fillValidJob(user);
+    const checkbox = screen.getByRole('checkbox', { name: 'I confirm I am 18 or older' });
+    expect(checkbox).toBeRequired();
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(screen.getByText(commonEn.errors.ageConfirmationRequired)).toBeInTheDocument();
+    await waitFor(() => expect(document.activeElement).toBe(checkbox));
+    expect(confirmAge).not.toHaveBeenCalled();
+    expect(create).not.toHaveBeenCalled();
+
+    await user.click(checkbox);
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('Job published successfully!')).toBeInTheDocument();
+    expect(confirmAge.mock.invocationCallOrder[0]).toBeLessThan(create.mock.invocationCallOrder[0] ?? 0);
+    expect(authStore.get(userAtom)?.info.ageConfirmed).toBe(true);
+  });
+
+  it('shows the checkbox when the server asks for the confirmation', async () => {
+    await inLanguage('he');
+    authStore.set(userAtom, { ...noa, info: { email: noa.info.email, name: noa.info.name } });
+    const create = jest.spyOn(api, 'createJob').mockRejectedValueOnce({ statusCode: 403, messageKey: 'ageConfirmationRequired' }).mockResolvedValueOnce(stored);
+    const confirmAge = jest.spyOn(api, 'confirmAge').mockResolvedValue({ ageConfirmed: true });
+    const user = userEvent.setup();
+    renderPage('/he/post-job');
+    expect(screen.queryByRole('checkbox', { name: he.age.confirm })).toBeNull();
+    await user.type(screen.getByLabelText(he.fields.description), 'להעביר ספה');
+    await user.selectOptions(screen.getByLabelText(he.fields.category), 'homeServices');
+    await user.type(screen.getByLabelText(he.fields.amount), '200');
+    await user.type(screen.getByRole('combobox', { name: he.fields.city }), 'חיפה');
+    await user.type(screen.getByLabelText(he.fields.phone), '0541234567');
+    await user.click(screen.getByRole('button', { name: he.publish }));
+    const checkbox = await screen.findByRole('checkbox', { name: he.age.confirm });
+    await waitFor(() => expect(document.activeElement).toBe(checkbox));
+    expect(screen.getByText(commonHe.errors.ageConfirmationRequired)).toBeInTheDocument();
+    expect(screen.queryByText(he.failed)).toBeNull();
+    await user.click(checkbox);
+    await user.click(screen.getByRole('button', { name: he.publish }));
+    expect(await screen.findByText(he.publishedJob)).toBeInTheDocument();
+    expect(confirmAge).toHaveBeenCalledTimes(1);
+    expect(create).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('drafts', () => {
+  it('restores what was typed, for the same account only, until the user starts over', async () => {
+    await inLanguage('en');
+    authStore.set(userAtom, noa);
+    const user = userEvent.setup();
+    const first = renderPage('/en/post-job');
+    expect(screen.queryByText('We kept what you typed last time.')).toBeNull();
+    await user.type(screen.getByLabelText('Description (required)'), 'Water the plants');
+    await user.type(screen.getByLabelText('Amount in ₪ (required)'), '12.5');
+    first.unmount();
+
+    // A reload, or the way back from signing in: the same form.
+    const second = renderPage('/en/post-job?offerType=service');
+    expect(screen.getByLabelText('Description (required)')).toHaveValue('Water the plants');
+    expect(screen.getByLabelText('Amount in ₪ (required)')).toHaveValue('12.5');
+    expect(screen.getByText('We kept what you typed last time.')).toBeInTheDocument();
+    second.unmount();
+
+    act(() => authStore.set(userAtom, { ...noa, info: { email: 'dana@example.com', name: 'Dana' } }));
+    const other = renderPage('/en/post-job');
+    expect(screen.getByLabelText('Description (required)')).toHaveValue('');
+    other.unmount();
+
+    act(() => authStore.set(userAtom, noa));
+    renderPage('/en/post-job');
+    await user.click(screen.getByRole('button', { name: 'Start over' }));
+    expect(screen.getByLabelText('Description (required)')).toHaveValue('');
+    expect(screen.getByLabelText('Contact person name (required)')).toHaveValue('Noa Cohen');
+    expect(loadDraft(draftKeyOf('noa@example.com'))).toBeNull();
+    expect(document.activeElement).toBe(screen.getByLabelText('Title'));
+  });
+});
+
+describe('editing', () => {
+  it('loads the owner’s listing and saves it with PUT, keeping the photos still shown', async () => {
+    await inLanguage('en');
+    authStore.set(userAtom, noa);
+    jest.spyOn(api, 'getJob').mockResolvedValue(stored);
+    const update = jest.spyOn(api, 'updateJob').mockResolvedValue({ ...stored, jobTitle: 'Moving three armchairs' });
+    const create = jest.spyOn(api, 'createJob');
+    const user = userEvent.setup();
+    renderPage('/en/post-job?edit=42');
+    expect(await screen.findByRole('heading', { name: 'Edit your listing' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Phone (required)')).toHaveValue('054-123-4567');
+    expect(screen.getByLabelText('Hourly pay in ₪ (required)')).toHaveValue('80');
+    expect(screen.getByText('per hour')).toBeInTheDocument();
+    const title = screen.getByLabelText('Title');
+    await user.clear(title);
+    await user.type(title, 'Moving three armchairs');
+    await user.click(screen.getByRole('button', { name: 'Remove photo 1' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Job published successfully!');
+    expect(create).not.toHaveBeenCalled();
+    const [id, payload] = update.mock.calls[0] ?? [];
+    expect(id).toBe(42);
+    expect((payload as FormData).get('jobTitle')).toBe('Moving three armchairs');
+    expect(JSON.parse(String((payload as FormData).get('keepImages')))).toEqual(['/uploads/b.jpg']);
+    expect(loadDraft(draftKeyOf('noa@example.com', 42))).toBeNull();
+  });
+
+  it.each([
+    [{ ...stored, phone: undefined, contact_email: undefined }, 'You can only edit your own listings.'],
+    [{ statusCode: 404, messageKey: 'jobNotFound' }, 'Job not found.'],
+  ])('refuses someone else’s or an unknown listing with a message: %j', async (answer, message) => {
+    await inLanguage('en');
+    authStore.set(userAtom, noa);
+    const getJob = jest.spyOn(api, 'getJob');
+    if ('job_id' in answer) getJob.mockResolvedValue(answer);
+    else getJob.mockRejectedValue(answer);
+    renderPage('/en/post-job?edit=42');
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to my posts' })).toHaveAttribute('href', '/en/my-posted-jobs');
+  });
+
+  it('offers to try again when the listing could not be loaded', async () => {
+    await inLanguage('en');
+    authStore.set(userAtom, noa);
+    jest.spyOn(api, 'getJob').mockRejectedValueOnce({ statusCode: 0, messageKey: 'networkError' }).mockResolvedValueOnce(stored);
+    renderPage('/en/post-job?edit=42');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(commonEn.errors.networkError)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Edit your listing' })).toBeInTheDocument();
+  });
+});

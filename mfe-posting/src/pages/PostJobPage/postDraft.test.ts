@@ -1,0 +1,89 @@
+import { STORAGE_KEYS } from '@tasko/shared';
+import en from '../../../../shared/src/locales/en/common.json';
+import he from '../../../../shared/src/locales/he/common.json';
+import ar from '../../../../shared/src/locales/ar/common.json';
+import ru from '../../../../shared/src/locales/ru/common.json';
+import type { Listing } from '@tasko/shared';
+import { clearDraft, draftKeyOf, draftOf, emptyDraft, loadDraft, newDraftFor, saveDraft, toFormData, validateDraft, type PostDraft } from './postDraft';
+
+const valid: PostDraft = {
+  ...emptyDraft(),
+  description: 'Two armchairs to the fourth floor.',
+  category: 'homeServices',
+  paymentType: 'fixed',
+  amount: '250',
+  contactPersonName: 'Noa',
+  phone: '054-1234-567',
+  city: 'Haifa',
+};
+
+beforeEach(() => localStorage.clear());
+
+describe('the posting form', () => {
+  it('finds every required field of an empty form, with the message keys of SPEC §5', () => {
+    expect(validateDraft(emptyDraft(), 'job')).toEqual({
+      description: 'descriptionRequired',
+      category: 'categoryRequired',
+      amount: 'amountInvalid',
+      contactPersonName: 'contactNameRequired',
+      phone: 'phoneInvalid',
+      location: 'locationRequired',
+    });
+    expect(validateDraft(valid, 'job')).toEqual({});
+  });
+
+  it('refuses 12345 and 12.5, and email contact without an address', () => {
+    expect(validateDraft({ ...valid, amount: '12345' }, 'job').amount).toBe('amountTooLong');
+    expect(validateDraft({ ...valid, amount: '12.5' }, 'job').amount).toBe('amountTooLong');
+    expect(validateDraft({ ...valid, contactMethods: ['email'] }, 'job').contactEmail).toBe('emailRequiredForContact');
+    expect(validateDraft({ ...valid, contactMethods: [] }, 'service').contactMethods).toBe('contactMethodRequired');
+  });
+
+  it('has every message in four languages, each its own text', () => {
+    const keys = Object.values(validateDraft({ ...emptyDraft(), amount: '12.5', contactMethods: [] }, 'job')) as string[];
+    for (const key of keys) {
+      const texts = [en, he, ar, ru].map((common) => (common.errors as Record<string, string>)[key]);
+      expect(texts.every(Boolean)).toBe(true);
+      expect(new Set(texts).size).toBe(4);
+    }
+    expect(he.errors.amountTooLong).not.toBe(en.errors.amountTooLong);
+  });
+
+  it('keeps a create draft and an edit draft per listing, per account, and reads a tampered one safely', () => {
+    const newKey = draftKeyOf('Noa@Example.com');
+    expect(newKey).toBe(draftKeyOf('noa@example.com'));
+    saveDraft(newKey, valid);
+    saveDraft(draftKeyOf('noa@example.com', 7), { ...valid, jobTitle: 'Edited' });
+    expect(loadDraft(newKey)).toEqual(valid);
+    expect(loadDraft(draftKeyOf('noa@example.com', 7))?.jobTitle).toBe('Edited');
+    expect(loadDraft(draftKeyOf('dana@example.com'))).toBeNull();
+    clearDraft(newKey);
+    expect(loadDraft(newKey)).toBeNull();
+    expect(loadDraft(draftKeyOf('noa@example.com', 7))).not.toBeNull();
+    clearDraft(draftKeyOf('noa@example.com', 7));
+    expect(localStorage.getItem(STORAGE_KEYS.postDraft)).toBeNull();
+    localStorage.setItem(STORAGE_KEYS.postDraft, JSON.stringify({ [newKey]: { amount: 42, description: 'Kept', contactMethods: ['fax', 'email'] } }));
+    expect(loadDraft(newKey)).toEqual({ ...emptyDraft(), description: 'Kept', contactMethods: ['email'] });
+    localStorage.setItem(STORAGE_KEYS.postDraft, '{broken');
+    expect(loadDraft(newKey)).toBeNull();
+    localStorage.setItem(STORAGE_KEYS.postDraft, '["not", "a", "map"]');
+    expect(loadDraft(newKey)).toBeNull();
+  });
+
+  it('starts a new post with the account name and email, and an edit with the listing as stored', () => {
+    expect(newDraftFor({ name: 'Noa Cohen', email: 'noa@example.com' })).toMatchObject({ contactPersonName: 'Noa Cohen', contactEmail: 'noa@example.com', paymentType: 'fixed', contactMethods: ['phone', 'whatsapp'] });
+    const listing: Listing = { job_id: 7, jobTitle: 'Sofa', status: 'active', contact_person_name: 'Noa', contact_methods: ['email'], phone: '0541234567', contact_email: 'noa@example.com', payment_type: 'hourly', offerType: 'service', description: 'Carry it', amount: 80, category: 'other', location: { city: 'Haifa', address: 'Herzl 10' }, image_url: [], publisher_id: 1, created_at: '2026-11-20T10:00:00Z' };
+    const draft = draftOf(listing);
+    expect(draft).toEqual({ jobTitle: 'Sofa', description: 'Carry it', category: 'other', paymentType: 'hourly', amount: '80', contactPersonName: 'Noa', phone: '054-123-4567', contactEmail: 'noa@example.com', city: 'Haifa', address: 'Herzl 10', contactMethods: ['email'] });
+    expect(validateDraft(draft, 'service')).toEqual({});
+  });
+
+  it('builds the multipart payload the API reads', () => {
+    const data = toFormData({ ...valid, address: 'Herzl 10' }, 'service', [new Blob(['x'], { type: 'image/png' })], ['/uploads/a.jpg']);
+    expect(data.get('offerType')).toBe('service');
+    expect(JSON.parse(String(data.get('location')))).toEqual({ city: 'Haifa', address: 'Herzl 10' });
+    expect(JSON.parse(String(data.get('contactMethods')))).toEqual(['phone', 'whatsapp']);
+    expect(JSON.parse(String(data.get('keepImages')))).toEqual(['/uploads/a.jpg']);
+    expect((data.get('photos') as File).name).toBe('photo-1.png');
+  });
+});

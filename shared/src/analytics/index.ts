@@ -1,0 +1,1 @@
+export { clearAnalyticsIdentity, flushAnalytics, hasAnalyticsConsent, track } from './analytics';

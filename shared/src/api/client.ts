@@ -1,0 +1,123 @@
+import type { AxiosInstance, AxiosRequestConfig } from 'axios';
+import { currentToken } from '../auth/authStore';
+import { authBus } from '../auth/authBus';
+import { runtimeConfig } from '../config/runtimeConfig';
+import type { Language } from '../domain/languages';
+import type { AnalyticsEvent } from '../domain/analytics';
+import type { DailyCount, ModerationAction, ModerationActionKind, ReportedListing } from '../domain/moderation';
+import type { Listing, ListingContact, ListingPage, ReportReason } from '../domain/listing';
+import { searchQueryString, type JobSearchParams } from '../domain/listingSearch';
+import type { UserSettings } from '../domain/settings';
+import type { ApiError } from './apiError';
+
+/** Paths that only make sense with a token (SPEC §6); without one the user is sent to sign in. */
+const PROTECTED_PATHS = ['/jobs/user/', '/jobs/update', '/jobs/delete', '/user/', '/reports', '/admin/'];
+
+function apiBaseUrl(): string {
+  return `${runtimeConfig().apiOrigin ?? ''}/api/v1`;
+}
+
+function currentPath(): string | undefined {
+  return typeof window === 'undefined' ? undefined : window.location.pathname + window.location.search;
+}
+
+async function createApiClient(): Promise<AxiosInstance> {
+  const { default: axios } = await import(/* webpackChunkName: "axios" */ 'axios');
+  // fetch first: a fetch() request can use the response the server told the browser to preload.
+  const instance = axios.create({ baseURL: apiBaseUrl(), timeout: 20_000, adapter: ['fetch', 'xhr'] });
+  instance.interceptors.request.use((config) => {
+    // No body, no Content-Type: the fetch adapter would otherwise send a form type the API does not parse.
+    if (config.data === undefined) config.headers.setContentType(false);
+    const token = currentToken();
+    if (token) {
+      config.headers.set('Authorization', `Bearer ${token}`);
+    } else if (PROTECTED_PATHS.some((p) => (config.url ?? '').includes(p))) {
+      authBus.emit('unauthorized', currentPath());
+      const refusal: ApiError = { statusCode: 401, messageKey: 'unauthorized' };
+      return Promise.reject(refusal);
+    }
+    return config;
+  });
+  instance.interceptors.response.use(undefined, (error: unknown) => {
+    // The sign-in call itself answers 401 for a bad ID token; that is a failed login, not an expired session.
+    if (axios.isAxiosError(error) && error.response?.status === 401 && !error.config?.url?.startsWith('/auth/')) {
+      authBus.emit('unauthorized', currentPath());
+    }
+    return Promise.reject(error);
+  });
+  return instance;
+}
+
+let client: Promise<AxiosInstance> | undefined;
+
+/**
+ * The one API client (ARCHITECTURE "Shared runtime"). axios is fetched on the first call, so pages that
+ * never call the API (content, blog) do not download it.
+ */
+export function apiClient(): Promise<AxiosInstance> {
+  client ??= createApiClient();
+  return client;
+}
+
+async function call<T>(config: AxiosRequestConfig): Promise<T> {
+  const instance = await apiClient();
+  const response = await instance.request<T>(config);
+  return response.data;
+}
+
+export interface LoginAnswer {
+  accessToken: string;
+  user: { email: string; name: string; picture?: string; googleId?: string; ageConfirmed: boolean; isAdmin: boolean };
+  settings: UserSettings;
+}
+
+export interface PlaceSuggestion {
+  id: number;
+  name: string;
+  district?: string;
+}
+
+export const api = {
+  /** The URL is built by `searchQueryString`, as the server's preload hint for the page is. */
+  searchJobs: (params: JobSearchParams, signal?: AbortSignal) => call<ListingPage>({ url: `/jobs?${searchQueryString(params)}`, signal }),
+  myJobs: (email: string) => call<ListingPage>({ url: '/jobs', params: { userEmail: email } }),
+  getJob: (id: number | string, signal?: AbortSignal) =>
+    call<Listing>({ url: `/jobs/${encodeURIComponent(String(id))}`, signal }),
+  /** "Show phone": the poster's chosen contact details, rate-limited per client by the server. */
+  getContact: (id: number) => call<ListingContact>({ url: `/jobs/${id}/contact` }),
+  /** One report per user and listing; a second answers 409 `alreadyReported`. */
+  reportListing: (id: number, report: { reason: ReportReason; note?: string }) =>
+    call<{ reported: true }>({ method: 'POST', url: `/jobs/${id}/reports`, data: report }),
+  sendEvents: (events: AnalyticsEvent[]) => call<void>({ method: 'POST', url: '/events', data: { events } }),
+  createJob: (payload: FormData) => call<Listing>({ method: 'POST', url: '/jobs', data: payload }),
+  updateJob: (id: number, payload: FormData) => call<Listing>({ method: 'PUT', url: `/jobs/${id}`, data: payload }),
+  closeJob: (id: number) => call<Listing>({ method: 'PATCH', url: `/jobs/${id}/close` }),
+  activateJob: (id: number) => call<Listing>({ method: 'PATCH', url: `/jobs/${id}/active` }),
+  deleteJob: (id: number) => call<void>({ method: 'DELETE', url: `/jobs/${id}` }),
+  /** `language`: the page's language, which a first sign-in keeps as the new user's setting. */
+  googleLogin: (idToken: string, language?: Language) =>
+    call<LoginAnswer>({
+      method: 'POST',
+      url: '/auth/google/login',
+      headers: { Authorization: `Bearer ${idToken}` },
+      ...(language ? { params: { language } } : {}),
+    }),
+  /** "I am 18 or older" (the terms): asked once per user, after the first sign-in; stored on the server. */
+  confirmAge: () => call<{ ageConfirmed: true }>({ method: 'POST', url: '/user/age-confirmation' }),
+  /** Moderation (ADMIN_EMAILS only; anyone else gets 404 on every call). */
+  moderation: {
+    reports: () => call<{ listings: ReportedListing[] }>({ url: '/admin/reports' }),
+    actions: () => call<{ actions: ModerationAction[] }>({ url: '/admin/actions' }),
+    stats: (days = 14) => call<{ days: DailyCount[] }>({ url: '/admin/stats', params: { days } }),
+    act: (action: ModerationActionKind, target: { listingId?: number; userId?: number }) =>
+      call<ModerationAction>({
+        method: 'POST',
+        url: action === 'hide' || action === 'restore' ? `/admin/listings/${target.listingId}/${action}` : `/admin/users/${target.userId}/${action}`,
+      }),
+  },
+  logout: () => call<void>({ method: 'POST', url: '/auth/logout' }),
+  getSettings: () => call<UserSettings>({ url: '/user/settings' }),
+  saveSettings: (settings: UserSettings) => call<UserSettings>({ method: 'PUT', url: '/user/settings', data: settings }),
+  places: (q: string, lang: Language, signal?: AbortSignal) =>
+    call<{ places: PlaceSuggestion[] }>({ url: '/places', params: { q, lang }, signal }).then((r) => r.places),
+};

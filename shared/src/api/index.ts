@@ -1,0 +1,2 @@
+export * from './apiError';
+export * from './client';

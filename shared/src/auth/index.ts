@@ -1,0 +1,3 @@
+export * from './authBus';
+export * from './authStore';
+export * from './loginTarget';

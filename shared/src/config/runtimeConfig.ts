@@ -1,0 +1,30 @@
+import type { RemotesMap } from '../domain/routes';
+
+/** Configuration the server writes into index.html as JSON (no inline script, so the CSP stays strict). */
+export interface RuntimeConfig {
+  remotes?: Partial<RemotesMap>;
+  /** Where the API lives; absent means the page's own origin. */
+  apiOrigin?: string;
+  /** Sign-in: Google's authorization endpoint and client id, or the local identity provider's. */
+  auth?: { authorizationEndpoint: string; clientId: string };
+}
+
+export const RUNTIME_CONFIG_ELEMENT_ID = 'tasko-config';
+
+let cached: RuntimeConfig | undefined;
+
+export function runtimeConfig(): RuntimeConfig {
+  if (cached) return cached;
+  cached = {};
+  if (typeof document !== 'undefined') {
+    const text = document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent;
+    if (text) {
+      try {
+        cached = JSON.parse(text) as RuntimeConfig;
+      } catch {
+        // A broken block means defaults: same-origin API, default remote folders.
+      }
+    }
+  }
+  return cached;
+}

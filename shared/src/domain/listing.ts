@@ -1,0 +1,104 @@
+// The vocabulary of SPEC.md §3 and §9, as data: every list the pages, the schemas and the API agree on.
+
+export const CATEGORIES = [
+  'homeServices',
+  'eventAndErrands',
+  'petAndAnimalCare',
+  'educationAndTutoring',
+  'other',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const LISTING_STATUSES = ['active', 'close', 'deleted'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+export const PAYMENT_TYPES = ['fixed', 'hourly'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+export const OFFER_TYPES = ['job', 'service'] as const;
+export type OfferType = (typeof OFFER_TYPES)[number];
+
+/** How a poster lets people reach them; the listing page offers only these (SPEC §4 "Apply now"). */
+export const CONTACT_METHODS = ['phone', 'whatsapp', 'email'] as const;
+export type ContactMethod = (typeof CONTACT_METHODS)[number];
+export const DEFAULT_CONTACT_METHODS: readonly ContactMethod[] = ['phone', 'whatsapp'];
+
+/** Why a listing is reported (SPEC §1: users can report discriminatory content). */
+export const REPORT_REASONS = ['discriminatory', 'scam', 'offensive', 'illegal', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_NOTE_MAX_LENGTH = 500;
+
+export const SORT_OPTIONS = ['newest', 'salary-high', 'salary-low'] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number];
+
+/** Intents carried through sign-in so that the user lands on the form they asked for (SPEC §2). */
+export const LOGIN_INTENTS = ['post_job', 'post_service'] as const;
+export type LoginIntent = (typeof LOGIN_INTENTS)[number];
+
+export const intentOfferType: Record<LoginIntent, OfferType> = {
+  post_job: 'job',
+  post_service: 'service',
+};
+
+export const LIMITS = {
+  maxImages: 5,
+  /** Amount: a whole number of at most 4 digits (SPEC §5). */
+  maxAmountDigits: 4,
+  titleMaxLength: 80,
+  descriptionMaxLength: 1000,
+  contactNameMaxLength: 60,
+  emailMaxLength: 254,
+  addressMaxLength: 120,
+  cityMaxLength: 60,
+  /** Per photo, after the browser has resized it; the server refuses anything larger. */
+  maxImageBytes: 5 * 1024 * 1024,
+  acceptedImageTypes: ['image/jpeg', 'image/png', 'image/gif'] as const,
+  defaultPageSize: 12,
+  maxPageSize: 50,
+} as const;
+
+export interface ListingLocation {
+  city: string;
+  address: string;
+}
+
+/**
+ * A listing as the API sends it: the field names of SPEC §3, kept literally. `phone` and `contact_email` are
+ * sent to the listing's owner only; everyone else asks for them one listing at a time (`ListingContact`).
+ */
+export interface Listing {
+  job_id: number;
+  jobTitle: string;
+  status: ListingStatus;
+  contact_person_name: string;
+  contact_methods: ContactMethod[];
+  phone?: string;
+  contact_email?: string;
+  /** Owner only: a moderator took the listing down. */
+  hidden?: boolean;
+  payment_type: PaymentType;
+  offerType: OfferType;
+  description: string;
+  amount: number;
+  category: Category;
+  location: ListingLocation;
+  image_url: string[];
+  publisher_id: number;
+  created_at: string;
+  is_demo?: boolean;
+}
+
+export interface ListingPage {
+  jobs: Listing[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** A listing's contact details, revealed on request ("Show phone"): only the methods the poster chose. */
+export interface ListingContact {
+  contact_person_name: string;
+  contact_methods: ContactMethod[];
+  phone?: string;
+  contact_email?: string;
+}

@@ -1,0 +1,36 @@
+import { changeSearch, DEFAULT_SEARCH, pageCount, searchFromParams, searchQueryString, searchRequest, searchToParams } from './listingSearch';
+
+describe('listing search in the URL', () => {
+  it('round-trips a search through the query string, leaving defaults out', () => {
+    const search = { q: 'ספה', location: 'Haifa', category: 'homeServices' as const, sort: 'salary-high' as const, page: 3 };
+    const params = searchToParams(search);
+    expect(params.toString()).toBe('q=%D7%A1%D7%A4%D7%94&location=Haifa&category=homeServices&sort=salary-high&page=3');
+    expect(searchFromParams(params)).toEqual(search);
+    expect(searchToParams(DEFAULT_SEARCH).toString()).toBe('');
+  });
+
+  it('reads a hand-edited or hostile URL as a valid search', () => {
+    expect(searchFromParams(new URLSearchParams('category=weapons&sort=random&page=-2'))).toEqual(DEFAULT_SEARCH);
+    expect(searchFromParams(new URLSearchParams('page=2.5')).page).toBe(1);
+    expect(searchFromParams(new URLSearchParams(`q=${'x'.repeat(500)}`)).q).toHaveLength(100);
+  });
+
+  it('goes back to page 1 when the filters change, not when the page does', () => {
+    const onPage4 = { ...DEFAULT_SEARCH, page: 4 };
+    expect(changeSearch(onPage4, { category: 'other' }).page).toBe(1);
+    expect(changeSearch(onPage4, { sort: 'salary-low' }).page).toBe(1);
+    expect(changeSearch(onPage4, { page: 5 }).page).toBe(5);
+  });
+
+  it('counts pages, with one page when nothing is found', () => {
+    expect(pageCount(0, 12)).toBe(1);
+    expect(pageCount(12, 12)).toBe(1);
+    expect(pageCount(13, 12)).toBe(2);
+  });
+
+  it('asks the API in one fixed order and encoding, whatever order the page built the search in', () => {
+    const search = searchFromParams(new URLSearchParams('page=2&category=other&q=ספה נוחה'));
+    expect(searchQueryString(searchRequest(search, 'job'))).toBe(`offerType=job&q=${new URLSearchParams({ q: 'ספה נוחה' }).toString().slice(2)}&category=other&sort=newest&page=2&pageSize=12`);
+    expect(searchQueryString(searchRequest(DEFAULT_SEARCH, 'service'))).toBe('offerType=service&sort=newest&page=1&pageSize=12');
+  });
+});

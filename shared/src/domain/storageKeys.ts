@@ -1,0 +1,13 @@
+// The fixed local storage keys (SPEC §3, §9: "The cookie consent storage key and user storage key are fixed").
+export const STORAGE_KEYS = {
+  user: 'tasko.user',
+  language: 'tasko.language',
+  theme: 'tasko.theme',
+  cookieConsent: 'tasko.cookieConsent',
+  authEvent: 'tasko.authEvent',
+  postDraft: 'tasko.postDraft',
+  analyticsVisitor: 'tasko.analyticsVisitor',
+} as const;
+
+/** Mirrors the language choice for the server, so a bare URL is rendered in the chosen language. */
+export const LANGUAGE_COOKIE = 'tasko_lang';

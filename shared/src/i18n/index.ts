@@ -1,0 +1,4 @@
+export * from './i18n';
+export * from './useLanguage';
+export * from './useLocalizedPath';
+export * from './useTranslation';

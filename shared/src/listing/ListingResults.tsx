@@ -1,0 +1,70 @@
+import { formatNumber, pageCount, RetryPanel, useLanguage, useTranslation, type OfferType } from '@tasko/shared';
+import { ListingCard, ListingSkeletons } from './ListingCard';
+import { LISTING_NS } from './listingNamespace';
+import type { SearchResult } from './useListingSearch';
+
+interface Props {
+  result: SearchResult;
+  offerType: OfferType;
+  /** The translated failure text of the page (SPEC §8 differs between jobs, tasks and services). */
+  failureText: string;
+  onRetry: () => void;
+  onPage: (page: number) => void;
+  /** Cards in a grid (services) rather than a list (jobs). */
+  layout?: 'list' | 'grid';
+}
+
+/** The answer of a search: skeletons while loading, the cards and paging, "No jobs found.", or an error with a retry. */
+export function ListingResults({ result, offerType, failureText, onRetry, onPage, layout = 'list' }: Props) {
+  const { t } = useTranslation(LISTING_NS);
+  const { language } = useLanguage();
+  const listClass = `listing-list listing-list--${layout}`;
+
+  if (result.status === 'failed') {
+    return <RetryPanel message={failureText} retryLabel={t('retry')} onRetry={onRetry} />;
+  }
+  if (result.status === 'idle') return null;
+  if (!result.page) {
+    return (
+      <>
+        <p className="visually-hidden" role="status">
+          {t('loading')}
+        </p>
+        <ul className={listClass}>
+          <ListingSkeletons />
+        </ul>
+      </>
+    );
+  }
+
+  const { jobs, total, page, pageSize } = result.page;
+  const pages = pageCount(total, pageSize);
+  const isLoading = result.status === 'loading';
+  return (
+    <div className="listing-results" aria-busy={isLoading}>
+      <p className="listing-results__count" role="status">
+        {isLoading ? t('loading') : t(offerType === 'service' ? 'paging.showingServices' : 'paging.showing', { count: formatNumber(jobs.length, language), total: formatNumber(total, language) })}
+      </p>
+      {jobs.length === 0 ? (
+        <p className="listing-results__empty">{t(offerType === 'service' ? 'emptyServices' : 'empty')}</p>
+      ) : (
+        <ul className={listClass}>
+          {jobs.map((listing) => (
+            <ListingCard key={listing.job_id} listing={listing} />
+          ))}
+        </ul>
+      )}
+      {pages > 1 && (
+        <nav className="pagination" aria-label={t('paging.label')}>
+          <button type="button" className="button" disabled={page <= 1 || isLoading} onClick={() => onPage(page - 1)}>
+            {t('paging.previous')}
+          </button>
+          <span>{t('paging.page', { page: formatNumber(page, language), pages: formatNumber(pages, language) })}</span>
+          <button type="button" className="button" disabled={page >= pages || isLoading} onClick={() => onPage(page + 1)}>
+            {t('paging.next')}
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+// Through the package name: this entry is a federation singleton of its own, and must use the one API
+// client, store and analytics queue of `@tasko/shared`, not copies.
+import { api, changeSearch, searchFromParams, searchRequest, searchToParams, toApiError, track, type ApiError, type ListingPage, type ListingSearch, type OfferType } from '@tasko/shared';
+
+export type SearchStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
+
+export interface SearchResult {
+  status: SearchStatus;
+  page?: ListingPage;
+  error?: ApiError;
+}
+
+/**
+ * The listing search of a page, driven by its URL: every change of the query string asks the API (the
+ * previous request is aborted), and `update` writes the new search to the URL so Back and shared links work.
+ */
+export function useListingSearch(offerType: OfferType, options: { isIdleWithoutQuery?: boolean } = {}) {
+  const [params, setParams] = useSearchParams();
+  const search = useMemo(() => searchFromParams(params), [params]);
+  const key = searchToParams(search).toString();
+  // /tasks waits for a first search (SPEC §4: idle, loading, succeeded, failed); the lists start searching.
+  const isIdle = options.isIdleWithoutQuery === true && key === '';
+  const [result, setResult] = useState<SearchResult>({ status: isIdle ? 'idle' : 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (isIdle) {
+      setResult({ status: 'idle' });
+      return undefined;
+    }
+    const controller = new AbortController();
+    setResult((previous) => ({ status: 'loading', ...(previous.page ? { page: previous.page } : {}) }));
+    api
+      .searchJobs(searchRequest(search, offerType), controller.signal)
+      .then(
+        (page) => setResult({ status: 'succeeded', page }),
+        (error: unknown) => {
+          if (!controller.signal.aborted) setResult({ status: 'failed', error: toApiError(error) });
+        },
+      );
+    // Facts about the search, never the words typed (they could name someone).
+    track('search', { offerType, category: search.category, sort: search.sort, page: search.page, hasText: search.q !== '', hasLocation: search.location !== '' });
+    return () => controller.abort();
+    // `key` stands for `search`: the same search is the same key.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, offerType, attempt, isIdle]);
+
+  const update = useCallback(
+    (change: Partial<ListingSearch>) => setParams(searchToParams(changeSearch(search, change))),
+    [search, setParams],
+  );
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  return { search, result, update, retry };
+}

@@ -1,0 +1,49 @@
+import { Suspense, useEffect } from 'react';
+import { useAtomValue } from 'jotai';
+import { BrowserRouter, Routes } from 'react-router-dom';
+import { applyTheme, themeAtom, ROUTER_FUTURE } from '@tasko/shared';
+import { Header } from '../layout/Header';
+import { Footer } from '../layout/Footer';
+import { CookieBanner } from '../layout/CookieBanner';
+import { AppErrorBoundary } from '../errors/AppErrorBoundary';
+import { PageLoading, SomethingWentWrong } from '../errors/ErrorPanels';
+import { useWindowErrors } from '../errors/useWindowErrors';
+import { pageRoutes } from './routeTable';
+import { useAuthRedirects } from './useAuthRedirects';
+import { useRouteMeta } from './useRouteMeta';
+import { usePageViews } from './usePageViews';
+
+const routes = pageRoutes();
+
+function Layout() {
+  useAuthRedirects();
+  useRouteMeta();
+  usePageViews();
+  const theme = useAtomValue(themeAtom);
+  useEffect(() => applyTheme(theme), [theme]);
+  const [hasWindowError, dismissWindowError] = useWindowErrors();
+
+  return (
+    <>
+      <Header />
+      {hasWindowError && <SomethingWentWrong onDismiss={dismissWindowError} />}
+      <main id="main" tabIndex={-1} className="site-main">
+        <Suspense fallback={<PageLoading />}>
+          <Routes>{routes}</Routes>
+        </Suspense>
+      </main>
+      <Footer />
+      <CookieBanner />
+    </>
+  );
+}
+
+export function App() {
+  return (
+    <AppErrorBoundary>
+      <BrowserRouter future={ROUTER_FUTURE}>
+        <Layout />
+      </BrowserRouter>
+    </AppErrorBoundary>
+  );
+}

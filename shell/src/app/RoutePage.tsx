@@ -1,0 +1,32 @@
+import { Suspense } from 'react';
+import { useAtomValue } from 'jotai';
+import { Navigate, useLocation } from 'react-router-dom';
+import { isLoggedInAtom, loginTarget, useLocalizedPath, type PageRoute } from '@tasko/shared';
+import { RemoteErrorBoundary } from '../errors/RemoteErrorBoundary';
+import { PageLoading, RemoteFailed } from '../errors/ErrorPanels';
+import { retryRemotePage, remotePage } from './remotePage';
+
+/** One route of the table: guarded when protected, loaded lazily from its remote, failing in place. */
+export function RoutePage({ route }: { route: PageRoute }) {
+  const isLoggedIn = useAtomValue(isLoggedInAtom);
+  const location = useLocation();
+  const localized = useLocalizedPath();
+
+  if (route.isProtected && !isLoggedIn) {
+    const target = loginTarget({ redirectTo: location.pathname + location.search });
+    return <Navigate to={localized(target.to)} state={target.state} replace />;
+  }
+
+  const Page = remotePage(route);
+  return (
+    <RemoteErrorBoundary
+      key={location.pathname}
+      onRetry={() => retryRemotePage(route)}
+      fallback={(retry) => <RemoteFailed onRetry={retry} />}
+    >
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

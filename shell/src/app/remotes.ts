@@ -1,0 +1,25 @@
+import { getInstance, registerRemotes } from '@module-federation/enhanced/runtime';
+import { REMOTES, REMOTE_NAMES, runtimeConfig, type RemoteName } from '@tasko/shared';
+
+/** Default when the server injected no map (e.g. the shell's own dev server): the site's folders. */
+export function defaultRemoteEntry(name: RemoteName): string {
+  return `/mfe/${REMOTES[name].folder}/remoteEntry.js`;
+}
+
+function entryOf(name: RemoteName): string {
+  return runtimeConfig().remotes?.[name] ?? defaultRemoteEntry(name);
+}
+
+/** Registers where each remote lives, read at run time: no remote URL is baked into the shell build. */
+export function registerRemotesFromPage(): void {
+  registerRemotes(REMOTE_NAMES.map((name) => ({ name, entry: entryOf(name) })));
+}
+
+/**
+ * Whether a remote's entry has loaded in this page. The federation runtime keeps a failed entry load (even
+ * registered anew, it answers from its caches), so "Try again" for a remote that never loaded reloads the
+ * page, while a loaded remote only asks for its page again.
+ */
+export function hasRemoteEntryLoaded(name: RemoteName): boolean {
+  return Boolean(getInstance()?.moduleCache.get(name)?.remoteEntryExports);
+}

@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { authBus, loginTarget, matchPageRoute, signOut, splitLanguagePrefix, withLanguagePrefix } from '@tasko/shared';
+
+/**
+ * SPEC §6: any 401, or a protected call without a token, logs out and goes to /login carrying the
+ * intended path. A logout in another tab sends a protected page to /login too.
+ */
+export function useAuthRedirects(): void {
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  useEffect(
+    () =>
+      authBus.on(({ event, isRemote, intendedPath }) => {
+        const { language, path } = splitLanguagePrefix(window.location.pathname);
+        const localized = (p: string) => (language ? withLanguagePrefix(language, p) : p);
+        if (event === 'unauthorized') {
+          signOut();
+          const target = loginTarget({ redirectTo: intendedPath ?? window.location.pathname + window.location.search });
+          navigate(localized(target.to), { state: target.state });
+        } else if (event === 'logout' && isRemote && matchPageRoute(path)?.route.isProtected) {
+          navigate(localized('/login'));
+        }
+      }),
+    [navigate],
+  );
+
+  // Focus the page after client-side navigation so keyboard and screen-reader users start at its top.
+  useEffect(() => {
+    if (window.history.state?.idx > 0) document.getElementById('main')?.focus({ preventScroll: false });
+  }, [location.pathname]);
+}

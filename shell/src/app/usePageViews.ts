@@ -1,0 +1,26 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+import { CONSENT_EVENT, matchPageRoute, splitLanguagePrefix, track } from '@tasko/shared';
+
+function trackPageView(pathname: string): void {
+  const route = matchPageRoute(splitLanguagePrefix(pathname).path)?.route.id ?? 'notFound';
+  track('page_view', { route });
+}
+
+/**
+ * One page view per route change (not per search-parameter change). The page on screen when the visitor
+ * accepts the cookie banner counts too: before that, `track` records nothing.
+ */
+export function usePageViews(): void {
+  const { pathname } = useLocation();
+  const current = useRef(pathname);
+  current.current = pathname;
+
+  useEffect(() => trackPageView(pathname), [pathname]);
+
+  useEffect(() => {
+    const onConsent = () => trackPageView(current.current);
+    window.addEventListener(CONSENT_EVENT, onConsent);
+    return () => window.removeEventListener(CONSENT_EVENT, onConsent);
+  }, []);
+}

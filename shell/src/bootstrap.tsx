@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { applyTheme, authStore, initI18n, resolveLanguage, themeAtom } from '@tasko/shared';
+import { registerRemotesFromPage } from './app/remotes';
+import { App } from './app/App';
+import './styles/global.css';
+
+registerRemotesFromPage();
+applyTheme(authStore.get(themeAtom));
+
+initI18n(resolveLanguage(window.location.pathname)).finally(() => {
+  const container = document.getElementById('root');
+  if (container) {
+    createRoot(container).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  }
+});

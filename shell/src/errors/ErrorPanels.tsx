@@ -1,0 +1,63 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { useLocalizedPath, useTranslation } from '@tasko/shared';
+
+export function RemoteFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('common');
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="panel panel--error" role="alert">
+      <h1 ref={heading} tabIndex={-1}>
+        {t('remoteError.title')}
+      </h1>
+      <p>{t('remoteError.body')}</p>
+      <button type="button" className="button button--primary" onClick={onRetry}>
+        {t('remoteError.retry')}
+      </button>
+    </section>
+  );
+}
+
+export function NotFound() {
+  const { t } = useTranslation('common');
+  const localized = useLocalizedPath();
+  return (
+    <section className="panel">
+      <h1>{t('notFound.title')}</h1>
+      <p>{t('notFound.body')}</p>
+      <Link className="button button--primary" to={localized('/')}>
+        {t('notFound.home')}
+      </Link>
+    </section>
+  );
+}
+
+export function PageLoading() {
+  const { t } = useTranslation('common');
+  return (
+    <div className="page-loading" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <span>{t('loading')}</span>
+    </div>
+  );
+}
+
+/** "Something went wrong / Please refresh the page" (SPEC §2), for errors outside any page. */
+export function SomethingWentWrong({ onDismiss }: { onDismiss?: () => void }) {
+  const { t } = useTranslation('common');
+  return (
+    <div className="error-screen" role="alert">
+      <strong>{t('errorScreen.title')}</strong>
+      <span>{t('errorScreen.body')}</span>
+      <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+        {t('errorScreen.refresh')}
+      </button>
+      {onDismiss && (
+        <button type="button" className="button" onClick={onDismiss} aria-label={t('cookie.close')}>
+          ×
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { Link } from 'react-router-dom';
+import { useLocalizedPath, useTranslation } from '@tasko/shared';
+
+const FOOTER_LINKS = [
+  ['/contact', 'footer.contact'],
+  ['/privacy-policy', 'footer.privacy'],
+  ['/eula', 'footer.terms'],
+  ['/blogs', 'footer.blogs'],
+  ['/faq', 'footer.faq'],
+  ['/about', 'footer.about'],
+  ['/teen-jobs', 'footer.teenJobs'],
+  ['/temporary-work', 'footer.temporaryWork'],
+] as const;
+
+export function Footer() {
+  const { t } = useTranslation('common');
+  const localized = useLocalizedPath();
+  return (
+    <footer className="site-footer">
+      <nav aria-label={t('footer.links')}>
+        <ul>
+          {FOOTER_LINKS.map(([path, key]) => (
+            <li key={path}>
+              <Link to={localized(path)}>{t(key)}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p className="site-footer__copyright">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+    </footer>
+  );
+}

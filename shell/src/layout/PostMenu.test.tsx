@@ -1,0 +1,56 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { DEFAULT_SETTINGS, signIn, signOut, ROUTER_FUTURE } from '@tasko/shared';
+import { setUpI18n } from '../../../shared/test/renderWithProviders';
+import { PostMenu } from './PostMenu';
+
+/** Shows where the menu navigated to, with the router state it carried. */
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{JSON.stringify({ path: location.pathname + location.search, state: location.state })}</output>;
+}
+
+function renderMenu(at = '/') {
+  render(
+    <MemoryRouter future={ROUTER_FUTURE} initialEntries={[at]}>
+      <PostMenu />
+      <Routes>
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const where = () => JSON.parse(screen.getByTestId('where').textContent ?? '{}');
+
+beforeEach(async () => {
+  signOut();
+  await act(() => setUpI18n('en'));
+});
+
+describe('PostMenu', () => {
+  it('sends a signed-out visitor to /login with the post_job intent', async () => {
+    renderMenu();
+    await userEvent.click(screen.getByRole('button', { name: 'Post' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Post job' }));
+    expect(where()).toEqual({ path: '/login?intent=post_job', state: { intent: 'post_job', redirectTo: '/post-job?offerType=job' } });
+  });
+
+  it('keeps the language prefix and carries the post_service intent', async () => {
+    renderMenu('/he/faq');
+    await userEvent.click(screen.getByRole('button', { name: 'Post' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Post service' }));
+    expect(where().path).toBe('/he/login?intent=post_service');
+    expect(where().state.intent).toBe('post_service');
+  });
+
+  it('takes a signed-in user straight to the form with the offer type', async () => {
+    signIn({ token: 't', info: { email: 'a@b.c', name: 'A' }, settings: DEFAULT_SETTINGS });
+    renderMenu();
+    await userEvent.click(screen.getByRole('button', { name: 'Post' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Post service' }));
+    expect(where().path).toBe('/post-job?offerType=service');
+    expect(screen.queryByRole('button', { name: 'Post job' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,49 @@
+import { useAtomValue } from 'jotai';
+import { useNavigate } from 'react-router-dom';
+import { isLoggedInAtom, postIntentTarget, useLocalizedPath, type LoginIntent, useTranslation } from '@tasko/shared';
+import { useDropdown } from './useDropdown';
+
+/** SPEC §2: signed in → the posting form; signed out → /login with the intent. */
+export function PostMenu() {
+  const { t } = useTranslation('common');
+  const isLoggedIn = useAtomValue(isLoggedInAtom);
+  const navigate = useNavigate();
+  const localized = useLocalizedPath();
+  const { isOpen, toggle, close, containerRef, buttonRef } = useDropdown();
+
+  const choose = (intent: LoginIntent) => {
+    close();
+    const target = postIntentTarget(intent, isLoggedIn);
+    navigate(localized(target.to), target.state ? { state: target.state } : undefined);
+  };
+
+  return (
+    <div className="dropdown" ref={containerRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="button button--primary"
+        aria-haspopup="true"
+        aria-expanded={isOpen}
+        aria-controls="post-menu"
+        onClick={toggle}
+      >
+        {t('nav.post')}
+      </button>
+      {isOpen && (
+        <ul id="post-menu" className="dropdown-menu">
+          <li>
+            <button type="button" onClick={() => choose('post_job')}>
+              {t('nav.postJob')}
+            </button>
+          </li>
+          <li>
+            <button type="button" onClick={() => choose('post_service')}>
+              {t('nav.postService')}
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { useAtomValue } from 'jotai';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { api, postFormPath, signOut, useLocalizedPath, userAtom, useTranslation } from '@tasko/shared';
+import { useDropdown } from './useDropdown';
+
+export function UserMenu() {
+  const { t } = useTranslation('common');
+  const user = useAtomValue(userAtom);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const localized = useLocalizedPath();
+  const { isOpen, toggle, close, containerRef, buttonRef } = useDropdown();
+
+  if (!user) {
+    // Back to this page after signing in, unless this page is the login itself.
+    const here = location.pathname + location.search;
+    const state = /\/(login|auth\/callback)$/.test(location.pathname) ? undefined : { redirectTo: here };
+    return (
+      <Link className="header-button" to={localized('/login')} state={state}>
+        {t('nav.login')}
+      </Link>
+    );
+  }
+
+  const logout = async () => {
+    close();
+    // Revoke the session on the server first; a failure (offline, already expired) must not keep anyone signed in.
+    await api.logout().catch(() => undefined);
+    signOut();
+    navigate(localized('/login'));
+  };
+
+  return (
+    <div className="dropdown user-menu" ref={containerRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="header-button"
+        aria-haspopup="true"
+        aria-expanded={isOpen}
+        aria-controls="user-menu"
+        aria-label={t('nav.userMenu')}
+        onClick={toggle}
+      >
+        <span className="avatar" aria-hidden="true">
+          {(user.info.name || user.info.email).slice(0, 1).toUpperCase()}
+        </span>
+      </button>
+      {isOpen && (
+        <div id="user-menu" className="dropdown-menu dropdown-menu--user">
+          <div className="user-menu__identity">
+            <bdi className="user-menu__name">{user.info.name}</bdi>
+            <bdi className="user-menu__email">{user.info.email}</bdi>
+          </div>
+          <ul>
+            <li>
+              <Link to={localized('/my-posted-jobs')} onClick={close}>
+                {t('nav.myPosts')}
+              </Link>
+            </li>
+            <li>
+              <Link to={localized(postFormPath('post_job'))} onClick={close}>
+                {t('nav.postJob')}
+              </Link>
+            </li>
+            <li>
+              <Link to={localized('/settings')} onClick={close}>
+                {t('nav.settings')}
+              </Link>
+            </li>
+            {user.info.isAdmin && (
+              <li>
+                <Link to={localized('/moderation')} onClick={close}>
+                  {t('nav.moderation')}
+                </Link>
+              </li>
+            )}
+            <li>
+              <button type="button" onClick={logout}>
+                {t('nav.logout')}
+              </button>
+            </li>
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
