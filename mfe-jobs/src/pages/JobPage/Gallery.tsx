@@ -11,6 +11,9 @@ export function Gallery({ photos: allPhotos, title }: { photos: string[]; title:
   const { dir } = useLanguage();
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
+  // The photo a button or key asked for, while the smooth scroll toward it is under way: the scroll events on
+  // the way there must not pull the counter back to the photos it passes.
+  const scrollingTo = useRef<number | null>(null);
   const photos = allPhotos.slice(0, LIMITS.maxImages);
   if (photos.length === 0) return null;
   const count = photos.length;
@@ -18,6 +21,7 @@ export function Gallery({ photos: allPhotos, title }: { photos: string[]; title:
   const show = (next: number) => {
     const target = (next + count) % count;
     setIndex(target);
+    scrollingTo.current = target;
     track.current?.children[target]?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest', inline: 'center' });
   };
   const onKeyDown = (event: KeyboardEvent) => {
@@ -33,14 +37,26 @@ export function Gallery({ photos: allPhotos, title }: { photos: string[]; title:
   // A swipe moves the track itself: the counter follows whichever photo is in view.
   const onScroll = () => {
     const el = track.current;
-    if (!el || el.clientWidth === 0) return;
-    const current = Math.round(Math.abs(el.scrollLeft) / el.clientWidth);
-    if (current !== index && current < count) setIndex(current);
+    const first = el?.children[0] as HTMLElement | undefined;
+    const second = el?.children[1] as HTMLElement | undefined;
+    if (!el || !first || !second) return;
+    const pitch = Math.abs(second.offsetLeft - first.offsetLeft);
+    if (pitch === 0) return;
+    const current = Math.min(count - 1, Math.round(Math.abs(el.scrollLeft) / pitch));
+    if (scrollingTo.current !== null) {
+      if (current === scrollingTo.current) scrollingTo.current = null;
+      return;
+    }
+    if (current !== index) setIndex(current);
+  };
+  // A finger or a wheel takes over from a scroll that a button started.
+  const onUserScroll = () => {
+    scrollingTo.current = null;
   };
 
   return (
     <section className="gallery" aria-roledescription={t('gallery.label')} aria-label={t('gallery.labelFor', { title })}>
-      <div ref={track} className="gallery__track" tabIndex={0} role="group" aria-label={t('gallery.photo', { n: index + 1, count, title })} onKeyDown={onKeyDown} onScroll={onScroll}>
+      <div ref={track} className="gallery__track" tabIndex={0} role="group" aria-label={t('gallery.photo', { n: index + 1, count, title })} onKeyDown={onKeyDown} onScroll={onScroll} onPointerDown={onUserScroll} onWheel={onUserScroll}>
         {photos.map((src, i) => (
           <figure key={src} className="gallery__slide" aria-hidden={i !== index}>
             <img src={src} alt={t('gallery.photo', { n: i + 1, count, title })} width={800} height={500} loading={i === 0 ? 'eager' : 'lazy'} decoding="async" />
