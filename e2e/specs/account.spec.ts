@@ -1,27 +1,16 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
 import { STORAGE_KEYS } from '@tasko/shared/domain';
 import { apiSession, createListing, signInThroughProvider } from '../support/accounts.js';
-import { launchBrowser, newPage, startSite, type RunningSite } from '../support/site.js';
+import { newPage, useSiteAndBrowser } from '../support/site.js';
 
-let site: RunningSite;
-let browser: Browser;
-
-before(async () => {
-  site = await startSite({ DEMO_DATA: 'off' });
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const running = useSiteAndBrowser({ DEMO_DATA: 'off' });
 
 describe('signing in', () => {
   it('from the header, through the provider’s redirect flow, in English', async () => {
-    const { page, context, problems } = await newPage(browser);
+    const { page, context, problems } = await newPage(running.browser);
     try {
-      await page.goto(`${site.origin}/en/faq`);
+      await page.goto(`${running.site.origin}/en/faq`);
       await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
       await page.getByRole('heading', { name: 'Log in' }).waitFor();
       await signInThroughProvider(page, 'dana@example.com', 'Dana Levi', 'Sign in with Google');
@@ -39,9 +28,9 @@ describe('signing in', () => {
   });
 
   it('from a Post intent, landing on the posting form', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(running.browser);
     try {
-      await page.goto(`${site.origin}/en/about`);
+      await page.goto(`${running.site.origin}/en/about`);
       await page.getByRole('button', { name: 'Post', exact: true }).click();
       await page.getByRole('button', { name: 'Post service' }).click();
       await page.getByRole('heading', { name: 'Log in to offer a service' }).waitFor();
@@ -55,9 +44,9 @@ describe('signing in', () => {
   });
 
   it('from a protected page, coming back to it, in Arabic', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(running.browser);
     try {
-      await page.goto(`${site.origin}/ar/my-posted-jobs`);
+      await page.goto(`${running.site.origin}/ar/my-posted-jobs`);
       await page.waitForURL(/\/ar\/login/);
       await page.getByRole('heading', { name: 'تسجيل الدخول' }).waitFor();
       assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
@@ -70,12 +59,12 @@ describe('signing in', () => {
   });
 
   it('refuses a callback without a token, and a token that lost its state', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(running.browser);
     try {
-      await page.goto(`${site.origin}/en/auth/callback`);
+      await page.goto(`${running.site.origin}/en/auth/callback`);
       await page.getByRole('alert').filter({ hasText: 'Authentication failed. Please try again.' }).waitFor();
       assert.equal(new URL(page.url()).pathname, '/en/login');
-      await page.goto(`${site.origin}/en/auth/callback#id_token=abc.def.ghi&state=forged`);
+      await page.goto(`${running.site.origin}/en/auth/callback#id_token=abc.def.ghi&state=forged`);
       await page.getByRole('alert').filter({ hasText: 'Authentication failed. Please try again.' }).waitFor();
     } finally {
       await context.close();
@@ -83,13 +72,13 @@ describe('signing in', () => {
   });
 
   it('sends a tampered token in storage to /login instead of a broken page', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(running.browser);
     try {
-      await page.goto(`${site.origin}/en/faq`);
+      await page.goto(`${running.site.origin}/en/faq`);
       await page.evaluate((key) => {
         localStorage.setItem(key, JSON.stringify({ token: 'forged.token.value', info: { email: 'x@example.com', name: 'X' }, settings: { language: 'en', theme: 'light', emailNotifications: true, smsNotifications: false } }));
       }, STORAGE_KEYS.user);
-      await page.goto(`${site.origin}/en/my-posted-jobs`);
+      await page.goto(`${running.site.origin}/en/my-posted-jobs`);
       await page.waitForURL(/\/en\/login/);
       await page.getByRole('heading', { name: 'Log in' }).waitFor();
       assert.equal(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.user), null);
@@ -99,12 +88,12 @@ describe('signing in', () => {
   });
 
   it('signing out in one tab signs out the other tab', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(running.browser);
     try {
-      await page.goto(`${site.origin}/en/login`);
+      await page.goto(`${running.site.origin}/en/login`);
       await signInThroughProvider(page, 'tabs@example.com', 'Tabs', 'Sign in with Google');
       const other = await context.newPage();
-      await other.goto(`${site.origin}/en/my-posted-jobs`);
+      await other.goto(`${running.site.origin}/en/my-posted-jobs`);
       await other.getByRole('heading', { name: 'My posts' }).waitFor();
 
       await page.getByRole('button', { name: 'Account menu' }).click();
@@ -125,17 +114,17 @@ describe('my posts', () => {
   ] as const) {
     it(`closes, reactivates and deletes, showing only the user's own listings (${language})`, async () => {
       const email = `owner-${language}@example.com`;
-      const { page, context } = await newPage(browser);
+      const { page, context } = await newPage(running.browser);
       try {
         const request = context.request;
-        const token = await apiSession(request, site.origin, email, 'Owner');
-        await createListing(request, site.origin, token, { jobTitle: `Mine to manage ${language}` });
-        const strangerToken = await apiSession(request, site.origin, `stranger-${language}@example.com`, 'Stranger');
-        await createListing(request, site.origin, strangerToken, { jobTitle: `Not mine ${language}` });
+        const token = await apiSession(request, running.site.origin, email, 'Owner');
+        await createListing(request, running.site.origin, token, { jobTitle: `Mine to manage ${language}` });
+        const strangerToken = await apiSession(request, running.site.origin, `stranger-${language}@example.com`, 'Stranger');
+        await createListing(request, running.site.origin, strangerToken, { jobTitle: `Not mine ${language}` });
 
-        await page.goto(`${site.origin}/${language}/login`);
+        await page.goto(`${running.site.origin}/${language}/login`);
         await signInThroughProvider(page, email, 'Owner', texts.button);
-        await page.goto(`${site.origin}/${language}/my-posted-jobs`);
+        await page.goto(`${running.site.origin}/${language}/my-posted-jobs`);
         await page.getByRole('heading', { name: texts.title }).waitFor();
         const item = page.locator('.my-posts__item').filter({ hasText: `Mine to manage ${language}` });
         await item.waitFor();
@@ -166,9 +155,9 @@ describe('my posts', () => {
 
 describe('settings', () => {
   it('are saved, applied at once and restored at the next sign-in', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(running.browser);
     try {
-      await page.goto(`${site.origin}/en/login`);
+      await page.goto(`${running.site.origin}/en/login`);
       await signInThroughProvider(page, 'settings@example.com', 'Sam', 'Sign in with Google');
       await page.getByRole('button', { name: 'Account menu' }).click();
       await page.getByRole('link', { name: 'Settings' }).click();
@@ -185,7 +174,7 @@ describe('settings', () => {
       await page.evaluate(() => localStorage.clear()); // as on another device
       await page.reload();
       await signInThroughProvider(page, 'settings@example.com', 'Sam', 'Sign in with Google');
-      await page.goto(`${site.origin}/en/settings`);
+      await page.goto(`${running.site.origin}/en/settings`);
       await page.getByRole('heading', { name: 'Settings' }).waitFor();
       assert.equal(await page.getByLabel('Dark').isChecked(), true);
       assert.equal(await page.getByLabel('SMS notifications').isChecked(), true);

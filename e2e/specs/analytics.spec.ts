@@ -1,21 +1,11 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { ANALYTICS, type AnalyticsEvent, type DailyCount } from '@tasko/shared/domain';
 import { apiSession } from '../support/accounts.js';
-import { launchBrowser, newPage, startSite, type RunningSite } from '../support/site.js';
+import { newPage, useSiteAndBrowser } from '../support/site.js';
 
-let site: RunningSite;
-let browser: Browser;
-
-before(async () => {
-  site = await startSite({ DEMO_DATA: 'off', ADMIN_EMAILS: 'admin@example.com' });
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const running = useSiteAndBrowser({ DEMO_DATA: 'off', ADMIN_EMAILS: 'admin@example.com' });
 
 /** Every batch the browser sends to /api/v1/events (beacons sent as a page closes included). */
 function recordBatches(context: BrowserContext): AnalyticsEvent[][] {
@@ -40,10 +30,10 @@ async function browseThreePages(page: Page): Promise<void> {
 
 describe('analytics with consent', () => {
   it('sends nothing while the banner is only closed', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(running.browser);
     try {
       const batches = recordBatches(context);
-      await page.goto(`${site.origin}/en/about`);
+      await page.goto(`${running.site.origin}/en/about`);
       await page.getByRole('region', { name: 'Cookie notice' }).getByRole('button', { name: 'Close' }).click();
       await browseThreePages(page);
       await page.waitForTimeout(ANALYTICS.flushIntervalMs + 1500);
@@ -55,10 +45,10 @@ describe('analytics with consent', () => {
   });
 
   it('after "I Understand", sends page views in one batch within 5 s, and the rest as the page closes', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(running.browser);
     try {
       const batches = recordBatches(context);
-      await page.goto(`${site.origin}/en/about`);
+      await page.goto(`${running.site.origin}/en/about`);
       await page.getByRole('region', { name: 'Cookie notice' }).getByRole('button', { name: 'I Understand' }).click();
       await browseThreePages(page);
       const first = await page.waitForRequest((r) => r.url().endsWith('/api/v1/events'), { timeout: ANALYTICS.flushIntervalMs + 5000 });
@@ -72,9 +62,9 @@ describe('analytics with consent', () => {
 
       await page.getByRole('contentinfo').getByRole('link', { name: 'About' }).click();
       await page.waitForURL(/\/en\/about$/);
-      const admin = await apiSession(page.request, site.origin, 'admin@example.com', 'Admin');
+      const admin = await apiSession(page.request, running.site.origin, 'admin@example.com', 'Admin');
       const englishToday = async () => {
-        const stats = await page.request.get(`${site.origin}/api/v1/admin/stats`, { headers: { authorization: `Bearer ${admin}` } });
+        const stats = await page.request.get(`${running.site.origin}/api/v1/admin/stats`, { headers: { authorization: `Bearer ${admin}` } });
         return ((await stats.json()) as { days: DailyCount[] }).days.find((d) => d.language === 'en');
       };
       assert.deepEqual(await englishToday(), { ...(await englishToday()), visits: 1, pageViews: 4 }, 'stored: one visitor, four page views');

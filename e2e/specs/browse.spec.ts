@@ -1,15 +1,14 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
+import type { APIRequestContext, Page } from 'playwright-core';
 import { apiSession, createListing, signInThroughProvider } from '../support/accounts.js';
-import { launchBrowser, newPage, startSite, type RunningSite } from '../support/site.js';
+import { newPage, useSiteAndBrowser } from '../support/site.js';
 
 // Finding work (issue 5): the home list, /tasks and a listing's page, in English and in Hebrew, on the
 // production build with listings published through the API.
 
-let site: RunningSite;
-let browser: Browser;
+const running = useSiteAndBrowser({ DEMO_DATA: 'off' }, [], publishListings);
 const ids: Record<string, number> = {};
 
 /** Errands whose pay is in no relation to the order they were posted in, so that each sort order shows. */
@@ -22,20 +21,19 @@ async function createListingWithPhotos(request: APIRequestContext, token: string
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   photos.forEach((photo, i) => form.append('photos', new Blob([new Uint8Array(photo)], { type: 'image/png' }), `photo-${i + 1}.png`));
-  const response = await request.post(`${site.origin}/api/v1/jobs`, { headers: { authorization: `Bearer ${token}` }, multipart: form });
+  const response = await request.post(`${running.site.origin}/api/v1/jobs`, { headers: { authorization: `Bearer ${token}` }, multipart: form });
   if (response.status() !== 201) throw new Error(`listing not created: ${await response.text()}`);
   return (await response.json()).job_id as number;
 }
 
-before(async () => {
-  site = await startSite({ DEMO_DATA: 'off' });
-  browser = await launchBrowser();
-  const { context, page } = await newPage(browser);
-  const dana = await apiSession(page.request, site.origin, 'dana@example.com', 'Dana');
-  const yossi = await apiSession(page.request, site.origin, 'yossi@example.com', 'יוסי');
-  ids.sofa = await createListing(page.request, site.origin, yossi, { jobTitle: 'עזרה בהובלת ספה', description: 'קומה שלישית בלי מעלית.', amount: '300', contactPersonName: 'יוסי', location: JSON.stringify({ city: 'חיפה', address: 'הרצל 10' }), contactMethods: JSON.stringify(['phone', 'whatsapp']) });
-  ids.dog = await createListing(page.request, site.origin, dana, { jobTitle: 'Dog walker mornings', category: 'petAndAnimalCare', amount: '45', paymentType: 'hourly', location: JSON.stringify({ city: 'Tel Aviv-Yafo', address: '' }) });
-  ids.tutor = await createListing(page.request, site.origin, dana, { jobTitle: 'Math tutoring', offerType: 'service', category: 'educationAndTutoring', amount: '120', paymentType: 'hourly' });
+/** The listings the tests read, published through the API as their owners would. */
+async function publishListings(): Promise<void> {
+  const { context, page } = await newPage(running.browser);
+  const dana = await apiSession(page.request, running.site.origin, 'dana@example.com', 'Dana');
+  const yossi = await apiSession(page.request, running.site.origin, 'yossi@example.com', 'יוסי');
+  ids.sofa = await createListing(page.request, running.site.origin, yossi, { jobTitle: 'עזרה בהובלת ספה', description: 'קומה שלישית בלי מעלית.', amount: '300', contactPersonName: 'יוסי', location: JSON.stringify({ city: 'חיפה', address: 'הרצל 10' }), contactMethods: JSON.stringify(['phone', 'whatsapp']) });
+  ids.dog = await createListing(page.request, running.site.origin, dana, { jobTitle: 'Dog walker mornings', category: 'petAndAnimalCare', amount: '45', paymentType: 'hourly', location: JSON.stringify({ city: 'Tel Aviv-Yafo', address: '' }) });
+  ids.tutor = await createListing(page.request, running.site.origin, dana, { jobTitle: 'Math tutoring', offerType: 'service', category: 'educationAndTutoring', amount: '120', paymentType: 'hourly' });
   const colours = [{ r: 200, g: 60, b: 40 }, { r: 40, g: 160, b: 60 }, { r: 40, g: 80, b: 200 }];
   const photos = await Promise.all(colours.map((background) => sharp({ create: { width: 640, height: 400, channels: 3, background } }).png().toBuffer()));
   ids.garden = await createListingWithPhotos(
@@ -57,15 +55,10 @@ before(async () => {
     photos,
   );
   for (const errand of errands) {
-    await createListing(page.request, site.origin, dana, { jobTitle: errand.title, category: 'eventAndErrands', amount: String(errand.amount) });
+    await createListing(page.request, running.site.origin, dana, { jobTitle: errand.title, category: 'eventAndErrands', amount: String(errand.amount) });
   }
   await context.close();
-});
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
-
+}
 const titles = (page: Page) => page.locator('.listing-card__title').allInnerTexts();
 
 async function waitForResults(page: Page): Promise<void> {
@@ -95,13 +88,13 @@ function structuredData(page: Page): Promise<Record<string, unknown>[]> {
 
 describe('finding work', () => {
   it('asks for the first listings while the page’s code downloads, once', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(running.browser);
     try {
       const listingRequests: string[] = [];
       context.on('request', (request) => {
         if (request.url().includes('/api/v1/jobs?')) listingRequests.push(request.url());
       });
-      await page.goto(`${site.origin}/en/`);
+      await page.goto(`${running.site.origin}/en/`);
       await waitForResults(page);
       assert.deepEqual(listingRequests.map((u) => new URL(u).search), ['?offerType=job&sort=newest&page=1&pageSize=12'], 'the server’s hint is the request the page uses: no second fetch');
     } finally {
@@ -110,9 +103,9 @@ describe('finding work', () => {
   });
 
   it('in English: searches by a Hebrew word and by a city, filters by category, and the URL keeps the search', async () => {
-    const { page, context, problems } = await newPage(browser);
+    const { page, context, problems } = await newPage(running.browser);
     try {
-      await page.goto(`${site.origin}/en/`);
+      await page.goto(`${running.site.origin}/en/`);
       await page.getByRole('heading', { name: 'Small jobs near you' }).waitFor();
       await waitForResults(page);
       await page.getByText('Showing 12 of 29 jobs').waitFor();
@@ -159,9 +152,9 @@ describe('finding work', () => {
   });
 
   it('in Hebrew: the same search right to left, kept in the URL over a reload and Back', async () => {
-    const { page, context, problems } = await newPage(browser);
+    const { page, context, problems } = await newPage(running.browser);
     try {
-      await page.goto(`${site.origin}/he/`);
+      await page.goto(`${running.site.origin}/he/`);
       await page.getByRole('heading', { name: 'עבודות קטנות בסביבה שלך' }).waitFor();
       assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
       await waitForResults(page);
@@ -200,9 +193,9 @@ describe('finding work', () => {
   });
 
   it('sorts by each order and pages through the results, in English and in Hebrew', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(running.browser);
     try {
-      await page.goto(`${site.origin}/en/?category=eventAndErrands`);
+      await page.goto(`${running.site.origin}/en/?category=eventAndErrands`);
       await waitForResults(page);
       await page.getByText('Showing 12 of 26 jobs').waitFor();
       await page.getByText('Page 1 of 3').waitFor();
@@ -233,7 +226,7 @@ describe('finding work', () => {
       await page.goBack();
       await page.getByText('Page 3 of 3').waitFor();
 
-      await page.goto(`${site.origin}/he/?category=eventAndErrands&sort=salary-high&page=2`);
+      await page.goto(`${running.site.origin}/he/?category=eventAndErrands&sort=salary-high&page=2`);
       await page.getByText('עמוד 2 מתוך 3').waitFor();
       await waitForResults(page);
       assert.deepEqual(await titles(page), bySalary(-1).slice(12, 24));
@@ -248,9 +241,9 @@ describe('finding work', () => {
   });
 
   it('/tasks waits for a first search, then shows real listings', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(running.browser);
     try {
-      await page.goto(`${site.origin}/en/tasks`);
+      await page.goto(`${running.site.origin}/en/tasks`);
       await page.getByText('Type what you are looking for').waitFor();
       assert.equal(await page.locator('.listing-card').count(), 0);
       await search(page, EN, 'dog', '');
@@ -262,9 +255,9 @@ describe('finding work', () => {
   });
 
   it('in Hebrew: shows a job with its details, and reveals the phone only on request', async () => {
-    const { page, context, problems } = await newPage(browser);
+    const { page, context, problems } = await newPage(running.browser);
     try {
-      await page.goto(`${site.origin}/he/job/${ids.sofa}`);
+      await page.goto(`${running.site.origin}/he/job/${ids.sofa}`);
       await page.getByRole('heading', { name: 'עזרה בהובלת ספה', level: 1 }).waitFor();
       assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
       assert.ok(!(await page.content()).includes('054-123-4567'), 'no phone in the page before asking');
@@ -287,10 +280,10 @@ describe('finding work', () => {
   });
 
   it('in English: photos by keyboard, structured data without contact details, a refused reveal, then call and email', async () => {
-    const { page, context, problems } = await newPage(browser);
+    const { page, context, problems } = await newPage(running.browser);
     try {
       // Arriving from the list, inside the app: the page writes its own structured data.
-      await page.goto(`${site.origin}/en/?q=garden`);
+      await page.goto(`${running.site.origin}/en/?q=garden`);
       await firstTitleBecomes(page, 'Garden cleanup');
       const cardPhoto = page.locator('.listing-card img').first();
       assert.equal(await cardPhoto.getAttribute('loading'), 'lazy');
@@ -342,13 +335,13 @@ describe('finding work', () => {
   });
 
   it('says "Job not found." for an unknown or malformed id, in English and in Hebrew', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(running.browser);
     try {
       for (const id of ['999999', 'abc']) {
-        await page.goto(`${site.origin}/en/job/${id}`);
+        await page.goto(`${running.site.origin}/en/job/${id}`);
         await page.getByRole('heading', { name: 'Job not found.' }).waitFor();
       }
-      await page.goto(`${site.origin}/he/job/999999`);
+      await page.goto(`${running.site.origin}/he/job/999999`);
       await page.getByRole('heading', { name: 'העבודה לא נמצאה.' }).waitFor();
     } finally {
       await context.close();
@@ -356,9 +349,9 @@ describe('finding work', () => {
   });
 
   it('lets a signed-in visitor report a listing once, and keeps the note when the dialog is closed with Escape', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(running.browser);
     try {
-      await page.goto(`${site.origin}/en/job/${ids.dog}`);
+      await page.goto(`${running.site.origin}/en/job/${ids.dog}`);
       await page.getByRole('link', { name: 'Log in to report' }).click();
       await signInThroughProvider(page, 'rina@example.com', 'Rina', 'Sign in with Google');
       await page.waitForURL(new RegExp(`/en/job/${ids.dog}$`));

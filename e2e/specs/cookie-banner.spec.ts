@@ -1,25 +1,14 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, startSite, type RunningSite } from '../support/site.js';
+import { newPage, useSiteAndBrowser } from '../support/site.js';
 
-let site: RunningSite;
-let browser: Browser;
-
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const running = useSiteAndBrowser();
 
 describe('cookie banner', () => {
   it('stays dismissed after "I Understand", across pages and reloads', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(running.browser);
     try {
-      await page.goto(`${site.origin}/en/about`);
+      await page.goto(`${running.site.origin}/en/about`);
       const banner = page.getByRole('region', { name: 'Cookie notice' });
       await banner.waitFor();
       await banner.getByRole('link', { name: 'Read our privacy policy' }).waitFor();
@@ -28,7 +17,7 @@ describe('cookie banner', () => {
       await page.reload();
       await page.getByRole('heading', { level: 1 }).waitFor();
       assert.equal(await banner.count(), 0);
-      await page.goto(`${site.origin}/ar/faq`);
+      await page.goto(`${running.site.origin}/ar/faq`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       assert.equal(await page.getByRole('region', { name: 'إشعار ملفات تعريف الارتباط' }).count(), 0);
     } finally {
@@ -37,15 +26,15 @@ describe('cookie banner', () => {
   });
 
   it('"Close" hides it for this visit only', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(running.browser);
     try {
-      await page.goto(`${site.origin}/en/about`);
+      await page.goto(`${running.site.origin}/en/about`);
       await page.getByRole('region', { name: 'Cookie notice' }).getByRole('button', { name: 'Close' }).click();
       await page.reload();
       await page.getByRole('heading', { level: 1 }).waitFor();
       assert.equal(await page.getByRole('region', { name: 'Cookie notice' }).count(), 0);
       const fresh = await context.newPage(); // a new tab is a new visit: sessionStorage is per tab
-      await fresh.goto(`${site.origin}/en/about`);
+      await fresh.goto(`${running.site.origin}/en/about`);
       await fresh.getByRole('region', { name: 'Cookie notice' }).waitFor();
     } finally {
       await context.close();

@@ -1,12 +1,11 @@
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, startSite, type RunningSite } from '../support/site.js';
+import { newPage, useSiteAndBrowser } from '../support/site.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const FAQ_TEXT = path.join(root, 'mfe-content', 'src', 'locales', 'en', 'faq.json');
@@ -29,17 +28,10 @@ function buildContentRemote(): void {
   execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), 'mfe-content'], { cwd: root, stdio: 'pipe' });
 }
 
-let site: RunningSite;
-let browser: Browser;
+const running = useSiteAndBrowser();
 const original = fs.readFileSync(FAQ_TEXT, 'utf8');
 
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
 after(async () => {
-  await browser?.close();
-  await site?.stop();
   if (fs.readFileSync(FAQ_TEXT, 'utf8') !== original) {
     fs.writeFileSync(FAQ_TEXT, original);
     buildContentRemote();
@@ -64,9 +56,9 @@ describe('deploying one remote on its own', () => {
       buildContentRemote();
       assert.deepEqual(otherBuilds(), before, 'no file of the shell or another remote changed');
 
-      const { page, context } = await newPage(browser);
+      const { page, context } = await newPage(running.browser);
       try {
-        await page.goto(`${site.origin}/en/faq`);
+        await page.goto(`${running.site.origin}/en/faq`);
         await page.getByText('Updated in a separate deploy.').waitFor();
       } finally {
         await context.close();

@@ -1,25 +1,14 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, startSite, type RunningSite } from '../support/site.js';
+import { newPage, useSiteAndBrowser } from '../support/site.js';
 
-let site: RunningSite;
-let browser: Browser;
-
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const running = useSiteAndBrowser();
 
 describe('language selector', () => {
   it('switches, persists across pages and reloads, and mirrors the layout for Arabic', async () => {
-    const { page, context, problems } = await newPage(browser);
+    const { page, context, problems } = await newPage(running.browser);
     try {
-      await page.goto(`${site.origin}/faq`);
+      await page.goto(`${running.site.origin}/faq`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       assert.equal(await page.evaluate(() => document.documentElement.lang), 'he');
 
@@ -34,7 +23,7 @@ describe('language selector', () => {
       await page.reload();
       await page.getByRole('navigation', { name: 'Основная навигация' }).waitFor();
       assert.equal(await page.evaluate(() => document.documentElement.lang), 'ru');
-      const html = await (await page.request.get(`${site.origin}/about`)).text();
+      const html = await (await page.request.get(`${running.site.origin}/about`)).text();
       assert.match(html, /<html lang="ru" dir="ltr">/);
 
       await page.getByRole('button', { name: /Язык/ }).click();
@@ -52,11 +41,11 @@ describe('language selector', () => {
   });
 
   it('moves a language-prefixed URL to the new prefix', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(running.browser);
     try {
-      await page.goto(`${site.origin}/en/contact`);
+      await page.goto(`${running.site.origin}/en/contact`);
       await page.getByRole('button', { name: /Language/ }).click();
-      await Promise.all([page.waitForURL(`${site.origin}/he/contact`), page.getByRole('button', { name: 'עברית', exact: true }).click()]);
+      await Promise.all([page.waitForURL(`${running.site.origin}/he/contact`), page.getByRole('button', { name: 'עברית', exact: true }).click()]);
       await page.getByRole('navigation', { name: 'ניווט ראשי' }).waitFor();
       assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
     } finally {

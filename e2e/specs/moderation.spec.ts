@@ -1,26 +1,15 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
 import { apiSession, createListing, signInThroughProvider } from '../support/accounts.js';
-import { launchBrowser, newPage, startSite, type RunningSite } from '../support/site.js';
+import { newPage, useSiteAndBrowser } from '../support/site.js';
 
-let site: RunningSite;
-let browser: Browser;
-
-before(async () => {
-  site = await startSite({ DEMO_DATA: 'off', ADMIN_EMAILS: 'admin@example.com' });
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const running = useSiteAndBrowser({ DEMO_DATA: 'off', ADMIN_EMAILS: 'admin@example.com' });
 
 describe('trust and safety', () => {
   it('asks a first-time user to confirm being 18 or older, and signs out one who does not', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(running.browser);
     try {
-      await page.goto(`${site.origin}/en/login`);
+      await page.goto(`${running.site.origin}/en/login`);
       await signInThroughProvider(page, 'young@example.com', 'Young', 'Sign in with Google', { confirmAge: false });
       await page.getByRole('heading', { name: 'Confirm your age' }).waitFor();
       await page.getByRole('button', { name: 'Continue' }).click();
@@ -47,11 +36,11 @@ describe('trust and safety', () => {
   });
 
   it('shows a normal user "Page not found" on /moderation', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(running.browser);
     try {
-      await page.goto(`${site.origin}/en/login`);
+      await page.goto(`${running.site.origin}/en/login`);
       await signInThroughProvider(page, 'normal@example.com', 'Normal', 'Sign in with Google');
-      await page.goto(`${site.origin}/en/moderation`);
+      await page.goto(`${running.site.origin}/en/moderation`);
       await page.getByRole('heading', { name: 'Page not found' }).waitFor();
       assert.equal(await page.getByRole('tablist').count(), 0);
       await page.getByRole('button', { name: 'Account menu' }).click();
@@ -62,21 +51,21 @@ describe('trust and safety', () => {
   });
 
   it('lets an admin hide a reported listing and block its publisher, and records both', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(running.browser);
     try {
-      const omar = await apiSession(page.request, site.origin, 'omar@example.com', 'Omar');
-      const reported = await createListing(page.request, site.origin, omar, { jobTitle: 'Cleaning, men only' });
-      const other = await createListing(page.request, site.origin, omar, { jobTitle: 'Garden work' });
-      const quiet = await createListing(page.request, site.origin, await apiSession(page.request, site.origin, 'dana@example.com', 'Dana'), { jobTitle: 'Quiet listing' });
+      const omar = await apiSession(page.request, running.site.origin, 'omar@example.com', 'Omar');
+      const reported = await createListing(page.request, running.site.origin, omar, { jobTitle: 'Cleaning, men only' });
+      const other = await createListing(page.request, running.site.origin, omar, { jobTitle: 'Garden work' });
+      const quiet = await createListing(page.request, running.site.origin, await apiSession(page.request, running.site.origin, 'dana@example.com', 'Dana'), { jobTitle: 'Quiet listing' });
       for (const [email, reason] of [['rina@example.com', 'discriminatory'], ['yossi@example.com', 'other']] as const) {
-        const token = await apiSession(page.request, site.origin, email, email);
-        const res = await page.request.post(`${site.origin}/api/v1/jobs/${reported}/reports`, { headers: { authorization: `Bearer ${token}` }, data: { reason, note: `Reported by ${email}` } });
+        const token = await apiSession(page.request, running.site.origin, email, email);
+        const res = await page.request.post(`${running.site.origin}/api/v1/jobs/${reported}/reports`, { headers: { authorization: `Bearer ${token}` }, data: { reason, note: `Reported by ${email}` } });
         assert.equal(res.status(), 201);
       }
-      const rina = await apiSession(page.request, site.origin, 'rina@example.com', 'Rina');
-      await page.request.post(`${site.origin}/api/v1/jobs/${quiet}/reports`, { headers: { authorization: `Bearer ${rina}` }, data: { reason: 'other' } });
+      const rina = await apiSession(page.request, running.site.origin, 'rina@example.com', 'Rina');
+      await page.request.post(`${running.site.origin}/api/v1/jobs/${quiet}/reports`, { headers: { authorization: `Bearer ${rina}` }, data: { reason: 'other' } });
 
-      await page.goto(`${site.origin}/en/login`);
+      await page.goto(`${running.site.origin}/en/login`);
       await signInThroughProvider(page, 'admin@example.com', 'Admin', 'Sign in with Google');
       await page.getByRole('button', { name: 'Account menu' }).click();
       await page.getByRole('link', { name: 'Moderation' }).click();
@@ -91,11 +80,11 @@ describe('trust and safety', () => {
       await page.getByText('The listing is hidden.').waitFor();
       await first.getByRole('button', { name: 'Restore listing' }).waitFor();
 
-      const visitor = await browser.newContext();
+      const visitor = await running.browser.newContext();
       const visitorPage = await visitor.newPage();
-      await visitorPage.goto(`${site.origin}/en/job/${reported}`);
+      await visitorPage.goto(`${running.site.origin}/en/job/${reported}`);
       await visitorPage.getByRole('heading', { name: 'Job not found.' }).waitFor();
-      await visitorPage.goto(`${site.origin}/en/`);
+      await visitorPage.goto(`${running.site.origin}/en/`);
       await visitorPage.locator('.listing-card').first().waitFor();
       const listed = await visitorPage.locator('.listing-card__title').allInnerTexts();
       assert.ok(!listed.includes('Cleaning, men only') && listed.includes('Garden work'));
@@ -106,9 +95,9 @@ describe('trust and safety', () => {
       await visitorPage.reload();
       await visitorPage.locator('.listing-card').first().waitFor();
       assert.ok(!(await visitorPage.locator('.listing-card__title').allInnerTexts()).includes('Garden work'), 'every listing of a blocked user disappears');
-      assert.equal((await page.request.get(`${site.origin}/api/v1/jobs/${other}`)).status(), 404);
+      assert.equal((await page.request.get(`${running.site.origin}/api/v1/jobs/${other}`)).status(), 404);
 
-      await visitorPage.goto(`${site.origin}/en/login`);
+      await visitorPage.goto(`${running.site.origin}/en/login`);
       await visitorPage.getByRole('button', { name: 'Sign in with Google' }).click();
       await visitorPage.getByLabel('Email').fill('omar@example.com');
       await visitorPage.getByLabel('Name').fill('Omar');

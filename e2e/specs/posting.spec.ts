@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import sharp from 'sharp';
 import { STORAGE_KEYS } from '@tasko/shared/domain';
 import { apiSession, signInThroughProvider } from '../support/accounts.js';
-import { launchBrowser, newPage, startSite, type RunningSite } from '../support/site.js';
+import { newPage, useSiteAndBrowser } from '../support/site.js';
 
 // The texts a person reads, from the translation files themselves: the spec checks the page, not a copy.
 interface Texts {
@@ -21,24 +21,16 @@ const posting = (language: string) => (key: string) => textOf(readJson(`../../mf
 const common = (language: string) => (key: string) => textOf(readJson(`../../shared/src/locales/${language}/common.json`), key);
 const account = (language: string) => (key: string) => textOf(readJson(`../../mfe-account/src/locales/${language}/account.json`), key);
 
-let site: RunningSite;
-let browser: Browser;
+// Chromium's fake camera: a moving test pattern, and no permission prompt.
+const running = useSiteAndBrowser({ DEMO_DATA: 'off' }, ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
 /** A phone-sized photo: 3000 × 2250, a few MB, as a camera writes it. */
 let phonePhoto: Buffer;
 
 before(async () => {
-  site = await startSite({ DEMO_DATA: 'off' });
-  // Chromium's fake camera: a moving test pattern, and no permission prompt.
-  browser = await launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
   phonePhoto = await sharp({ create: { width: 3000, height: 2250, channels: 3, background: { r: 200, g: 120, b: 40 }, noise: { type: 'gaussian', mean: 128, sigma: 12 } } })
     .jpeg({ quality: 92 })
     .toBuffer();
 });
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
-
 const jpeg = (name: string) => ({ name, mimeType: 'image/jpeg', buffer: phonePhoto });
 
 /** The bytes a request sent (Chromium does not hand over bodies that carry files, but counts them). */
@@ -85,7 +77,7 @@ async function draftPhotoSizesAre({ expected, database }: { expected: string[]; 
 /** From the form's own "Log in" link, through the provider, and back on the form. */
 async function signInFromForm(page: Page, language: string, email: string, name: string): Promise<void> {
   const t = posting(language);
-  await page.goto(`${site.origin}/${language}/post-job?offerType=job`);
+  await page.goto(`${running.site.origin}/${language}/post-job?offerType=job`);
   await page.getByRole('heading', { name: t('loginRequired.title') }).waitFor();
   await page.getByText(t('loginRequired.body')).waitFor();
   await page.getByRole('main').getByRole('link', { name: t('loginRequired.action') }).click();
@@ -96,7 +88,7 @@ async function signInFromForm(page: Page, language: string, email: string, name:
 
 describe('posting a job', () => {
   it('in Hebrew: signed out, then every required message, refused amounts, and a draft that survives a reload', async () => {
-    const { page, context, problems } = await newPage(browser, { locale: 'he-IL' });
+    const { page, context, problems } = await newPage(running.browser, { locale: 'he-IL' });
     const t = posting('he');
     const errors = (key: string) => common('he')(`errors.${key}`);
     try {
@@ -133,14 +125,14 @@ describe('posting a job', () => {
   });
 
   it('in Russian: refuses a sixth photo and a wrong file, takes one with the camera, and keeps the photos over a reload', async () => {
-    const { page, context, problems } = await newPage(browser, { locale: 'ru-RU' });
+    const { page, context, problems } = await newPage(running.browser, { locale: 'ru-RU' });
     const t = posting('ru');
     const errors = (key: string) => common('ru')(`errors.${key}`);
     const previews = page.getByRole('list', { name: /^Выбрано фото/ }).getByRole('img');
     try {
-      await page.goto(`${site.origin}/ru/login`);
+      await page.goto(`${running.site.origin}/ru/login`);
       await signInThroughProvider(page, 'pavel@example.com', 'Павел', account('ru')('login.google'));
-      await page.goto(`${site.origin}/ru/post-job?offerType=service`);
+      await page.goto(`${running.site.origin}/ru/post-job?offerType=service`);
       await page.getByRole('heading', { name: t('create.serviceTitle') }).waitFor();
       const picker = page.getByLabel(t('photos.choose'));
       await picker.setInputFiles([1, 2, 3, 4, 5, 6].map((n) => jpeg(`p${n}.jpg`)));
@@ -183,11 +175,11 @@ describe('posting a job', () => {
   });
 
   it('in English: publishes a full job with two photos made small in the browser, lists it, and edits it with PUT', async () => {
-    const { page, context, problems } = await newPage(browser);
+    const { page, context, problems } = await newPage(running.browser);
     try {
-      await page.goto(`${site.origin}/en/login`);
+      await page.goto(`${running.site.origin}/en/login`);
       await signInThroughProvider(page, 'full@example.com', 'Noa Cohen', 'Sign in with Google');
-      await page.goto(`${site.origin}/en/post-job?offerType=job`);
+      await page.goto(`${running.site.origin}/en/post-job?offerType=job`);
       await page.getByRole('heading', { name: 'Post a job' }).waitFor();
       await page.getByLabel('Title').fill('Moving two armchairs');
       await page.getByText('20 / 80').waitFor();
@@ -221,10 +213,10 @@ describe('posting a job', () => {
       await page.getByText('₪80/hour').first().waitFor();
       const [firstPhoto, secondPhoto] = await page.locator('.gallery__slide img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).getAttribute('src')));
 
-      await page.goto(`${site.origin}/en/`);
+      await page.goto(`${running.site.origin}/en/`);
       await page.getByRole('link', { name: /Moving two armchairs/ }).first().waitFor();
 
-      await page.goto(`${site.origin}/en/post-job?edit=${id}`);
+      await page.goto(`${running.site.origin}/en/post-job?edit=${id}`);
       await page.getByRole('heading', { name: 'Edit your listing' }).waitFor();
       assert.equal(await page.getByLabel('Phone (required)').inputValue(), '054-123-4567');
       await page.getByLabel('Title').fill('Moving two armchairs and a table');
@@ -246,13 +238,13 @@ describe('posting a job', () => {
   });
 
   it('asks a user who never confirmed the age of 18 to confirm it before publishing', async () => {
-    const { page, context, problems } = await newPage(browser);
+    const { page, context, problems } = await newPage(running.browser);
     try {
       // A user stored by an older version of the site, signed in before the age question existed.
-      const token = await apiSession(context.request, site.origin, 'legacy@example.com', 'Legacy User', { confirmAge: false });
+      const token = await apiSession(context.request, running.site.origin, 'legacy@example.com', 'Legacy User', { confirmAge: false });
       const user = { token, info: { email: 'legacy@example.com', name: 'Legacy User' }, settings: { language: 'en', theme: 'light', emailNotifications: true, smsNotifications: false } };
       await page.addInitScript(([key, value]) => localStorage.getItem(key) ?? localStorage.setItem(key, value), [STORAGE_KEYS.user, JSON.stringify(user)] as const);
-      await page.goto(`${site.origin}/en/post-job`);
+      await page.goto(`${running.site.origin}/en/post-job`);
       await page.getByLabel('Description (required)').fill('Walk a dog twice a day.');
       await page.getByLabel('Category (required)').selectOption('petAndAnimalCare');
       await page.getByLabel('Amount in ₪ (required)').fill('60');

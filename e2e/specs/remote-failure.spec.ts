@@ -1,26 +1,15 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, startSite, type RunningSite } from '../support/site.js';
+import { newPage, useSiteAndBrowser } from '../support/site.js';
 
-let site: RunningSite;
-let browser: Browser;
-
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const running = useSiteAndBrowser();
 
 describe('a remote that fails to load', () => {
   it('shows "Failed to load page" in the page area while the header, footer and FAQ keep working', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(running.browser);
     try {
       await page.route('**/mfe/jobs/**', (route) => route.abort('connectionrefused'));
-      await page.goto(`${site.origin}/en`);
+      await page.goto(`${running.site.origin}/en`);
       await page.getByRole('heading', { name: 'Failed to load page' }).waitFor();
       await page.getByRole('button', { name: 'Try again' }).waitFor();
       assert.equal(await page.getByRole('navigation', { name: 'Main' }).isVisible(), true);
@@ -37,10 +26,10 @@ describe('a remote that fails to load', () => {
   });
 
   it('loads the page on "Try again" once the remote answers', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(running.browser);
     try {
       await page.route('**/mfe/content/**', (route) => route.abort('connectionrefused'));
-      await page.goto(`${site.origin}/en/faq`);
+      await page.goto(`${running.site.origin}/en/faq`);
       await page.getByRole('heading', { name: 'Failed to load page' }).waitFor();
       await page.unroute('**/mfe/content/**');
       await page.getByRole('button', { name: 'Try again' }).click();

@@ -1,33 +1,22 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
 import { LANGUAGE_CODES, PAGE_ROUTES, directionOf } from '@tasko/shared/domain';
-import { launchBrowser, newPage, startSite, type RunningSite } from '../support/site.js';
+import { newPage, useSiteAndBrowser } from '../support/site.js';
 
-let site: RunningSite;
-let browser: Browser;
-
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const running = useSiteAndBrowser();
 
 const samplePath = (pattern: string) => pattern.replace(':id', '1').replace(':blogId', 'blog1');
 
 describe('every route in four languages', () => {
   it('answers with the right lang and dir, the header and the footer', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(running.browser);
     const brand = page.getByRole('link', { name: 'Tasko', exact: true });
     try {
       for (const route of PAGE_ROUTES) {
         const bare = samplePath(route.paths[0] ?? '/');
         for (const language of LANGUAGE_CODES) {
           const url = bare === '/' ? `/${language}` : `/${language}${bare}`;
-          const response = await page.goto(site.origin + url);
+          const response = await page.goto(running.site.origin + url);
           assert.equal(response?.status(), 200, url);
           await brand.waitFor();
           const html = await page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
@@ -41,9 +30,9 @@ describe('every route in four languages', () => {
   });
 
   it('shows Hebrew, right to left, on a first visit to a bare URL', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(running.browser);
     try {
-      await page.goto(`${site.origin}/about`);
+      await page.goto(`${running.site.origin}/about`);
       await page.getByRole('link', { name: 'Tasko', exact: true }).waitFor();
       assert.deepEqual(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), ['he', 'rtl']);
       await page.getByRole('navigation', { name: 'ניווט ראשי' }).waitFor();
@@ -53,9 +42,9 @@ describe('every route in four languages', () => {
   });
 
   it('shows a translated not-found page for an unknown path', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(running.browser);
     try {
-      const response = await page.goto(`${site.origin}/ru/no-such-page`);
+      const response = await page.goto(`${running.site.origin}/ru/no-such-page`);
       assert.equal(response?.status(), 404);
       await page.getByRole('heading', { name: 'Страница не найдена' }).waitFor();
       await page.getByRole('link', { name: 'На главную' }).click();

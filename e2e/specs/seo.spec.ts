@@ -1,26 +1,15 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import type { Browser } from 'playwright-core';
 import { LANGUAGE_CODES } from '@tasko/shared/domain';
 import { apiSession, createListing } from '../support/accounts.js';
-import { launchBrowser, newPage, startSite, type RunningSite } from '../support/site.js';
+import { newPage, useSiteAndBrowser } from '../support/site.js';
 
-let site: RunningSite;
-let browser: Browser;
-
-before(async () => {
-  site = await startSite({ DEMO_DATA: 'off', CANONICAL_ORIGIN: 'https://www.tasko.test' });
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const running = useSiteAndBrowser({ DEMO_DATA: 'off', CANONICAL_ORIGIN: 'https://www.tasko.test' });
 
 /** A raw request as a crawler makes it: no script runs, custom Host and scheme headers allowed. */
 function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ status: number; location?: string; body: string }> {
-  const { hostname, port } = new URL(site.origin);
+  const { hostname, port } = new URL(running.site.origin);
   return new Promise((resolve, reject) => {
     const request = http.get({ hostname, port, path, headers: { host: 'www.tasko.test', 'x-forwarded-proto': 'https', ...headers } }, (response) => {
       let body = '';
@@ -39,9 +28,9 @@ describe('the blog', () => {
     ['ar', 'المدونة', 'العودة إلى المدونة'],
   ] as const) {
     it(`lists the 13 articles and opens one, in ${language}, right to left`, async () => {
-      const { page, context, problems } = await newPage(browser);
+      const { page, context, problems } = await newPage(running.browser);
       try {
-        await page.goto(`${site.origin}/${language}/blogs`);
+        await page.goto(`${running.site.origin}/${language}/blogs`);
         await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
         assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
         const articles = page.getByRole('main').getByRole('listitem');
@@ -63,9 +52,9 @@ describe('the blog', () => {
   }
 
   it('says so for an unknown article, never a blank page', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(running.browser);
     try {
-      await page.goto(`${site.origin}/en/blogs/blog99`);
+      await page.goto(`${running.site.origin}/en/blogs/blog99`);
       await page.getByText('Article not found').waitFor();
       await page.getByRole('link', { name: 'Back to blogs' }).first().waitFor();
     } finally {
@@ -98,10 +87,10 @@ describe('what crawlers get without running scripts', () => {
   });
 
   it('gives a listing page its own title and JobPosting data', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(running.browser);
     try {
-      const token = await apiSession(page.request, site.origin, 'noa@example.com', 'Noa');
-      const id = await createListing(page.request, site.origin, token, { jobTitle: 'שמרטפות לשני ילדים', description: 'ערב אחד בשבוע ברעננה, מ-18:00 עד 22:00.' });
+      const token = await apiSession(page.request, running.site.origin, 'noa@example.com', 'Noa');
+      const id = await createListing(page.request, running.site.origin, token, { jobTitle: 'שמרטפות לשני ילדים', description: 'ערב אחד בשבוע ברעננה, מ-18:00 עד 22:00.' });
       const { status, body } = await rawGet(`/en/job/${id}`);
       assert.equal(status, 200);
       assert.match(body, /<title>שמרטפות לשני ילדים \| Tasko<\/title>/);
@@ -114,13 +103,13 @@ describe('what crawlers get without running scripts', () => {
   });
 
   it('serves a valid sitemap with every language, the articles and a listing created through the API', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(running.browser);
     try {
-      const token = await apiSession(page.request, site.origin, 'yossi@example.com', 'Yossi');
-      const id = await createListing(page.request, site.origin, token, { jobTitle: 'Sitemap test listing' });
+      const token = await apiSession(page.request, running.site.origin, 'yossi@example.com', 'Yossi');
+      const id = await createListing(page.request, running.site.origin, token, { jobTitle: 'Sitemap test listing' });
       const { status, body } = await rawGet('/sitemap.xml');
       assert.equal(status, 200);
-      await page.goto(`${site.origin}/robots.txt`);
+      await page.goto(`${running.site.origin}/robots.txt`);
       // Chromium's own XML parser decides whether the sitemap is well-formed.
       const parsed = await page.evaluate((xml) => {
         const doc = new DOMParser().parseFromString(xml, 'application/xml');

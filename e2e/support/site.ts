@@ -1,3 +1,4 @@
+import { after, before } from 'node:test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,4 +69,29 @@ export async function newPage(browser: Browser, options: { locale?: string } = {
   });
   page.setDefaultTimeout(15_000);
   return { context, page, problems };
+}
+
+/** What a spec's tests run against, filled in by the `before` hook that `useSiteAndBrowser` registers. */
+export interface SpecSetting {
+  site: RunningSite;
+  browser: Browser;
+}
+
+/**
+ * Starts a site (with `env`) and a browser (with `browserArgs`) before a spec's tests, then runs `prepare`
+ * (listings the spec needs, say), and stops both after the tests. One hook: node runs a file's top-level
+ * `before` hooks side by side, so a spec's own hook could not count on the site being up.
+ */
+export function useSiteAndBrowser(env: Record<string, string> = {}, browserArgs: string[] = [], prepare?: (setting: SpecSetting) => Promise<void>): SpecSetting {
+  const setting = {} as SpecSetting;
+  before(async () => {
+    setting.site = await startSite(env);
+    setting.browser = await launchBrowser(browserArgs);
+    await prepare?.(setting);
+  });
+  after(async () => {
+    await setting.browser?.close();
+    await setting.site?.stop();
+  });
+  return setting;
 }

@@ -6,3 +6,4 @@ export * from './settings';
 export * from './analytics';
 export * from './moderation';
 export * from './listingSearch';
+export * from './listingStructuredData';

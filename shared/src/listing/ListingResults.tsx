@@ -9,6 +9,7 @@ interface Props {
   /** The translated failure text of the page (SPEC §8 differs between jobs, tasks and services). */
   failureText: string;
   onRetry: () => void;
+  /** Another page asked for; the window goes back to its top, where the new results start. */
   onPage: (page: number) => void;
   /** Cards in a grid (services) rather than a list (jobs). */
   layout?: 'list' | 'grid';
@@ -19,6 +20,10 @@ export function ListingResults({ result, offerType, failureText, onRetry, onPage
   const { t } = useTranslation(LISTING_NS);
   const { language } = useLanguage();
   const listClass = `listing-list listing-list--${layout}`;
+  const goTo = (target: number) => {
+    onPage(target);
+    window.scrollTo({ top: 0 });
+  };
 
   if (result.status === 'failed') {
     return <RetryPanel message={failureText} retryLabel={t('retry')} onRetry={onRetry} />;
@@ -56,11 +61,11 @@ export function ListingResults({ result, offerType, failureText, onRetry, onPage
       )}
       {pages > 1 && (
         <nav className="pagination" aria-label={t('paging.label')}>
-          <button type="button" className="button" disabled={page <= 1 || isLoading} onClick={() => onPage(page - 1)}>
+          <button type="button" className="button" disabled={page <= 1 || isLoading} onClick={() => goTo(page - 1)}>
             {t('paging.previous')}
           </button>
           <span>{t('paging.page', { page: formatNumber(page, language), pages: formatNumber(pages, language) })}</span>
-          <button type="button" className="button" disabled={page >= pages || isLoading} onClick={() => onPage(page + 1)}>
+          <button type="button" className="button" disabled={page >= pages || isLoading} onClick={() => goTo(page + 1)}>
             {t('paging.next')}
           </button>
         </nav>

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { LANGUAGE_CODES, type Language, type Listing, type RouteMatch } from '@tasko/shared/domain';
+import { LANGUAGE_CODES, listingStructuredData, type Language, type RouteMatch } from '@tasko/shared/domain';
 import { REPO_ROOT } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { findListing } from '../jobs/jobs.queries.js';
@@ -48,37 +48,6 @@ const DESCRIPTION_LENGTH = 160;
 export function summary(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length <= DESCRIPTION_LENGTH ? flat : `${flat.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…`;
-}
-
-/** schema.org JobPosting for a job, Service for a service: no phone or email, ever. */
-export function listingStructuredData(listing: Listing, url: string, noTitle: string): object {
-  const name = listing.jobTitle || noTitle;
-  const place = { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: listing.location.city, addressCountry: 'IL' } };
-  const price = { '@type': 'MonetaryAmount', currency: 'ILS', value: { '@type': 'QuantitativeValue', value: listing.amount, unitText: listing.payment_type === 'hourly' ? 'HOUR' : 'PROJECT' } };
-  if (listing.offerType === 'service') {
-    return {
-      '@context': 'https://schema.org',
-      '@type': 'Service',
-      name,
-      description: listing.description,
-      url,
-      areaServed: place,
-      provider: { '@type': 'Person', name: listing.contact_person_name },
-      offers: { '@type': 'Offer', priceCurrency: 'ILS', price: listing.amount },
-    };
-  }
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'JobPosting',
-    title: name,
-    description: listing.description,
-    datePosted: listing.created_at,
-    employmentType: 'TEMPORARY',
-    hiringOrganization: { '@type': 'Person', name: listing.contact_person_name },
-    jobLocation: place,
-    baseSalary: price,
-    url,
-  };
 }
 
 /**

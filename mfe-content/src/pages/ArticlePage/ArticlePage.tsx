@@ -1,11 +1,16 @@
 import type { ReactNode } from 'react';
-import { Prose, usePageMeta, useTranslation } from '@tasko/shared';
+import { Link } from 'react-router-dom';
+import { Prose, useLocalizedPath, usePageMeta, useTranslation } from '@tasko/shared';
 import { contentNamespace, type ContentPage, type Section } from '../../contentNamespaces';
 import './ArticlePage.css';
 
-/** A content page: title, intro, optional "last updated" line, then its sections in order. */
-export function ArticlePage({ page, children }: { page: ContentPage; children?: ReactNode }) {
+/**
+ * A content page: title, intro, optional "last updated" line, then its sections in order; with
+ * `listingsCta`, its `cta` text as a link to the listings at the end.
+ */
+export function ArticlePage({ page, listingsCta = false, children }: { page: ContentPage; listingsCta?: boolean; children?: ReactNode }) {
   const { t, i18n } = useTranslation(contentNamespace(page));
+  const localized = useLocalizedPath();
   usePageMeta(t('title'), t('metaDescription'));
   const sections = t('sections', { returnObjects: true }) as Record<string, Section>;
   const hasUpdated = i18n.exists('updated', { ns: contentNamespace(page) });
@@ -23,6 +28,13 @@ export function ArticlePage({ page, children }: { page: ContentPage; children?: 
           <Prose className="prose" text={section.body} />
         </section>
       ))}
+      {listingsCta && (
+        <p className="article__cta">
+          <Link className="button button--primary" to={localized('/')}>
+            {t('cta')}
+          </Link>
+        </p>
+      )}
       {children}
     </article>
   );

@@ -32,10 +32,7 @@ export default function HomePage() {
         offerType="job"
         failureText={t('failed')}
         onRetry={retry}
-        onPage={(page) => {
-          update({ page });
-          window.scrollTo({ top: 0 });
-        }}
+        onPage={(page) => update({ page })}
       />
     </section>
   );

@@ -1,9 +1,8 @@
 import { Link, useParams } from 'react-router-dom';
-import { formatDate, Price, RetryPanel, usePageMeta, UserText, useLanguage, useLocalizedPath, useTranslation } from '@tasko/shared';
+import { formatDate, listingStructuredData, Price, RetryPanel, usePageMeta, UserText, useLanguage, useLocalizedPath, useTranslation } from '@tasko/shared';
 import { JOBS_NS } from '../../jobsNamespace';
 import { ContactSection } from './ContactSection';
 import { Gallery } from './Gallery';
-import { listingStructuredData } from './listingStructuredData';
 import { ReportAction } from './ReportAction';
 import { useJob } from './useJob';
 import { useStructuredData } from './useStructuredData';

@@ -24,10 +24,7 @@ export default function TasksPage() {
         offerType="job"
         failureText={t('tasks.failed')}
         onRetry={retry}
-        onPage={(page) => {
-          update({ page });
-          window.scrollTo({ top: 0 });
-        }}
+        onPage={(page) => update({ page })}
       />
     </section>
   );

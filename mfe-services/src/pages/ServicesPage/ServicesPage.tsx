@@ -61,10 +61,7 @@ export default function ServicesPage() {
         layout="grid"
         failureText={t('failed')}
         onRetry={retry}
-        onPage={(page) => {
-          update({ page });
-          window.scrollTo({ top: 0 });
-        }}
+        onPage={(page) => update({ page })}
       />
     </section>
   );

@@ -1,9 +1,9 @@
-import type { Listing } from '@tasko/shared';
+import type { Listing } from './listing';
 
 /**
  * schema.org JobPosting for a job, Service for a service, never with a phone or an email (those are revealed
- * one listing at a time). The same shape as the server puts into the first HTML
- * (`api/src/plugins/site/pageSubjects.ts`), so a crawler that runs scripts and one that does not read alike.
+ * one listing at a time). The server puts it into a listing page's first HTML and the job page writes it when
+ * reached inside the app, so a crawler that runs scripts and one that does not read alike.
  */
 export function listingStructuredData(listing: Listing, url: string, noTitle: string): object {
   const name = listing.jobTitle || noTitle;
