@@ -133,6 +133,9 @@ function createFederatedConfig({ dir, kind, name, port, exposes = {}, publicPath
           filename: 'index.html',
           chunks: ['main'],
           scriptLoading: 'defer',
+          // A remote's own code finds its chunks from where its script came from ('auto'); its harness page
+          // must ask for that script from the root, or a deep link such as /en/tasks would look for /en/main.js.
+          ...(isRemote && !isProduction ? { publicPath: '/' } : {}),
           // The server rewrites <html> and </head> of the shell's page for each route (language, meta, preloads).
         }),
       ],

@@ -2,7 +2,7 @@ import { StrictMode, Suspense, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 // Through the package name, so the harness and the pages share one i18n instance and one store.
-import { LANGUAGES, PAGE_ROUTES, initI18n, resolveLanguage, storeLanguage, ROUTER_FUTURE, useTranslation } from '@tasko/shared';
+import { LANGUAGES, PAGE_ROUTES, initI18n, resolveLanguage, storeLanguage, ROUTER_FUTURE, useTranslation, withLanguagePrefix } from '@tasko/shared';
 import '@tasko/shared/styles/base.css';
 
 export interface HarnessPage {
@@ -25,12 +25,15 @@ export async function renderStandalone(remoteName: string, pages: HarnessPage[])
   await initI18n(language);
   const switchLanguage = (code: (typeof LANGUAGES)[number]['code']) => {
     storeLanguage(code);
-    window.location.reload();
+    // The URL's prefix wins over the stored choice, so the prefix changes with it.
+    window.location.assign(withLanguagePrefix(code, window.location.pathname) + window.location.search);
   };
   const routes = pages.map(({ routeId, Page }) => {
     const route = PAGE_ROUTES.find((r) => r.id === routeId);
     if (!route) throw new Error(`No route ${routeId} in the route table`);
-    return { routeId, paths: route.paths, Page };
+    // Bare and under each language prefix, as the shell serves them: the pages' own links carry the prefix.
+    const paths = route.paths.flatMap((path) => [path, ...LANGUAGES.map((l) => withLanguagePrefix(l.code, path))]);
+    return { routeId, paths, Page };
   });
   const root = createRoot(document.getElementById('root') as HTMLElement);
   root.render(
