@@ -73,7 +73,7 @@ export default function JobPage() {
         <UserText block className="job__description">
           {listing.description}
         </UserText>
-        <dl className="job__facts">
+        <dl className="job__details-list">
           <dt>{t('job.location')}</dt>
           <dd>
             <UserText>{[listing.location.city, listing.location.address].filter(Boolean).join(', ')}</UserText>
