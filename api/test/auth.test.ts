@@ -1,29 +1,18 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { generateKeyPair, importJWK, SignJWT } from 'jose';
-import type { DatabaseHandle } from '../src/db/client.js';
-import { emptyDatabase, freshClientAddress, signIn, startTestServer, testDatabases, type TestServer } from './testServer.js';
+import { freshClientAddress, signIn, startTestServer, testDatabases, useServerOn } from './testServer.js';
 
 for (const database of testDatabases()) {
   describe(`sign-in on ${database.name}`, () => {
-    let handle: DatabaseHandle;
-    let server: TestServer;
     const issuer = 'http://tasko.test/dev-idp';
 
-    before(async () => {
-      handle = await database.open();
-      await emptyDatabase(handle);
-      server = await startTestServer(handle);
-    });
-    after(async () => {
-      await server.close();
-      await handle.close();
-    });
+    const suite = useServerOn(database);
 
     const login = (idToken?: string) =>
-      server.app.inject({
+      suite.server.app.inject({
         method: 'POST',
         url: '/api/v1/auth/google/login',
         headers: idToken ? { authorization: `Bearer ${idToken}` } : {},
@@ -43,15 +32,15 @@ for (const database of testDatabases()) {
     }
 
     it('creates the user on first sign-in and answers a session token with default settings', async () => {
-      const { json } = await server.app.inject({ method: 'POST', url: '/dev-idp/token', payload: { email: 'Dana@Example.com', name: 'Dana' } });
-      const res = await login(json().id_token);
-      assert.equal(res.statusCode, 200);
-      const body = res.json();
-      assert.equal(typeof body.accessToken, 'string');
-      assert.deepEqual(body.user, { email: 'dana@example.com', name: 'Dana', ageConfirmed: false, isAdmin: false });
-      assert.deepEqual(body.settings, { language: 'he', theme: 'light', emailNotifications: true, smsNotifications: false });
-      const again = await login((await server.app.inject({ method: 'POST', url: '/dev-idp/token', payload: { email: 'dana@example.com', name: 'Dana L' } })).json().id_token);
-      assert.equal(again.json().user.name, 'Dana L', 'the same user, updated');
+    const { json } = await suite.server.app.inject({ method: 'POST', url: '/dev-idp/token', payload: { email: 'Dana@Example.com', name: 'Dana' } });
+    const res = await login(json().id_token);
+    assert.equal(res.statusCode, 200);
+    const body = res.json();
+    assert.equal(typeof body.accessToken, 'string');
+    assert.deepEqual(body.user, { email: 'dana@example.com', name: 'Dana', ageConfirmed: false, isAdmin: false });
+    assert.deepEqual(body.settings, { language: 'he', theme: 'light', emailNotifications: true, smsNotifications: false });
+    const again = await login((await suite.server.app.inject({ method: 'POST', url: '/dev-idp/token', payload: { email: 'dana@example.com', name: 'Dana L' } })).json().id_token);
+    assert.equal(again.json().user.name, 'Dana L', 'the same user, updated');
     });
 
     it('refuses a missing token, another key, an expired token, another audience or issuer, an unverified email', async () => {
@@ -80,7 +69,7 @@ for (const database of testDatabases()) {
     });
 
     it('refuses a token signed with the provider’s own key when it is expired, unverified or for another audience', async () => {
-      const jwk = JSON.parse(fs.readFileSync(path.join(server.dataDir, 'dev-idp-key.json'), 'utf8'));
+      const jwk = JSON.parse(fs.readFileSync(path.join(suite.server.dataDir, 'dev-idp-key.json'), 'utf8'));
       const key = await importJWK(jwk, 'RS256');
       const genuine = (claims: Record<string, unknown>, audience = 'tasko-local', expiresAt = Math.floor(Date.now() / 1000) + 300) =>
         new SignJWT({ email: 'gen@example.com', email_verified: true, name: 'Gen', ...claims })
@@ -98,39 +87,39 @@ for (const database of testDatabases()) {
     });
 
     it('revokes the session on logout', async () => {
-      const token = await signIn(server.app, 'eve@example.com');
+      const token = await signIn(suite.server.app, 'eve@example.com');
       const auth = { authorization: `Bearer ${token}` };
-      assert.equal((await server.app.inject({ url: '/api/v1/user/settings', headers: auth })).statusCode, 200);
-      assert.equal((await server.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: auth })).statusCode, 204);
-      const after = await server.app.inject({ url: '/api/v1/user/settings', headers: auth });
+      assert.equal((await suite.server.app.inject({ url: '/api/v1/user/settings', headers: auth })).statusCode, 200);
+      assert.equal((await suite.server.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: auth })).statusCode, 204);
+      const after = await suite.server.app.inject({ url: '/api/v1/user/settings', headers: auth });
       assert.equal(after.statusCode, 401);
       assert.deepEqual(after.json(), { statusCode: 401, messageKey: 'unauthorized' });
     });
 
     it('refuses a tampered session token', async () => {
-      const token = await signIn(server.app, 'trudy@example.com');
+      const token = await signIn(suite.server.app, 'trudy@example.com');
       const [header, payload, signature] = token.split('.');
       const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString());
       const tampered = `${header}.${Buffer.from(JSON.stringify({ ...claims, sub: '1' })).toString('base64url')}.${signature}`;
-      assert.equal((await server.app.inject({ url: '/api/v1/user/settings', headers: { authorization: `Bearer ${tampered}` } })).statusCode, 401);
+      assert.equal((await suite.server.app.inject({ url: '/api/v1/user/settings', headers: { authorization: `Bearer ${tampered}` } })).statusCode, 401);
     });
 
     it('runs the redirect flow of the local provider, to the site’s own pages only', async () => {
-      const config = await server.app.inject('/dev-idp/.well-known/openid-configuration');
+      const config = await suite.server.app.inject('/dev-idp/.well-known/openid-configuration');
       assert.equal(config.json().issuer, issuer);
       assert.equal(config.json().authorization_endpoint, `${issuer}/authorize`);
-      const jwks = await server.app.inject('/dev-idp/jwks');
+      const jwks = await suite.server.app.inject('/dev-idp/jwks');
       assert.equal(jwks.json().keys[0].kty, 'RSA');
       assert.equal(jwks.json().keys[0].d, undefined, 'no private part is published');
 
       const redirect = encodeURIComponent('http://tasko.test/auth/callback');
-      const page = await server.app.inject(`/dev-idp/authorize?client_id=tasko-local&redirect_uri=${redirect}&response_type=id_token&scope=openid%20email%20profile&nonce=n1&state=s1`);
+      const page = await suite.server.app.inject(`/dev-idp/authorize?client_id=tasko-local&redirect_uri=${redirect}&response_type=id_token&scope=openid%20email%20profile&nonce=n1&state=s1`);
       assert.equal(page.statusCode, 200);
       assert.match(page.body, /<label for="email">Email<\/label>/);
       assert.match(page.body, /<label for="name">Name<\/label>/);
       assert.match(page.body, /<button type="submit">Continue<\/button>/);
 
-      const submitted = await server.app.inject({
+      const submitted = await suite.server.app.inject({
         method: 'POST',
         url: '/dev-idp/authorize',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -145,12 +134,12 @@ for (const database of testDatabases()) {
       assert.equal(JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString()).nonce, 'n1');
       assert.equal((await login(idToken)).statusCode, 200);
 
-      const foreign = await server.app.inject(`/dev-idp/authorize?redirect_uri=${encodeURIComponent('https://evil.example/steal')}`);
+      const foreign = await suite.server.app.inject(`/dev-idp/authorize?redirect_uri=${encodeURIComponent('https://evil.example/steal')}`);
       assert.equal(foreign.statusCode, 400);
     });
 
     it('limits sign-in attempts', async () => {
-      const limited = await startTestServer(handle);
+      const limited = await startTestServer(suite.handle);
       try {
         const statuses: number[] = [];
         for (let i = 0; i < 12; i += 1) {

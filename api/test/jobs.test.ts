@@ -1,42 +1,32 @@
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import type { DatabaseHandle } from '../src/db/client.js';
 import { rowsOf } from '../src/db/client.js';
 import { gif, jpegWithGps, png } from './images.js';
 import { multipartBody, validPostFields, type FilePart } from './multipart.js';
-import { emptyDatabase, freshClientAddress, signIn, startTestServer, testDatabases, type TestServer } from './testServer.js';
+import { freshClientAddress, signIn, startTestServer, testDatabases, useServerOn } from './testServer.js';
 
 for (const database of testDatabases()) {
   describe(`listings on ${database.name}`, () => {
-    let handle: DatabaseHandle;
-    let server: TestServer;
     let dana: string;
     let omar: string;
 
-    before(async () => {
-      handle = await database.open();
-      await emptyDatabase(handle);
-      server = await startTestServer(handle);
-      dana = await signIn(server.app, 'dana@example.com', 'Dana');
-      omar = await signIn(server.app, 'omar@example.com', 'Omar');
-    });
-    after(async () => {
-      await server.close();
-      await handle.close();
+    const suite = useServerOn(database, {}, async () => {
+      dana = await signIn(suite.server.app, 'dana@example.com', 'Dana');
+      omar = await signIn(suite.server.app, 'omar@example.com', 'Omar');
     });
 
     const auth = (token: string) => ({ authorization: `Bearer ${token}` });
     const publish = (token: string | null, fields: Record<string, string>, files: FilePart[] = [], method = 'POST', url = '/api/v1/jobs') => {
       const body = multipartBody(fields, files);
-      return server.app.inject({ method: method as 'POST', url, payload: body.payload, headers: { ...body.headers, ...(token ? auth(token) : {}) }, remoteAddress: freshClientAddress() });
+      return suite.server.app.inject({ method: method as 'POST', url, payload: body.payload, headers: { ...body.headers, ...(token ? auth(token) : {}) }, remoteAddress: freshClientAddress() });
     };
-    const search = (query: string) => server.app.inject(`/api/v1/jobs?${query}`).then((r) => r.json());
-    const countListings = async () => Number(rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from listings`))[0]?.n);
-    const uploadedFiles = () => (fs.existsSync(server.config.uploadDir) ? fs.readdirSync(server.config.uploadDir) : []);
+    const search = (query: string) => suite.server.app.inject(`/api/v1/jobs?${query}`).then((r) => r.json());
+    const countListings = async () => Number(rowsOf<{ n: number }>(await suite.handle.db.execute(sql`select count(*)::int as n from listings`))[0]?.n);
+    const uploadedFiles = () => (fs.existsSync(suite.server.config.uploadDir) ? fs.readdirSync(suite.server.config.uploadDir) : []);
 
     it('publishes a listing with the field names of SPEC §3 and finds it again', async () => {
       const res = await publish(dana, validPostFields());
@@ -64,7 +54,7 @@ for (const database of testDatabases()) {
           created_at: '',
         },
       );
-      const one = await server.app.inject(`/api/v1/jobs/${listing.job_id}`);
+      const one = await suite.server.app.inject(`/api/v1/jobs/${listing.job_id}`);
       assert.equal(one.json().jobTitle, 'Help carrying a sofa');
       assert.ok((await search('')).jobs.some((j: { job_id: number }) => j.job_id === listing.job_id));
     });
@@ -83,22 +73,22 @@ for (const database of testDatabases()) {
         assert.equal(listed.phone, undefined);
         assert.equal(listed.contact_email, undefined);
         assert.deepEqual(listed.contact_methods, ['whatsapp', 'email'], 'in a fixed order');
-        const anonymous = (await server.app.inject(`/api/v1/jobs/${listingId}`)).json();
+        const anonymous = (await suite.server.app.inject(`/api/v1/jobs/${listingId}`)).json();
         assert.equal(anonymous.phone, undefined);
-        const asOmar = (await server.app.inject({ url: `/api/v1/jobs/${listingId}`, headers: auth(omar) })).json();
+        const asOmar = (await suite.server.app.inject({ url: `/api/v1/jobs/${listingId}`, headers: auth(omar) })).json();
         assert.equal(asOmar.phone, undefined, 'another user is not the owner');
-        const asOwner = (await server.app.inject({ url: `/api/v1/jobs/${listingId}`, headers: auth(dana) })).json();
+        const asOwner = (await suite.server.app.inject({ url: `/api/v1/jobs/${listingId}`, headers: auth(dana) })).json();
         assert.equal(asOwner.phone, '0541234567');
         assert.equal(asOwner.contact_email, 'dana@example.com');
       });
 
       it('reveals only the methods the poster chose, to anyone, on request', async () => {
-        const res = await server.app.inject({ url: `/api/v1/jobs/${listingId}/contact`, remoteAddress: freshClientAddress() });
+        const res = await suite.server.app.inject({ url: `/api/v1/jobs/${listingId}/contact`, remoteAddress: freshClientAddress() });
         assert.equal(res.statusCode, 200);
         assert.equal(res.headers['cache-control'], 'private, no-store');
         assert.deepEqual(res.json(), { contact_person_name: 'Dana', contact_methods: ['whatsapp', 'email'], phone: '0541234567', contact_email: 'dana@example.com' });
         const emailOnly = await publish(dana, validPostFields({ contactMethods: JSON.stringify(['email']) }));
-        const revealed = (await server.app.inject({ url: `/api/v1/jobs/${emailOnly.json().job_id}/contact`, remoteAddress: freshClientAddress() })).json();
+        const revealed = (await suite.server.app.inject({ url: `/api/v1/jobs/${emailOnly.json().job_id}/contact`, remoteAddress: freshClientAddress() })).json();
         assert.equal(revealed.phone, undefined, 'no phone when the poster chose email only');
         assert.equal(revealed.contact_email, 'dana@example.com');
       });
@@ -118,7 +108,7 @@ for (const database of testDatabases()) {
       });
 
       it('limits reveals per client address', async () => {
-        const limited = await startTestServer(handle, { CONTACT_REVEAL_LIMIT: '3' });
+        const limited = await startTestServer(suite.handle, { CONTACT_REVEAL_LIMIT: '3' });
         try {
           const address = freshClientAddress();
           const statuses: number[] = [];
@@ -138,9 +128,9 @@ for (const database of testDatabases()) {
       it('answers "not found" for a closed, deleted or unknown listing', async () => {
         const res = await publish(dana, validPostFields());
         const id = res.json().job_id;
-        await server.app.inject({ method: 'PATCH', url: `/api/v1/jobs/${id}/close`, headers: auth(dana) });
-        assert.equal((await server.app.inject({ url: `/api/v1/jobs/${id}/contact`, remoteAddress: freshClientAddress() })).statusCode, 404);
-        assert.equal((await server.app.inject({ url: '/api/v1/jobs/999999/contact', remoteAddress: freshClientAddress() })).statusCode, 404);
+        await suite.server.app.inject({ method: 'PATCH', url: `/api/v1/jobs/${id}/close`, headers: auth(dana) });
+        assert.equal((await suite.server.app.inject({ url: `/api/v1/jobs/${id}/contact`, remoteAddress: freshClientAddress() })).statusCode, 404);
+        assert.equal((await suite.server.app.inject({ url: '/api/v1/jobs/999999/contact', remoteAddress: freshClientAddress() })).statusCode, 404);
       });
     });
 
@@ -207,7 +197,7 @@ for (const database of testDatabases()) {
 
       it('refuses bad search parameters with a message key', async () => {
         for (const query of ['pageSize=51', 'page=0', 'sort=cheapest', 'category=weapons', `q=${'x'.repeat(101)}`]) {
-          const res = await server.app.inject(`/api/v1/jobs?${query}`);
+          const res = await suite.server.app.inject(`/api/v1/jobs?${query}`);
           assert.equal(res.statusCode, 400, query);
           assert.equal(res.json().messageKey, 'invalidRequest', query);
         }
@@ -221,32 +211,32 @@ for (const database of testDatabases()) {
       });
 
       it('lets the owner close, reactivate and list their own listings', async () => {
-        const closed = await server.app.inject({ method: 'PATCH', url: `/api/v1/jobs/${id}/close`, headers: auth(dana) });
+        const closed = await suite.server.app.inject({ method: 'PATCH', url: `/api/v1/jobs/${id}/close`, headers: auth(dana) });
         assert.equal(closed.json().status, 'close');
         assert.ok(!(await search('q=Owner')).jobs.length, 'a closed listing leaves the public list');
-        const mine = await server.app.inject({ url: '/api/v1/jobs?userEmail=Dana@Example.com', headers: auth(dana) });
+        const mine = await suite.server.app.inject({ url: '/api/v1/jobs?userEmail=Dana@Example.com', headers: auth(dana) });
         assert.ok(mine.json().jobs.some((j: { job_id: number; status: string }) => j.job_id === id && j.status === 'close'));
         assert.ok(mine.json().jobs.every((j: { publisher_id: number }) => j.publisher_id === closed.json().publisher_id), 'only hers');
-        const reopened = await server.app.inject({ method: 'PATCH', url: `/api/v1/jobs/${id}/active`, headers: auth(dana) });
+        const reopened = await suite.server.app.inject({ method: 'PATCH', url: `/api/v1/jobs/${id}/active`, headers: auth(dana) });
         assert.equal(reopened.json().status, 'active');
       });
 
       it('refuses another user everything, and changes nothing', async () => {
-        const before = (await server.app.inject(`/api/v1/jobs/${id}`)).json();
+        const before = (await suite.server.app.inject(`/api/v1/jobs/${id}`)).json();
         const attempts = [
-          await server.app.inject({ method: 'PATCH', url: `/api/v1/jobs/${id}/close`, headers: auth(omar) }),
-          await server.app.inject({ method: 'PATCH', url: `/api/v1/jobs/${id}/active`, headers: auth(omar) }),
-          await server.app.inject({ method: 'DELETE', url: `/api/v1/jobs/${id}`, headers: auth(omar) }),
+          await suite.server.app.inject({ method: 'PATCH', url: `/api/v1/jobs/${id}/close`, headers: auth(omar) }),
+          await suite.server.app.inject({ method: 'PATCH', url: `/api/v1/jobs/${id}/active`, headers: auth(omar) }),
+          await suite.server.app.inject({ method: 'DELETE', url: `/api/v1/jobs/${id}`, headers: auth(omar) }),
           await publish(omar, validPostFields({ jobTitle: 'Hijacked' }), [], 'PUT', `/api/v1/jobs/${id}`),
         ];
         for (const res of attempts) {
           assert.equal(res.statusCode, 403);
           assert.equal(res.json().messageKey, 'forbidden');
         }
-        assert.deepEqual((await server.app.inject(`/api/v1/jobs/${id}`)).json(), before);
-        const theirs = await server.app.inject({ url: '/api/v1/jobs?userEmail=dana@example.com', headers: auth(omar) });
+        assert.deepEqual((await suite.server.app.inject(`/api/v1/jobs/${id}`)).json(), before);
+        const theirs = await suite.server.app.inject({ url: '/api/v1/jobs?userEmail=dana@example.com', headers: auth(omar) });
         assert.equal(theirs.statusCode, 403);
-        assert.equal((await server.app.inject('/api/v1/jobs?userEmail=dana@example.com')).statusCode, 401);
+        assert.equal((await suite.server.app.inject('/api/v1/jobs?userEmail=dana@example.com')).statusCode, 401);
       });
 
       it('edits with PUT', async () => {
@@ -258,18 +248,18 @@ for (const database of testDatabases()) {
       });
 
       it('deletes softly: gone from every list and from its page', async () => {
-        assert.equal((await server.app.inject({ method: 'DELETE', url: `/api/v1/jobs/${id}`, headers: auth(dana) })).statusCode, 204);
-        const page = await server.app.inject(`/api/v1/jobs/${id}`);
+        assert.equal((await suite.server.app.inject({ method: 'DELETE', url: `/api/v1/jobs/${id}`, headers: auth(dana) })).statusCode, 204);
+        const page = await suite.server.app.inject(`/api/v1/jobs/${id}`);
         assert.equal(page.statusCode, 404);
         assert.deepEqual(page.json(), { statusCode: 404, messageKey: 'jobNotFound' });
-        const mine = await server.app.inject({ url: '/api/v1/jobs?userEmail=dana@example.com', headers: auth(dana) });
+        const mine = await suite.server.app.inject({ url: '/api/v1/jobs?userEmail=dana@example.com', headers: auth(dana) });
         assert.ok(!mine.json().jobs.some((j: { job_id: number }) => j.job_id === id));
-        assert.equal((await server.app.inject({ method: 'PATCH', url: `/api/v1/jobs/${id}/active`, headers: auth(dana) })).statusCode, 404);
+        assert.equal((await suite.server.app.inject({ method: 'PATCH', url: `/api/v1/jobs/${id}/active`, headers: auth(dana) })).statusCode, 404);
       });
 
       it('answers jobNotFound for unknown and malformed ids', async () => {
         for (const bad of ['999999', 'abc', '-1', '1.5', '99999999999', "1'--"]) {
-          const res = await server.app.inject(`/api/v1/jobs/${encodeURIComponent(bad)}`);
+          const res = await suite.server.app.inject(`/api/v1/jobs/${encodeURIComponent(bad)}`);
           assert.equal(res.statusCode, 404, bad);
           assert.equal(res.json().messageKey, 'jobNotFound', bad);
         }
@@ -342,7 +332,7 @@ for (const database of testDatabases()) {
       });
 
       it('a JSON body instead of the multipart payload', async () => {
-        const res = await server.app.inject({ method: 'POST', url: '/api/v1/jobs', headers: auth(dana), payload: { description: 'x' } });
+        const res = await suite.server.app.inject({ method: 'POST', url: '/api/v1/jobs', headers: auth(dana), payload: { description: 'x' } });
         assert.equal(res.statusCode, 400);
         assert.equal(res.json().messageKey, 'invalidRequest');
       });
@@ -352,7 +342,7 @@ for (const database of testDatabases()) {
       const nasty = "<img src=x onerror=alert(1)>'); DROP TABLE listings;--";
       const res = await publish(dana, validPostFields({ jobTitle: nasty, description: nasty, contactPersonName: nasty.slice(0, 50), location: JSON.stringify({ city: nasty.slice(0, 50), address: nasty }) }));
       assert.equal(res.statusCode, 201);
-      const stored = (await server.app.inject(`/api/v1/jobs/${res.json().job_id}`)).json();
+      const stored = (await suite.server.app.inject(`/api/v1/jobs/${res.json().job_id}`)).json();
       assert.equal(stored.jobTitle, nasty);
       assert.equal(stored.description, nasty);
       assert.equal(stored.location.address, nasty);
@@ -373,7 +363,7 @@ for (const database of testDatabases()) {
       assert.equal(urls.length, 3);
       assert.match(urls[0] ?? '', /^\/uploads\/[0-9a-f-]{36}\.jpg$/);
       assert.match(urls[2] ?? '', /\.gif$/);
-      const served = await server.app.inject(urls[0] ?? '');
+      const served = await suite.server.app.inject(urls[0] ?? '');
       assert.equal(served.statusCode, 200);
       assert.equal(served.headers['cache-control'], 'public, max-age=31536000, immutable');
       const meta = await sharp(served.rawPayload).metadata();
@@ -392,12 +382,12 @@ for (const database of testDatabases()) {
       assert.equal(res.statusCode, 200);
       assert.equal(res.json().image_url.length, 2);
       assert.equal(res.json().image_url[0], keep);
-      assert.ok(!fs.existsSync(path.join(server.config.uploadDir, path.basename(drop ?? ''))), 'the removed photo is deleted');
+      assert.ok(!fs.existsSync(path.join(suite.server.config.uploadDir, path.basename(drop ?? ''))), 'the removed photo is deleted');
       const picture = await gif();
       const tooMany = await publish(dana, validPostFields(), Array.from({ length: 4 }, (_, i) => ({ filename: `${i}.gif`, contentType: 'image/gif', data: picture })), 'PUT', `/api/v1/jobs/${created.job_id}`);
       assert.equal(tooMany.statusCode, 400, 'two kept and four new make six');
       assert.equal(tooMany.json().messageKey, 'tooManyImages');
-      assert.equal((await server.app.inject(`/api/v1/jobs/${created.job_id}`)).json().image_url.length, 2, 'unchanged');
+      assert.equal((await suite.server.app.inject(`/api/v1/jobs/${created.job_id}`)).json().image_url.length, 2, 'unchanged');
     });
   });
 }

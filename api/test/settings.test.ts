@@ -1,44 +1,34 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { DatabaseHandle } from '../src/db/client.js';
-import { emptyDatabase, freshClientAddress, signIn, startTestServer, testDatabases, type TestServer } from './testServer.js';
+import { emptyDatabase, freshClientAddress, signIn, startTestServer, testDatabases, useServerOn } from './testServer.js';
 
 for (const database of testDatabases()) {
   describe(`settings on ${database.name}`, () => {
-    let handle: DatabaseHandle;
-    let server: TestServer;
-    before(async () => {
-      handle = await database.open();
-      await emptyDatabase(handle);
-      server = await startTestServer(handle);
-    });
-    after(async () => {
-      await server.close();
-      await handle.close();
-    });
+    const suite = useServerOn(database);
 
     it('saves settings and gives them back at the next sign-in, on any device', async () => {
-      const token = await signIn(server.app, 'lina@example.com', 'Lina');
-      const headers = { authorization: `Bearer ${token}` };
-      assert.deepEqual((await server.app.inject({ url: '/api/v1/user/settings', headers })).json(), {
-        language: 'he',
-        theme: 'light',
-        emailNotifications: true,
-        smsNotifications: false,
-      });
+    const token = await signIn(suite.server.app, 'lina@example.com', 'Lina');
+    const headers = { authorization: `Bearer ${token}` };
+    assert.deepEqual((await suite.server.app.inject({ url: '/api/v1/user/settings', headers })).json(), {
+      language: 'he',
+      theme: 'light',
+      emailNotifications: true,
+      smsNotifications: false,
+
+    });
       const wanted = { language: 'ar', theme: 'dark', emailNotifications: false, smsNotifications: true };
-      const saved = await server.app.inject({ method: 'PUT', url: '/api/v1/user/settings', headers, payload: wanted });
+      const saved = await suite.server.app.inject({ method: 'PUT', url: '/api/v1/user/settings', headers, payload: wanted });
       assert.equal(saved.statusCode, 200);
       assert.deepEqual(saved.json(), wanted);
 
-      const idToken = (await server.app.inject({ method: 'POST', url: '/dev-idp/token', payload: { email: 'lina@example.com', name: 'Lina' } })).json().id_token;
-      const login = await server.app.inject({ method: 'POST', url: '/api/v1/auth/google/login', headers: { authorization: `Bearer ${idToken}` }, remoteAddress: freshClientAddress() });
+      const idToken = (await suite.server.app.inject({ method: 'POST', url: '/dev-idp/token', payload: { email: 'lina@example.com', name: 'Lina' } })).json().id_token;
+      const login = await suite.server.app.inject({ method: 'POST', url: '/api/v1/auth/google/login', headers: { authorization: `Bearer ${idToken}` }, remoteAddress: freshClientAddress() });
       assert.deepEqual(login.json().settings, wanted);
     });
 
     it('refuses invalid settings field by field, and anonymous callers', async () => {
-      const token = await signIn(server.app, 'omar@example.com');
-      const res = await server.app.inject({
+      const token = await signIn(suite.server.app, 'omar@example.com');
+      const res = await suite.server.app.inject({
         method: 'PUT',
         url: '/api/v1/user/settings',
         headers: { authorization: `Bearer ${token}` },
@@ -50,27 +40,17 @@ for (const database of testDatabases()) {
         messageKey: 'invalidRequest',
         fields: { language: 'languageInvalid', theme: 'themeInvalid', emailNotifications: 'settingInvalid' },
       });
-      const anonymous = await server.app.inject({ method: 'PUT', url: '/api/v1/user/settings', payload: { language: 'fr' } });
+      const anonymous = await suite.server.app.inject({ method: 'PUT', url: '/api/v1/user/settings', payload: { language: 'fr' } });
       assert.equal(anonymous.statusCode, 401, 'sign-in is checked before the body');
     });
   });
 }
 
 describe('hardening', () => {
-  let handle: DatabaseHandle;
-  let server: TestServer;
-  before(async () => {
-    const [database] = testDatabases();
-    handle = await database!.open();
-    server = await startTestServer(handle);
-  });
-  after(async () => {
-    await server.close();
-    await handle.close();
-  });
+  const suite = useServerOn(testDatabases()[0]!);
 
   it('sends security headers and a Content-Security-Policy without inline scripts', async () => {
-    const res = await server.app.inject('/api/v1/health');
+    const res = await suite.server.app.inject('/api/v1/health');
     const csp = String(res.headers['content-security-policy']);
     assert.match(csp, /default-src 'self'/);
     assert.match(csp, /script-src 'self'(;|$)/);
@@ -81,17 +61,17 @@ describe('hardening', () => {
   });
 
   it('limits body sizes and never shows a stack trace', async () => {
-    const big = await server.app.inject({ method: 'POST', url: '/dev-idp/token', headers: { 'content-type': 'application/json' }, payload: `{"x":"${'a'.repeat(2 * 1024 * 1024)}"}` });
+    const big = await suite.server.app.inject({ method: 'POST', url: '/dev-idp/token', headers: { 'content-type': 'application/json' }, payload: `{"x":"${'a'.repeat(2 * 1024 * 1024)}"}` });
     assert.equal(big.statusCode, 413);
     assert.deepEqual(big.json(), { statusCode: 413, messageKey: 'payloadTooLarge' });
-    const broken = await server.app.inject({ method: 'POST', url: '/dev-idp/token', headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
+    const broken = await suite.server.app.inject({ method: 'POST', url: '/dev-idp/token', headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
     assert.equal(broken.statusCode, 400);
     assert.doesNotMatch(broken.body, /at .*\.(ts|js):\d+/);
     assert.deepEqual(Object.keys(broken.json()).sort(), ['messageKey', 'statusCode']);
   });
 
   it('publishes an OpenAPI document generated from the schemas', async () => {
-    const res = await server.app.inject('/api/docs');
+    const res = await suite.server.app.inject('/api/docs');
     assert.equal(res.statusCode, 200);
     const doc = res.json();
     assert.match(doc.openapi, /^3\./);
@@ -102,8 +82,8 @@ describe('hardening', () => {
   });
 
   it('seeds demo listings in four languages on a fresh database unless switched off', async () => {
-    await emptyDatabase(handle);
-    const demo = await startTestServer(handle, { DEMO_DATA: 'on' });
+    await emptyDatabase(suite.handle);
+    const demo = await startTestServer(suite.handle, { DEMO_DATA: 'on' });
     try {
       const { jobs, total } = (await demo.app.inject('/api/v1/jobs?pageSize=50')).json();
       assert.ok(total >= 12);
@@ -113,7 +93,7 @@ describe('hardening', () => {
     } finally {
       await demo.close();
     }
-    const again = await startTestServer(handle, { DEMO_DATA: 'on' });
+    const again = await startTestServer(suite.handle, { DEMO_DATA: 'on' });
     assert.equal((await again.app.inject('/api/v1/jobs?pageSize=50')).json().total, 12, 'seeded once only');
     await again.close();
   });

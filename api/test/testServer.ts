@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { after, before } from 'node:test';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -47,6 +48,31 @@ export async function startTestServer(database: DatabaseHandle, env: Record<stri
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** What a suite's tests run against, filled in by the `before` hook that `useServerOn` registers. */
+export interface SuiteServer {
+  handle: DatabaseHandle;
+  server: TestServer;
+}
+
+/**
+ * Before a suite's tests: opens `database`, empties it, starts a server on it (with `env`), then runs
+ * `prepare` (sign-ins the suite needs, say); after them, closes both. One hook, so the order is certain.
+ */
+export function useServerOn(database: TestDatabase, env: Record<string, string> = {}, prepare?: () => Promise<void>): SuiteServer {
+  const suite = {} as SuiteServer;
+  before(async () => {
+    suite.handle = await database.open();
+    await emptyDatabase(suite.handle);
+    suite.server = await startTestServer(suite.handle, env);
+    await prepare?.();
+  });
+  after(async () => {
+    await suite.server?.close();
+    await suite.handle?.close();
+  });
+  return suite;
 }
 
 let clientCounter = 0;

@@ -1,64 +1,55 @@
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type DatabaseHandle } from '../src/db/client.js';
+import { rowsOf } from '../src/db/client.js';
 import { multipartBody, validPostFields } from './multipart.js';
-import { emptyDatabase, freshClientAddress, signIn, startTestServer, testDatabases, type TestServer } from './testServer.js';
+import { freshClientAddress, signIn, startTestServer, testDatabases, useServerOn } from './testServer.js';
 
 for (const database of testDatabases()) {
   describe(`trust and safety on ${database.name}`, () => {
-    let handle: DatabaseHandle;
-    let server: TestServer;
     let admin: string;
     let dana: string;
     let omar: string;
     let rina: string;
 
-    before(async () => {
-      handle = await database.open();
-      await emptyDatabase(handle);
-      server = await startTestServer(handle, { ADMIN_EMAILS: 'admin@example.com' });
-      admin = await signIn(server.app, 'admin@example.com', 'Admin');
-      dana = await signIn(server.app, 'dana@example.com', 'Dana');
-      omar = await signIn(server.app, 'omar@example.com', 'Omar');
-      rina = await signIn(server.app, 'rina@example.com', 'Rina');
-    });
-    after(async () => {
-      await server.close();
-      await handle.close();
+    const suite = useServerOn(database, { ADMIN_EMAILS: 'admin@example.com' }, async () => {
+      admin = await signIn(suite.server.app, 'admin@example.com', 'Admin');
+      dana = await signIn(suite.server.app, 'dana@example.com', 'Dana');
+      omar = await signIn(suite.server.app, 'omar@example.com', 'Omar');
+      rina = await signIn(suite.server.app, 'rina@example.com', 'Rina');
     });
 
     const auth = (token: string) => ({ authorization: `Bearer ${token}` });
     const call = (method: 'GET' | 'POST', url: string, token?: string | null, payload?: unknown) =>
-      server.app.inject({ method, url: `/api/v1${url}`, headers: token ? auth(token) : {}, remoteAddress: freshClientAddress(), ...(payload !== undefined ? { payload: payload as object } : {}) });
+      suite.server.app.inject({ method, url: `/api/v1${url}`, headers: token ? auth(token) : {}, remoteAddress: freshClientAddress(), ...(payload !== undefined ? { payload: payload as object } : {}) });
     const publish = async (token: string, fields: Record<string, string> = {}) => {
       const body = multipartBody(validPostFields(fields));
-      const res = await server.app.inject({ method: 'POST', url: '/api/v1/jobs', payload: body.payload, headers: { ...body.headers, ...auth(token) }, remoteAddress: freshClientAddress() });
+      const res = await suite.server.app.inject({ method: 'POST', url: '/api/v1/jobs', payload: body.payload, headers: { ...body.headers, ...auth(token) }, remoteAddress: freshClientAddress() });
       return res;
     };
-    const count = async (table: string) => Number(rowsOf<{ n: number }>(await handle.db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]?.n);
+    const count = async (table: string) => Number(rowsOf<{ n: number }>(await suite.handle.db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]?.n);
     const publicIds = async () => (await call('GET', '/jobs?pageSize=50')).json().jobs.map((j: { job_id: number }) => j.job_id);
 
     describe('age', () => {
       it('asks a new user to confirm being 18 or older before the first post, once', async () => {
-        const fresh = await signIn(server.app, 'new@example.com', 'New', { confirmAge: false });
+        const fresh = await signIn(suite.server.app, 'new@example.com', 'New', { confirmAge: false });
         const refused = await publish(fresh);
         assert.equal(refused.statusCode, 403);
         assert.equal(refused.json().messageKey, 'ageConfirmationRequired');
-        const idToken = (await server.app.inject({ method: 'POST', url: '/dev-idp/token', payload: { email: 'new@example.com', name: 'New' } })).json().id_token;
-        const login = await server.app.inject({ method: 'POST', url: '/api/v1/auth/google/login', headers: auth(idToken), remoteAddress: freshClientAddress() });
+        const idToken = (await suite.server.app.inject({ method: 'POST', url: '/dev-idp/token', payload: { email: 'new@example.com', name: 'New' } })).json().id_token;
+        const login = await suite.server.app.inject({ method: 'POST', url: '/api/v1/auth/google/login', headers: auth(idToken), remoteAddress: freshClientAddress() });
         assert.equal(login.json().user.ageConfirmed, false);
         assert.equal(login.json().user.isAdmin, false);
         assert.deepEqual((await call('POST', '/user/age-confirmation', fresh)).json(), { ageConfirmed: true });
         assert.equal((await publish(fresh)).statusCode, 201);
-        const again = await server.app.inject({ method: 'POST', url: '/api/v1/auth/google/login', headers: auth(idToken), remoteAddress: freshClientAddress() });
+        const again = await suite.server.app.inject({ method: 'POST', url: '/api/v1/auth/google/login', headers: auth(idToken), remoteAddress: freshClientAddress() });
         assert.equal(again.json().user.ageConfirmed, true, 'stored once, remembered at the next sign-in');
       });
 
       it('tells an admin they are one at sign-in', async () => {
-        const idToken = (await server.app.inject({ method: 'POST', url: '/dev-idp/token', payload: { email: 'admin@example.com', name: 'Admin' } })).json().id_token;
-        const login = await server.app.inject({ method: 'POST', url: '/api/v1/auth/google/login', headers: auth(idToken), remoteAddress: freshClientAddress() });
+        const idToken = (await suite.server.app.inject({ method: 'POST', url: '/dev-idp/token', payload: { email: 'admin@example.com', name: 'Admin' } })).json().id_token;
+        const login = await suite.server.app.inject({ method: 'POST', url: '/api/v1/auth/google/login', headers: auth(idToken), remoteAddress: freshClientAddress() });
         assert.equal(login.json().user.isAdmin, true);
       });
     });
@@ -77,7 +68,7 @@ for (const database of testDatabases()) {
         assert.equal(again.statusCode, 409);
         assert.equal(again.json().messageKey, 'alreadyReported');
         assert.equal((await call('POST', `/jobs/${listingId}/reports`, rina, { reason: 'scam' })).statusCode, 201);
-        const stored = rowsOf<{ reason: string; reporter_id: number; created_at: Date }>(await handle.db.execute(sql`select reason, reporter_id, created_at from reports order by id`));
+        const stored = rowsOf<{ reason: string; reporter_id: number; created_at: Date }>(await suite.handle.db.execute(sql`select reason, reporter_id, created_at from reports order by id`));
         assert.deepEqual(stored.map((r) => r.reason), ['discriminatory', 'scam']);
         assert.ok(stored.every((r) => r.created_at));
       });
@@ -102,7 +93,7 @@ for (const database of testDatabases()) {
       });
 
       it('is rate-limited', async () => {
-        const limited = await startTestServer(handle, { WRITE_RATE_LIMIT: '2' });
+        const limited = await startTestServer(suite.handle, { WRITE_RATE_LIMIT: '2' });
         try {
           const address = freshClientAddress();
           const statuses = [];
@@ -178,19 +169,19 @@ for (const database of testDatabases()) {
         const ids = await publicIds();
         assert.ok(!ids.includes(reported) && !ids.includes(quiet), 'every listing of the blocked user is gone');
         assert.equal((await call('GET', '/user/settings', omar)).statusCode, 401, 'the session stopped working');
-        const idToken = (await server.app.inject({ method: 'POST', url: '/dev-idp/token', payload: { email: 'omar@example.com', name: 'Omar' } })).json().id_token;
-        const login = await server.app.inject({ method: 'POST', url: '/api/v1/auth/google/login', headers: auth(idToken), remoteAddress: freshClientAddress() });
+        const idToken = (await suite.server.app.inject({ method: 'POST', url: '/dev-idp/token', payload: { email: 'omar@example.com', name: 'Omar' } })).json().id_token;
+        const login = await suite.server.app.inject({ method: 'POST', url: '/api/v1/auth/google/login', headers: auth(idToken), remoteAddress: freshClientAddress() });
         assert.equal(login.statusCode, 403);
         assert.equal(login.json().messageKey, 'userBlocked');
         assert.equal((await call('POST', `/admin/users/${omarId}/unblock`, admin)).statusCode, 200);
         assert.ok((await publicIds()).includes(quiet));
         assert.equal((await call('GET', '/user/settings', omar)).statusCode, 401, 'old sessions stay revoked after unblocking');
-        const back = await server.app.inject({ method: 'POST', url: '/api/v1/auth/google/login', headers: auth(idToken), remoteAddress: freshClientAddress() });
+        const back = await suite.server.app.inject({ method: 'POST', url: '/api/v1/auth/google/login', headers: auth(idToken), remoteAddress: freshClientAddress() });
         assert.equal(back.statusCode, 200);
       });
 
       it('refuses to block oneself or an unknown user', async () => {
-        const adminId = rowsOf<{ id: number }>(await handle.db.execute(sql`select id from users where email = 'admin@example.com'`))[0]?.id;
+        const adminId = rowsOf<{ id: number }>(await suite.handle.db.execute(sql`select id from users where email = 'admin@example.com'`))[0]?.id;
         assert.equal((await call('POST', `/admin/users/${adminId}/block`, admin)).statusCode, 403);
         assert.equal((await call('POST', '/admin/users/999999/block', admin)).statusCode, 404);
         assert.equal((await call('POST', '/admin/listings/999999/hide', admin)).statusCode, 404);
@@ -219,7 +210,7 @@ for (const database of testDatabases()) {
         const batch = Array.from({ length: 50 }, (_, i) => event(i % 2 ? 'search' : 'page_view'));
         const res = await call('POST', '/events', dana, { events: batch });
         assert.equal(res.statusCode, 202);
-        const rows = rowsOf<{ user_id: number | null }>(await handle.db.execute(sql`select user_id from analytics_events`));
+        const rows = rowsOf<{ user_id: number | null }>(await suite.handle.db.execute(sql`select user_id from analytics_events`));
         assert.equal(rows.length, 50);
         assert.ok(rows.every((r) => typeof r.user_id === 'number'));
         assert.equal((await call('POST', '/events', null, { events: [event('publish', 'ar')] })).statusCode, 202, 'anonymous, as a beacon sends it');
