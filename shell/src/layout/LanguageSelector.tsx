@@ -11,7 +11,7 @@ export function pathAfterLanguageChange(location: Pick<Location, 'pathname' | 's
 export function LanguageSelector({ navigateTo = (url: string) => window.location.assign(url), reload = () => window.location.reload() }) {
   const { t } = useTranslation('common');
   const { language } = useLanguage();
-  const { isOpen, toggle, close, containerRef, buttonRef } = useDropdown();
+  const { isOpen, close, containerRef, buttonProps } = useDropdown('language-list');
   const current = LANGUAGES.find((l) => l.code === language) ?? LANGUAGES[0];
 
   const choose = (code: Language) => {
@@ -24,15 +24,7 @@ export function LanguageSelector({ navigateTo = (url: string) => window.location
 
   return (
     <div className="dropdown language-selector" ref={containerRef}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className="header-button"
-        aria-haspopup="true"
-        aria-expanded={isOpen}
-        aria-controls="language-list"
-        onClick={toggle}
-      >
+      <button {...buttonProps} className="header-button">
         <span className="visually-hidden">{t('nav.language')}: </span>
         <span lang={current.code}>{current.nativeName}</span>
       </button>

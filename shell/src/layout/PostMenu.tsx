@@ -9,7 +9,7 @@ export function PostMenu() {
   const isLoggedIn = useAtomValue(isLoggedInAtom);
   const navigate = useNavigate();
   const localized = useLocalizedPath();
-  const { isOpen, toggle, close, containerRef, buttonRef } = useDropdown();
+  const { isOpen, close, containerRef, buttonProps } = useDropdown('post-menu');
 
   const choose = (intent: LoginIntent) => {
     close();
@@ -19,15 +19,7 @@ export function PostMenu() {
 
   return (
     <div className="dropdown" ref={containerRef}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className="button button--primary"
-        aria-haspopup="true"
-        aria-expanded={isOpen}
-        aria-controls="post-menu"
-        onClick={toggle}
-      >
+      <button {...buttonProps} className="button button--primary">
         {t('nav.post')}
       </button>
       {isOpen && (

@@ -9,7 +9,7 @@ export function UserMenu() {
   const navigate = useNavigate();
   const location = useLocation();
   const localized = useLocalizedPath();
-  const { isOpen, toggle, close, containerRef, buttonRef } = useDropdown();
+  const { isOpen, close, containerRef, buttonProps } = useDropdown('user-menu');
 
   if (!user) {
     // Back to this page after signing in, unless this page is the login itself.
@@ -32,16 +32,7 @@ export function UserMenu() {
 
   return (
     <div className="dropdown user-menu" ref={containerRef}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className="header-button"
-        aria-haspopup="true"
-        aria-expanded={isOpen}
-        aria-controls="user-menu"
-        aria-label={t('nav.userMenu')}
-        onClick={toggle}
-      >
+      <button {...buttonProps} className="header-button" aria-label={t('nav.userMenu')}>
         <span className="avatar" aria-hidden="true">
           {(user.info.name || user.info.email).slice(0, 1).toUpperCase()}
         </span>

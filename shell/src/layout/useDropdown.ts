@@ -2,9 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
  * A menu button's open state: closes on a click outside, on window resize (SPEC §2), on Escape (focus back
- * to the button) and after a choice.
+ * to the button) and after a choice. `buttonProps` are the button's ref, ARIA state and toggle; `menuId` is
+ * the id of the menu it opens.
  */
-export function useDropdown<T extends HTMLElement = HTMLDivElement>() {
+export function useDropdown<T extends HTMLElement = HTMLDivElement>(menuId: string) {
   const [isOpen, setIsOpen] = useState(false);
   const containerRef = useRef<T>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -35,5 +36,13 @@ export function useDropdown<T extends HTMLElement = HTMLDivElement>() {
     };
   }, [isOpen]);
 
-  return { isOpen, toggle, close, containerRef, buttonRef };
+  const buttonProps = {
+    ref: buttonRef,
+    type: 'button',
+    'aria-haspopup': 'true',
+    'aria-expanded': isOpen,
+    'aria-controls': menuId,
+    onClick: toggle,
+  } as const;
+  return { isOpen, close, containerRef, buttonProps };
 }
