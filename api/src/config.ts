@@ -1,6 +1,7 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REMOTES, REMOTE_NAMES, type RemotesMap } from '@tasko/shared/domain';
+import { REMOTE_ENTRY_FILE, REMOTES, REMOTE_NAMES, type RemotesMap } from '@tasko/shared/domain';
 
 /** The repository root: every package's dist/ is found from here. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -20,6 +21,13 @@ export interface AppConfig {
   googleClientId: string | undefined;
   /** The local OpenID provider runs without a Google client id, except in production unless DEV_IDP=on. */
   isLocalIdpAllowed: boolean;
+  /** The local provider answers only connections from this machine, unless DEV_IDP=on (a container, say). */
+  isLocalIdpLoopbackOnly: boolean;
+  /**
+   * Which proxies' X-Forwarded-* headers to believe (Fastify's `trustProxy`): false (none, the default), a hop
+   * count, or proxy addresses and CIDRs. Never `true`: any client could then pick its own address.
+   */
+  trustProxy: false | number | string[];
   /** The site's own origin as visitors see it (links in sitemaps, OpenID redirect checks). */
   publicOrigin: string;
   /** When set: http→https, bare host→www, embedded-URL paths → this origin (SPEC §2 "On load"). */
@@ -47,7 +55,48 @@ export interface AppConfig {
 }
 
 function remoteEntryUrl(value: string): string {
-  return value.endsWith('.js') || value.endsWith('.json') ? value : `${value.replace(/\/+$/, '')}/remoteEntry.js`;
+  return value.endsWith('.js') || value.endsWith('.json') ? value : `${value.replace(/\/+$/, '')}/${REMOTE_ENTRY_FILE}`;
+}
+
+/** A setting the server refuses to start with; the message says what to change. */
+export class ConfigError extends Error {}
+
+function isAddressOrCidr(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d{1,3}$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
+}
+
+function trustProxyOf(value: string | undefined): AppConfig['trustProxy'] {
+  const setting = (value ?? '').trim().toLowerCase();
+  if (setting === '' || setting === 'false' || setting === 'off' || setting === '0') return false;
+  if (setting === 'true' || setting === 'on') {
+    throw new ConfigError(
+      'TRUST_PROXY=true would believe X-Forwarded-For from any client, so anyone could dodge the rate limits. Set the number of proxy hops in front of the server (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.0/8,127.0.0.1).',
+    );
+  }
+  if (/^\d+$/.test(setting)) return Number(setting);
+  const proxies = setting.split(',').map((p) => p.trim()).filter(Boolean);
+  const invalid = proxies.filter((p) => !isAddressOrCidr(p));
+  if (invalid.length > 0) throw new ConfigError(`TRUST_PROXY: not a hop count, an address or a CIDR: ${invalid.join(', ')}`);
+  return proxies;
+}
+
+/** Combinations that would run but be unsafe or broken: refused at start, with what to do instead. */
+function checkCombinations(config: AppConfig, env: NodeJS.ProcessEnv): void {
+  if (config.canonicalOrigin?.startsWith('https:') && config.trustProxy === false) {
+    throw new ConfigError(
+      'CANONICAL_ORIGIN is https, which needs a TLS proxy in front of this server: set TRUST_PROXY to that proxy (a hop count or its addresses), or every request would be redirected to https forever.',
+    );
+  }
+  if (config.isLocalIdpAllowed && config.adminEmails.length > 0 && env.DEV_IDP !== 'on') {
+    throw new ConfigError(
+      'ADMIN_EMAILS is set while sign-in is the local identity provider, which signs in any address, moderators included. Set GOOGLE_CLIENT_ID, or DEV_IDP=on if this really is a development machine.',
+    );
+  }
 }
 
 /** The one config factory: every setting comes from the environment, all optional. */
@@ -57,10 +106,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const remotes = Object.fromEntries(
     REMOTE_NAMES.map((name) => {
       const configured = env[REMOTES[name].envVar];
-      return [name, configured ? remoteEntryUrl(configured) : `/mfe/${REMOTES[name].folder}/remoteEntry.js`];
+      return [name, configured ? remoteEntryUrl(configured) : `/mfe/${REMOTES[name].folder}/${REMOTE_ENTRY_FILE}`];
     }),
   ) as RemotesMap;
-  return {
+  const config: AppConfig = {
     port,
     host: env.HOST ?? '0.0.0.0',
     isProduction: env.NODE_ENV === 'production',
@@ -80,6 +129,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : undefined,
     googleClientId: env.GOOGLE_CLIENT_ID || undefined,
     isLocalIdpAllowed: !env.GOOGLE_CLIENT_ID && (env.NODE_ENV !== 'production' || env.DEV_IDP === 'on'),
+    isLocalIdpLoopbackOnly: env.DEV_IDP !== 'on',
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     publicOrigin: (env.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     canonicalOrigin: env.CANONICAL_ORIGIN ? env.CANONICAL_ORIGIN.replace(/\/+$/, '') : undefined,
     remotes,
@@ -97,4 +148,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     searchCacheMs: Number(env.SEARCH_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 2000)),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
   };
+  checkCombinations(config, env);
+  return config;
 }

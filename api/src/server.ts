@@ -10,7 +10,9 @@ import type { AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import errorsPlugin, { ApiProblem } from './plugins/errors/errors.plugin.js';
 import securityPlugin from './plugins/security/security.plugin.js';
-import { pgRateLimitStore } from './plugins/security/rateLimitStore.js';
+import { pgRateLimitStore, sweepExpiredRows } from './plugins/security/rateLimitStore.js';
+import { byUserOrAddress } from './plugins/security/clientKey.js';
+import { redactedUrl } from './plugins/security/redact.js';
 import docsPlugin from './plugins/docs/docs.plugin.js';
 import { healthRoutes } from './plugins/health/health.routes.js';
 import { authRoutes } from './plugins/auth/auth.routes.js';
@@ -28,17 +30,24 @@ import { settingsRoutes } from './plugins/settings/settings.routes.js';
 import { placesRoutes } from './plugins/places/places.routes.js';
 import { seedDemoListings } from './plugins/demo/seedDemo.js';
 import { sitePlugin } from './plugins/site/site.plugin.js';
-import { canonicalRedirect } from './plugins/site/canonical.js';
+import { canonicalRedirect, embeddedUrlRedirect } from './plugins/site/canonical.js';
 
 export interface ServerDeps {
   /** An already open database (tests share one across servers); otherwise one is opened from the config. */
   database?: DatabaseHandle;
+  /** Where log lines go (tests read them); standard output otherwise. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Nobody can sign in: production without Google and without the local provider switched on. */
 const refusingVerifier: IdTokenVerifier = {
   verify: () => Promise.reject(new IdTokenRejected('no identity provider configured')),
 };
+
+/** Believe the nearest `hops` proxies, as Fastify does for a number (its types name no number). */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
 
 /** The whole server: API under /api/v1 (a plugin per resource), the site's files and pages around it. */
 export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Promise<FastifyInstance> {
@@ -57,10 +66,21 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
       // Tokens travel in these headers: never in a log line.
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: {
+        // An email address or a token in a query string is personal data: logged as [redacted].
+        req: (request: { method: string; url: string; host?: string; ip?: string }) => ({
+          method: request.method,
+          url: redactedUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+        }),
+      },
     },
-    trustProxy: true,
+    // Only the proxies named in TRUST_PROXY may set the client's address, host and protocol.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -69,7 +89,7 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
   if (!deps.database) app.addHook('onClose', () => database.close());
 
   await app.register(errorsPlugin);
-  if (config.canonicalOrigin) app.addHook('onRequest', canonicalRedirect(config.canonicalOrigin));
+  app.addHook('onRequest', config.canonicalOrigin ? canonicalRedirect(config.canonicalOrigin) : embeddedUrlRedirect);
   await app.register(securityPlugin, { config });
   await app.register(compress, {
     global: true,
@@ -86,6 +106,8 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
   }
   await app.register(rateLimit, {
     global: false,
+    // Sign-in routes count by address instead (their own keyGenerator).
+    keyGenerator: byUserOrAddress(sessions),
     ...(redisStore ? { redis: redisStore as never } : { store: pgRateLimitStore(db) as never }),
     errorResponseBuilder: (_request, context) => new ApiProblem(context.statusCode, 'rateLimited'),
   });
@@ -97,7 +119,14 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { checkDatabase: database.check });
-      await api.register(authRoutes, { db, sessions, verifier, signInRateLimit: config.signInRateLimit, adminEmails: config.adminEmails });
+      await api.register(authRoutes, {
+        db,
+        sessions,
+        verifier,
+        signInRateLimit: config.signInRateLimit,
+        adminEmails: config.adminEmails,
+        isSecureCookie: (config.canonicalOrigin ?? config.publicOrigin).startsWith('https:'),
+      });
       const storage = config.s3 ? new S3PhotoStorage(config.s3) : new LocalPhotoStorage(config.uploadDir);
       const publicSearches: PublicSearchCache = new SearchCache(config.searchCacheMs);
       await api.register(jobsRoutes, { db, sessions, storage, publicSearches, writeRateLimit: config.writeRateLimit, contactRevealLimit: config.contactRevealLimit });
@@ -109,7 +138,21 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
     },
     { prefix: '/api/v1' },
   );
-  if (idp) await app.register(idpRoutes, { prefix: '/dev-idp', idp, publicOrigin: config.publicOrigin });
+  if (idp) {
+    await app.register(idpRoutes, {
+      prefix: '/dev-idp',
+      idp,
+      publicOrigin: config.publicOrigin,
+      isLoopbackOnly: config.isLocalIdpLoopbackOnly,
+      tokenRateLimit: config.signInRateLimit,
+    });
+  }
+  // Every invented client address used to leave a counter row behind for good.
+  const sweeper = setInterval(() => {
+    sweepExpiredRows(db).catch((error: unknown) => app.log.warn({ err: error }, 'sweeping expired rows failed'));
+  }, 60_000);
+  sweeper.unref();
+  app.addHook('onClose', () => clearInterval(sweeper));
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   await app.register(fastifyStatic, {
     root: config.uploadDir,

@@ -3,25 +3,31 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { generateKeyPair, importJWK, SignJWT } from 'jose';
-import { freshClientAddress, signIn, startTestServer, testDatabases, useServerOn } from './testServer.js';
+import { exchange, freshClientAddress, providerSignIn, signIn, startTestServer, testDatabases, useServerOn, type ProviderSignIn } from './testServer.js';
 
 for (const database of testDatabases()) {
   describe(`sign-in on ${database.name}`, () => {
     const issuer = 'http://tasko.test/dev-idp';
 
-    const suite = useServerOn(database);
+    /** A browser that asked for a nonce: tokens below carry its nonce, logins send its cookie. */
+    const browser = { nonce: '', cookie: '' };
+    const suite = useServerOn(database, {}, async () => {
+      const answer = await suite.server.app.inject({ method: 'POST', url: '/api/v1/auth/nonce' });
+      browser.nonce = answer.json().nonce;
+      browser.cookie = String(answer.headers['set-cookie']).split(';')[0] ?? '';
+    });
 
-    const login = (idToken?: string) =>
+    const login = (idToken?: string, cookie = browser.cookie) =>
       suite.server.app.inject({
         method: 'POST',
         url: '/api/v1/auth/google/login',
-        headers: idToken ? { authorization: `Bearer ${idToken}` } : {},
+        headers: { ...(idToken ? { authorization: `Bearer ${idToken}` } : {}), ...(cookie ? { cookie } : {}) },
         remoteAddress: freshClientAddress(),
       });
 
     async function forged(claims: Record<string, unknown>, options: { expiresIn?: string; audience?: string; issuer?: string } = {}) {
       const { privateKey } = await generateKeyPair('RS256');
-      return new SignJWT({ email: 'mallory@example.com', email_verified: true, name: 'Mallory', ...claims })
+      return new SignJWT({ email: 'mallory@example.com', email_verified: true, name: 'Mallory', nonce: browser.nonce, ...claims })
         .setProtectedHeader({ alg: 'RS256', kid: 'other' })
         .setIssuer(options.issuer ?? issuer)
         .setAudience(options.audience ?? 'tasko-local')
@@ -32,20 +38,19 @@ for (const database of testDatabases()) {
     }
 
     it('creates the user on first sign-in and answers a session token with default settings', async () => {
-    const { json } = await suite.server.app.inject({ method: 'POST', url: '/dev-idp/token', payload: { email: 'Dana@Example.com', name: 'Dana' } });
-    const res = await login(json().id_token);
+    const res = await exchange(suite.server.app, await providerSignIn(suite.server.app, 'Dana@Example.com', 'Dana'));
     assert.equal(res.statusCode, 200);
     const body = res.json();
     assert.equal(typeof body.accessToken, 'string');
     assert.deepEqual(body.user, { email: 'dana@example.com', name: 'Dana', ageConfirmed: false, isAdmin: false });
     assert.deepEqual(body.settings, { language: 'he', theme: 'light', emailNotifications: true, smsNotifications: false });
-    const again = await login((await suite.server.app.inject({ method: 'POST', url: '/dev-idp/token', payload: { email: 'dana@example.com', name: 'Dana L' } })).json().id_token);
+    const again = await exchange(suite.server.app, await providerSignIn(suite.server.app, 'dana@example.com', 'Dana L'));
     assert.equal(again.json().user.name, 'Dana L', 'the same user, updated');
     });
 
     it('refuses a missing token, another key, an expired token, another audience or issuer, an unverified email', async () => {
       const { privateKey } = await generateKeyPair('RS256');
-      const expired = await new SignJWT({ email: 'a@b.c', email_verified: true })
+      const expired = await new SignJWT({ email: 'a@b.c', email_verified: true, nonce: browser.nonce })
         .setProtectedHeader({ alg: 'RS256' })
         .setIssuer(issuer)
         .setAudience('tasko-local')
@@ -72,7 +77,7 @@ for (const database of testDatabases()) {
       const jwk = JSON.parse(fs.readFileSync(path.join(suite.server.dataDir, 'dev-idp-key.json'), 'utf8'));
       const key = await importJWK(jwk, 'RS256');
       const genuine = (claims: Record<string, unknown>, audience = 'tasko-local', expiresAt = Math.floor(Date.now() / 1000) + 300) =>
-        new SignJWT({ email: 'gen@example.com', email_verified: true, name: 'Gen', ...claims })
+        new SignJWT({ email: 'gen@example.com', email_verified: true, name: 'Gen', nonce: browser.nonce, ...claims })
           .setProtectedHeader({ alg: 'RS256', kid: jwk.kid })
           .setIssuer(issuer)
           .setAudience(audience)
@@ -113,7 +118,7 @@ for (const database of testDatabases()) {
       assert.equal(jwks.json().keys[0].d, undefined, 'no private part is published');
 
       const redirect = encodeURIComponent('http://tasko.test/auth/callback');
-      const page = await suite.server.app.inject(`/dev-idp/authorize?client_id=tasko-local&redirect_uri=${redirect}&response_type=id_token&scope=openid%20email%20profile&nonce=n1&state=s1`);
+      const page = await suite.server.app.inject(`/dev-idp/authorize?client_id=tasko-local&redirect_uri=${redirect}&response_type=id_token&scope=openid%20email%20profile&nonce=${browser.nonce}&state=s1`);
       assert.equal(page.statusCode, 200);
       assert.match(page.body, /<label for="email">Email<\/label>/);
       assert.match(page.body, /<label for="name">Name<\/label>/);
@@ -123,7 +128,7 @@ for (const database of testDatabases()) {
         method: 'POST',
         url: '/dev-idp/authorize',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ email: 'flow@example.com', name: 'Flow', redirect_uri: 'http://tasko.test/auth/callback', nonce: 'n1', state: 's1' }).toString(),
+        payload: new URLSearchParams({ email: 'flow@example.com', name: 'Flow', redirect_uri: 'http://tasko.test/auth/callback', nonce: browser.nonce, state: 's1' }).toString(),
       });
       assert.equal(submitted.statusCode, 303);
       const location = new URL(submitted.headers.location as string);
@@ -131,7 +136,7 @@ for (const database of testDatabases()) {
       const fragment = new URLSearchParams(location.hash.slice(1));
       assert.equal(fragment.get('state'), 's1');
       const idToken = fragment.get('id_token') ?? '';
-      assert.equal(JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString()).nonce, 'n1');
+      assert.equal(JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString()).nonce, browser.nonce);
       assert.equal((await login(idToken)).statusCode, 200);
 
       const foreign = await suite.server.app.inject(`/dev-idp/authorize?redirect_uri=${encodeURIComponent('https://evil.example/steal')}`);

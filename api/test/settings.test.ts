@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { emptyDatabase, freshClientAddress, signIn, startTestServer, testDatabases, useServerOn } from './testServer.js';
+import { emptyDatabase, exchange, freshClientAddress, providerSignIn, signIn, startTestServer, testDatabases, useServerOn } from './testServer.js';
 
 for (const database of testDatabases()) {
   describe(`settings on ${database.name}`, () => {
@@ -21,8 +21,8 @@ for (const database of testDatabases()) {
       assert.equal(saved.statusCode, 200);
       assert.deepEqual(saved.json(), wanted);
 
-      const idToken = (await suite.server.app.inject({ method: 'POST', url: '/dev-idp/token', payload: { email: 'lina@example.com', name: 'Lina' } })).json().id_token;
-      const login = await suite.server.app.inject({ method: 'POST', url: '/api/v1/auth/google/login', headers: { authorization: `Bearer ${idToken}` }, remoteAddress: freshClientAddress() });
+      const signInState = await providerSignIn(suite.server.app, 'lina@example.com', 'Lina');
+      const login = await exchange(suite.server.app, signInState);
       assert.deepEqual(login.json().settings, wanted);
     });
 

@@ -201,7 +201,7 @@ describe('for crawlers', () => {
 describe('canonical URLs', () => {
   let canonical: TestServer;
   before(async () => {
-    canonical = await serve({ CANONICAL_ORIGIN: 'https://www.tasko.test' });
+    canonical = await serve({ CANONICAL_ORIGIN: 'https://www.tasko.test', TRUST_PROXY: '127.0.0.1' });
   });
   after(async () => canonical.close());
 

@@ -76,21 +76,41 @@ export function useServerOn(database: TestDatabase, env: Record<string, string> 
 }
 
 let clientCounter = 0;
-/** A different client address per call, so tests do not trip the per-client rate limits meant for abuse. */
-export function freshClientAddress(): string {
+/** A different client address per call (in 10/8, or 127/8 for loopback), so tests do not trip the per-client limits meant for abuse. */
+export function freshClientAddress(network: '10' | '127' = '10'): string {
   clientCounter += 1;
-  return `10.${(clientCounter >> 16) & 255}.${(clientCounter >> 8) & 255}.${clientCounter & 255}`;
+  return `${network}.${(clientCounter >> 16) & 255}.${(clientCounter >> 8) & 255}.${clientCounter & 255}`;
+}
+
+/** What a browser holds after asking for a nonce and signing in at the provider: the ID token and its nonce cookie. */
+export interface ProviderSignIn {
+  idToken: string;
+  /** The Cookie header the browser sends with the login (`tasko_nonce=…`). */
+  cookie: string;
+}
+
+/** The nonce call, then an ID token from the local provider carrying that nonce, as the sign-in page does it. */
+export async function providerSignIn(app: FastifyInstance, email: string, name = email.split('@')[0] ?? 'User'): Promise<ProviderSignIn> {
+  const nonceAnswer = await app.inject({ method: 'POST', url: '/api/v1/auth/nonce', remoteAddress: freshClientAddress() });
+  const setCookie = String(nonceAnswer.headers['set-cookie'] ?? '');
+  // The provider answers loopback only, and limits its tokens per address: a loopback address of its own.
+  const token = await app.inject({ method: 'POST', url: '/dev-idp/token', payload: { email, name, nonce: nonceAnswer.json().nonce }, remoteAddress: freshClientAddress('127') });
+  return { idToken: token.json().id_token as string, cookie: setCookie.split(';')[0] ?? '' };
+}
+
+/** POST /auth/google/login with what `providerSignIn` gave, from a fresh client address unless told. */
+export function exchange(app: FastifyInstance, signInState: ProviderSignIn, remoteAddress = freshClientAddress()) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/google/login',
+    headers: { authorization: `Bearer ${signInState.idToken}`, cookie: signInState.cookie },
+    remoteAddress,
+  });
 }
 
 /** A session token through the local provider; the user has confirmed being 18 or older unless told otherwise. */
 export async function signIn(app: FastifyInstance, email: string, name = email.split('@')[0] ?? 'User', options: { confirmAge?: boolean } = {}): Promise<string> {
-  const token = await app.inject({ method: 'POST', url: '/dev-idp/token', payload: { email, name } });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/google/login',
-    headers: { authorization: `Bearer ${token.json().id_token}` },
-    remoteAddress: freshClientAddress(),
-  });
+  const login = await exchange(app, await providerSignIn(app, email, name));
   if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.body}`);
   const accessToken = login.json().accessToken as string;
   if (options.confirmAge ?? true) {

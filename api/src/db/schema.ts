@@ -75,11 +75,27 @@ export const sessions = pgTable(
 );
 
 /** Fixed-window counters for rate limits, shared by every instance through the database. */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  count: integer('count').notNull(),
-  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
-});
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  // Expired windows are swept by reset time.
+  (t) => [index('rate_limits_reset').on(t.resetAt)],
+);
+
+/** ID tokens already exchanged for a session, kept until they expire: a captured token cannot be replayed. */
+export const usedIdTokens = pgTable(
+  'used_id_tokens',
+  {
+    /** The token's issuer and `jti`, or the token's hash when it has none. */
+    key: text('key').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('used_id_tokens_expiry').on(t.expiresAt)],
+);
 
 /** Secrets the server generates once and every instance shares (the session signing key). */
 export const serverSecrets = pgTable('server_secrets', {

@@ -1,3 +1,4 @@
+import { RUNTIME_CONFIG_ELEMENT_ID } from '../domain/contracts';
 import type { RemotesMap } from '../domain/routes';
 
 /** Configuration the server writes into index.html as JSON (no inline script, so the CSP stays strict). */
@@ -8,8 +9,6 @@ export interface RuntimeConfig {
   /** Sign-in: Google's authorization endpoint and client id, or the local identity provider's. */
   auth?: { authorizationEndpoint: string; clientId: string };
 }
-
-export const RUNTIME_CONFIG_ELEMENT_ID = 'tasko-config';
 
 let cached: RuntimeConfig | undefined;
 

@@ -7,3 +7,4 @@ export * from './analytics';
 export * from './moderation';
 export * from './listingSearch';
 export * from './listingStructuredData';
+export * from './contracts';

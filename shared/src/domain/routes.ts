@@ -74,9 +74,20 @@ export interface RouteMatch {
   params: Record<string, string>;
 }
 
+/** No page path is anywhere near this long; a longer one is matched against nothing. */
+export const MAX_PAGE_PATH_LENGTH = 2048;
+
+/** `/tasks///` → `/tasks`, in one pass from the end (a regular expression here was quadratic in the slashes). */
+export function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 1 && path.charCodeAt(end - 1) === 47 /* '/' */) end -= 1;
+  return end === path.length ? path : path.slice(0, end);
+}
+
 /** Matches a bare path (no language prefix, no query) against the table. */
 export function matchPageRoute(path: string): RouteMatch | null {
-  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  if (path.length > MAX_PAGE_PATH_LENGTH) return null;
+  const trimmed = withoutTrailingSlashes(path);
   const actual = trimmed.split('/');
   for (const route of PAGE_ROUTES) {
     for (const pattern of route.paths) {

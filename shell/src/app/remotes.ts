@@ -1,9 +1,9 @@
 import { getInstance, registerRemotes } from '@module-federation/enhanced/runtime';
-import { REMOTES, REMOTE_NAMES, runtimeConfig, type RemoteName } from '@tasko/shared';
+import { REMOTE_ENTRY_FILE, REMOTES, REMOTE_NAMES, runtimeConfig, type RemoteName } from '@tasko/shared';
 
 /** Default when the server injected no map (e.g. the shell's own dev server): the site's folders. */
 export function defaultRemoteEntry(name: RemoteName): string {
-  return `/mfe/${REMOTES[name].folder}/remoteEntry.js`;
+  return `/mfe/${REMOTES[name].folder}/${REMOTE_ENTRY_FILE}`;
 }
 
 function entryOf(name: RemoteName): string {

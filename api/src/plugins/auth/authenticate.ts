@@ -16,11 +16,24 @@ export function bearerToken(request: FastifyRequest): string | null {
   return token || null;
 }
 
+// One look-up per request, however many hooks ask (the route, its rate limit).
+const resolved = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+
+/** The user behind the request's bearer token, or null (no token, or a forged, expired or revoked one). */
+export function optionalUser(request: FastifyRequest, sessions: SessionService): Promise<SessionUser | null> {
+  let user = resolved.get(request);
+  if (!user) {
+    const token = bearerToken(request);
+    user = token ? sessions.verify(token) : Promise.resolve(null);
+    resolved.set(request, user);
+  }
+  return user;
+}
+
 /** onRequest hook: the caller must carry a valid session token, else 401 `unauthorized` and nothing runs. */
 export function requireUser(sessions: SessionService) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-    const token = bearerToken(request);
-    const user = token ? await sessions.verify(token) : null;
+    const user = await optionalUser(request, sessions);
     if (!user) throw new ApiProblem(401, 'unauthorized');
     request.user = user;
   };

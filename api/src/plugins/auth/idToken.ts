@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
 
 export interface VerifiedIdentity {
@@ -5,6 +6,11 @@ export interface VerifiedIdentity {
   email: string;
   name: string;
   picture?: string;
+  /** The `nonce` claim: must match the one this browser was given (POST /auth/nonce). */
+  nonce?: string;
+  /** Names this token and no other (its `jti`, else a hash of the token itself): a token is exchanged once. */
+  tokenKey: string;
+  expiresAt: Date;
 }
 
 export interface IdTokenVerifier {
@@ -14,15 +20,23 @@ export interface IdTokenVerifier {
 
 export class IdTokenRejected extends Error {}
 
-function verifierFor(keys: JWTVerifyGetKey, issuer: string | string[], audience: string): IdTokenVerifier {
+function verifierFor(keys: JWTVerifyGetKey, issuer: string | string[], clientId: string): IdTokenVerifier {
   return {
     async verify(idToken) {
       let payload;
       try {
-        ({ payload } = await jwtVerify(idToken, keys, { issuer, audience, algorithms: ['RS256'] }));
+        ({ payload } = await jwtVerify(idToken, keys, {
+          issuer,
+          audience: clientId,
+          algorithms: ['RS256'],
+          requiredClaims: ['iss', 'aud', 'sub', 'email', 'exp', 'iat'],
+        }));
       } catch (error) {
         throw new IdTokenRejected(error instanceof Error ? error.message : 'invalid token');
       }
+      // A token for several audiences was issued to the party named in `azp`: it must be this site.
+      if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== clientId) throw new IdTokenRejected('azp is not this site');
+      if (payload.azp !== undefined && payload.azp !== clientId) throw new IdTokenRejected('azp is not this site');
       const emailVerified = payload.email_verified === true || payload.email_verified === 'true';
       if (!emailVerified || typeof payload.email !== 'string' || !payload.sub) throw new IdTokenRejected('email not verified');
       return {
@@ -30,6 +44,10 @@ function verifierFor(keys: JWTVerifyGetKey, issuer: string | string[], audience:
         email: payload.email.toLowerCase(),
         name: typeof payload.name === 'string' ? payload.name : '',
         ...(typeof payload.picture === 'string' ? { picture: payload.picture } : {}),
+        ...(typeof payload.nonce === 'string' ? { nonce: payload.nonce } : {}),
+        // Not `sub` + `iat`: two genuine tokens of one person can share a second.
+        tokenKey: payload.jti ? `jti:${payload.iss}|${payload.jti}` : `sha256:${crypto.createHash('sha256').update(idToken).digest('base64url')}`,
+        expiresAt: new Date((payload.exp ?? 0) * 1000),
       };
     },
   };

@@ -4,8 +4,9 @@ import { ANALYTICS, ANALYTICS_EVENTS, LANGUAGE_CODES, type AnalyticsEventName } 
 import type { Database } from '../../db/client.js';
 import { analyticsEvents } from '../../db/schema.js';
 import { ApiProblem } from '../errors/errors.plugin.js';
-import { bearerToken } from '../auth/authenticate.js';
+import { optionalUser } from '../auth/authenticate.js';
 import type { SessionService } from '../auth/sessions.js';
+import { noContent } from '../auth/auth.routes.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -33,7 +34,7 @@ export async function eventsRoutes(app: FastifyInstance, opts: { db: Database; s
   app.post(
     '/events',
     {
-      schema: { summary: 'Store a batch of analytics events (sent only after cookie consent)', tags: ['analytics'] },
+      schema: { summary: 'Store a batch of analytics events (sent only after cookie consent)', tags: ['analytics'], response: { 202: noContent } },
       bodyLimit: 64 * 1024,
       config: { rateLimit: { max: opts.eventsRateLimit, timeWindow: 60_000 } },
     },
@@ -48,8 +49,7 @@ export async function eventsRoutes(app: FastifyInstance, opts: { db: Database; s
         if (!parsed.success) throw new ApiProblem(400, 'invalidRequest');
         return parsed.data;
       });
-      const token = bearerToken(request);
-      const user = token ? await opts.sessions.verify(token) : null;
+      const user = await optionalUser(request, opts.sessions);
       await opts.db.insert(analyticsEvents).values(
         events.map((event) => ({
           name: event.name as AnalyticsEventName,
@@ -61,7 +61,7 @@ export async function eventsRoutes(app: FastifyInstance, opts: { db: Database; s
           occurredAt: new Date(event.at),
         })),
       );
-      return reply.code(202).send();
+      return reply.code(202).send(null);
     },
   );
 }

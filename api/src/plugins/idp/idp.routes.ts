@@ -1,5 +1,7 @@
+import net from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { byAddress } from '../security/clientKey.js';
 import { escapeHtml } from '../site/pageHtml.js';
 import { LOCAL_CLIENT_ID, type LocalIdentityProvider } from './idpKeys.js';
 
@@ -15,14 +17,39 @@ const authorizeQuery = z.object({
 const identity = z.object({
   email: z.email().max(254),
   name: z.string().trim().min(1).max(100),
+  // The sign-in form sends an empty field when the site asked for no nonce.
+  nonce: z
+    .string()
+    .max(200)
+    .optional()
+    .transform((nonce) => nonce || undefined),
 });
+
+/** The socket's own address (never a forwarded header) is on this machine. */
+function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.replace(/^::ffff:/i, '');
+  return address === '::1' || (net.isIPv4(v4) && v4.startsWith('127.'));
+}
 
 /**
  * The local OpenID provider (ARCHITECTURE "Local identity provider"): the same redirect flow as Google's,
  * offline. It stands in for Google's own page, so it is plain and outside the site's translations.
  */
-export async function idpRoutes(app: FastifyInstance, opts: { idp: LocalIdentityProvider; publicOrigin: string }): Promise<void> {
+export async function idpRoutes(
+  app: FastifyInstance,
+  opts: { idp: LocalIdentityProvider; publicOrigin: string; isLoopbackOnly: boolean; tokenRateLimit: number },
+): Promise<void> {
   const { idp, publicOrigin } = opts;
+
+  // It signs in any address it is given, moderators' included: only for a browser on this machine unless
+  // DEV_IDP=on says otherwise. A forwarded header cannot make a remote client look local.
+  if (opts.isLoopbackOnly) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isLoopback(request.socket.remoteAddress)) return reply.code(404).send({ statusCode: 404, messageKey: 'notFound' });
+    });
+  }
+  const signInLimit = { rateLimit: { max: opts.tokenRateLimit, timeWindow: 60_000, keyGenerator: byAddress } };
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -68,20 +95,20 @@ export async function idpRoutes(app: FastifyInstance, opts: { idp: LocalIdentity
 <button type="submit">Continue</button></form></main></body></html>`);
   });
 
-  app.post('/authorize', async (request, reply) => {
+  app.post('/authorize', { config: signInLimit }, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, string>;
     const who = identity.safeParse(body);
     const redirectUri = body.redirect_uri ?? '';
     if (!who.success || !isOwnRedirect(request, redirectUri)) {
       return reply.code(400).send({ statusCode: 400, messageKey: 'invalidRequest' });
     }
-    const idToken = await idp.signIdToken({ ...who.data, ...(body.nonce ? { nonce: body.nonce } : {}) });
+    const idToken = await idp.signIdToken(who.data);
     const fragment = new URLSearchParams({ id_token: idToken, ...(body.state ? { state: body.state } : {}) });
     return reply.redirect(`${redirectUri}#${fragment.toString()}`, 303);
   });
 
-  /** For scripts and tests: an ID token without the form. */
-  app.post('/token', async (request, reply) => {
+  /** For scripts and tests: an ID token without the form (`nonce` from POST /api/v1/auth/nonce). */
+  app.post('/token', { config: signInLimit }, async (request, reply) => {
     const who = identity.safeParse(request.body);
     if (!who.success) return reply.code(400).send({ statusCode: 400, messageKey: 'invalidRequest' });
     return { id_token: await idp.signIdToken(who.data) };

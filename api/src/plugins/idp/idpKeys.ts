@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { LOCAL_IDENTITY_PROVIDER } from '@tasko/shared/domain';
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type JSONWebKeySet, type JWK } from 'jose';
 
-export const LOCAL_CLIENT_ID = 'tasko-local';
+export const LOCAL_CLIENT_ID = LOCAL_IDENTITY_PROVIDER.clientId;
 
 export interface LocalIdentityProvider {
   issuer: string;
@@ -45,6 +46,8 @@ export async function openLocalIdentityProvider(dataDir: string, issuer: string)
         .setAudience(LOCAL_CLIENT_ID)
         // A stable subject per address, as Google's is per account.
         .setSubject(`local-${crypto.createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 24)}`)
+        // Like Google's: each token is new, so the site can refuse the same token twice.
+        .setJti(crypto.randomUUID())
         .setIssuedAt()
         .setExpirationTime('10m')
         .sign(privateKey),

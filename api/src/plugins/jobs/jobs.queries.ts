@@ -27,6 +27,16 @@ const ORDER: Record<SortOption, SQL[]> = {
   'salary-low': [asc(listings.amount), desc(listings.id)],
 };
 
+/** The page's rows and the number of matches; past the last page the window count has no row to ride on. */
+async function pageWithTotal(db: Database, where: SQL | undefined, rows: { listing: ListingRow; total: number }[], page: number) {
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && page > 1) {
+    const [count] = await db.select({ n: sql<number>`count(*)` }).from(listings).where(where);
+    total = Number(count?.n ?? 0);
+  }
+  return { rows: rows.map((r) => r.listing), total };
+}
+
 /** Not taken down by a moderator, and not by a blocked publisher: what anyone but the owner may see. */
 export const publiclyVisible: SQL = and(isNull(listings.hiddenAt), eq(listings.isPublisherBlocked, false)) as SQL;
 
@@ -54,12 +64,7 @@ export async function searchListings(db: Database, params: SearchParams): Promis
     .orderBy(...ORDER[params.sort])
     .limit(params.pageSize)
     .offset((params.page - 1) * params.pageSize);
-  let total = Number(rows[0]?.total ?? 0);
-  if (rows.length === 0 && params.page > 1) {
-    const [count] = await db.select({ n: sql<number>`count(*)` }).from(listings).where(where);
-    total = Number(count?.n ?? 0);
-  }
-  return { rows: rows.map((r) => r.listing), total };
+  return pageWithTotal(db, where, rows, params.page);
 }
 
 /** The publisher's own listings, open and closed, newest first. */
@@ -72,7 +77,7 @@ export async function listingsOf(db: Database, publisherId: number, page: number
     .orderBy(desc(listings.createdAt), desc(listings.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  return { rows: rows.map((r) => r.listing), total: Number(rows[0]?.total ?? 0) };
+  return pageWithTotal(db, where, rows, page);
 }
 
 /** A listing that is not deleted; for anyone but `ownerId`, also not hidden by moderation. */

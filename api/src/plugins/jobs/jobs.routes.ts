@@ -6,10 +6,12 @@ import { CATEGORIES, LIMITS, OFFER_TYPES, SORT_OPTIONS } from '@tasko/shared/dom
 import type { Database } from '../../db/client.js';
 import { listings } from '../../db/schema.js';
 import { ApiProblem } from '../errors/errors.plugin.js';
-import { bearerToken, requireUser, userOf } from '../auth/authenticate.js';
+import { optionalUser, requireUser, userOf } from '../auth/authenticate.js';
 import type { SessionService } from '../auth/sessions.js';
+import { noContent } from '../auth/auth.routes.js';
 import { columnsOf, findListing, listingsOf, searchListings, type ListingRow } from './jobs.queries.js';
-import { contactOf, toWire } from './listingWire.js';
+import { contactOf, ownerWire, publicWire } from './listingWire.js';
+import { listingContact, listingForViewer, ownListing, ownListingPage, publicListingPage } from './listingSchemas.js';
 import { listingId } from './listingId.js';
 import type { PhotoStorage } from './photoStorage.js';
 import { readPostForm, type ProcessedPhoto } from './postForm.js';
@@ -23,8 +25,11 @@ const searchQuery = z.object({
   sort: z.enum(SORT_OPTIONS).default('newest'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.defaultPageSize),
+  /** Kept for remotes released before `GET /me/jobs`: the signed-in user's own address only. */
   userEmail: z.string().trim().max(254).optional(),
 });
+
+const pagingQuery = searchQuery.pick({ page: true, pageSize: true });
 
 const idParams = z.object({ id: z.string() });
 
@@ -66,35 +71,55 @@ export async function jobsRoutes(
     return listing;
   }
 
-  api.get('/jobs', { schema: { summary: 'Search listings, or list my own with userEmail', tags: ['jobs'], querystring: searchQuery } }, async (request) => {
+  api.get(
+    '/me/jobs',
+    {
+      schema: { summary: 'My own listings, open and closed, newest first (the session says whose)', tags: ['jobs'], querystring: pagingQuery, response: { 200: ownListingPage } },
+      onRequest: signedIn,
+    },
+    async (request) => {
+      const { page, pageSize } = request.query;
+      const mine = await listingsOf(db, userOf(request).id, page, pageSize);
+      return { jobs: mine.rows.map((row) => ownerWire(row)), total: mine.total, page, pageSize };
+    },
+  );
+
+  api.get('/jobs', { schema: { summary: 'Search listings (`userEmail`: deprecated, use GET /me/jobs)', tags: ['jobs'], querystring: searchQuery, response: { 200: publicListingPage } } }, async (request) => {
     const { userEmail, category, ...params } = request.query;
     if (userEmail !== undefined) {
-      const token = bearerToken(request);
-      const user = token ? await sessions.verify(token) : null;
+      const user = await optionalUser(request, sessions);
       if (!user) throw new ApiProblem(401, 'unauthorized');
       if (user.email !== userEmail.toLowerCase()) throw new ApiProblem(403, 'forbidden');
       const mine = await listingsOf(db, user.id, params.page, params.pageSize);
-      return { jobs: mine.rows.map((row) => toWire(row, 'owner')), total: mine.total, page: params.page, pageSize: params.pageSize };
+      return { jobs: mine.rows.map((row) => publicWire(row)), total: mine.total, page: params.page, pageSize: params.pageSize };
     }
     const search = { ...params, ...(category && category !== 'all' ? { category } : {}) };
     return publicSearches.get(JSON.stringify(search), async () => {
       const found = await searchListings(db, search);
-      return { jobs: found.rows.map((row) => toWire(row)), total: found.total, page: params.page, pageSize: params.pageSize };
+      return { jobs: found.rows.map((row) => publicWire(row)), total: found.total, page: params.page, pageSize: params.pageSize };
     });
   });
 
-  api.get('/jobs/:id', { schema: { summary: 'One listing (with its phone and email for its owner)', tags: ['jobs'], params: idParams } }, async (request) => {
-    const id = listingId(request.params.id);
-    const token = bearerToken(request);
-    const viewer = token ? await sessions.verify(token) : null;
-    const listing = await findListing(db, id, viewer?.id);
-    if (!listing) throw new ApiProblem(404, 'jobNotFound');
-    return toWire(listing, viewer?.id === listing.publisherId ? 'owner' : 'public');
-  });
+  api.get(
+    '/jobs/:id',
+    { schema: { summary: 'One listing (with its phone and email for its owner)', tags: ['jobs'], params: idParams, response: { 200: listingForViewer } } },
+    async (request) => {
+      const id = listingId(request.params.id);
+      const viewer = await optionalUser(request, sessions);
+      const listing = await findListing(db, id, viewer?.id);
+      if (!listing) throw new ApiProblem(404, 'jobNotFound');
+      return viewer?.id === listing.publisherId
+        ? { ...ownerWire(listing), viewer_is_owner: true as const }
+        : { ...publicWire(listing), viewer_is_owner: false as const };
+    },
+  );
 
   api.get(
     '/jobs/:id/contact',
-    { schema: { summary: 'Reveal the contact details a listing’s poster chose to share ("Show phone")', tags: ['jobs'], params: idParams }, config: REVEAL_LIMIT },
+    {
+      schema: { summary: 'Reveal the contact details a listing’s poster chose to share ("Show phone")', tags: ['jobs'], params: idParams, response: { 200: listingContact } },
+      config: REVEAL_LIMIT,
+    },
     async (request, reply) => {
       const listing = await findListing(db, listingId(request.params.id));
       if (!listing || listing.status !== 'active') throw new ApiProblem(404, 'jobNotFound');
@@ -105,7 +130,7 @@ export async function jobsRoutes(
 
   api.post(
     '/jobs',
-    { schema: { summary: 'Publish a listing (multipart post payload)', tags: ['jobs'], consumes: ['multipart/form-data'] }, onRequest: signedIn, bodyLimit: POST_BODY_LIMIT, config: WRITE_LIMIT },
+    { schema: { summary: 'Publish a listing (multipart post payload)', tags: ['jobs'], consumes: ['multipart/form-data'], response: { 201: ownListing } }, onRequest: signedIn, bodyLimit: POST_BODY_LIMIT, config: WRITE_LIMIT },
     async (request, reply) => {
       if (!userOf(request).isAgeConfirmed) throw new ApiProblem(403, 'ageConfirmationRequired');
       const { post, photos } = await readPostForm(request);
@@ -116,7 +141,7 @@ export async function jobsRoutes(
           .values({ ...columnsOf(post), publisherId: userOf(request).id, images: urls })
           .returning();
         if (!row) throw new Error('listing not stored');
-        return reply.code(201).send(toWire(row, 'owner'));
+        return reply.code(201).send(ownerWire(row));
       } catch (error) {
         await Promise.all(urls.map((u) => storage.remove(u)));
         throw error;
@@ -126,7 +151,7 @@ export async function jobsRoutes(
 
   api.put(
     '/jobs/:id',
-    { schema: { summary: 'Update my listing (multipart post payload, keepImages lists photos to keep)', tags: ['jobs'], params: idParams, consumes: ['multipart/form-data'] }, onRequest: signedIn, bodyLimit: POST_BODY_LIMIT, config: WRITE_LIMIT },
+    { schema: { summary: 'Update my listing (multipart post payload, keepImages lists photos to keep)', tags: ['jobs'], params: idParams, consumes: ['multipart/form-data'], response: { 200: ownListing } }, onRequest: signedIn, bodyLimit: POST_BODY_LIMIT, config: WRITE_LIMIT },
     async (request) => {
       const listing = await ownedListing(request, request.params.id);
       const { post, photos, keepImages } = await readPostForm(request);
@@ -146,30 +171,30 @@ export async function jobsRoutes(
       }
       await Promise.all(listing.images.filter((url) => !kept.includes(url)).map((url) => storage.remove(url)));
       if (!row) throw new ApiProblem(404, 'jobNotFound');
-      return toWire(row, 'owner');
+      return ownerWire(row);
     },
   );
 
   for (const [action, status] of [['close', 'close'], ['active', 'active']] as const) {
     api.patch(
       `/jobs/:id/${action}`,
-      { schema: { summary: action === 'close' ? 'Mark my listing closed' : 'Reactivate my closed listing', tags: ['jobs'], params: idParams }, onRequest: signedIn, config: WRITE_LIMIT },
+      { schema: { summary: action === 'close' ? 'Mark my listing closed' : 'Reactivate my closed listing', tags: ['jobs'], params: idParams, response: { 200: ownListing } }, onRequest: signedIn, config: WRITE_LIMIT },
       async (request) => {
         const listing = await ownedListing(request, request.params.id);
         const [row] = await db.update(listings).set({ status, updatedAt: new Date() }).where(eq(listings.id, listing.id)).returning();
         if (!row) throw new ApiProblem(404, 'jobNotFound');
-        return toWire(row, 'owner');
+        return ownerWire(row);
       },
     );
   }
 
   api.delete(
     '/jobs/:id',
-    { schema: { summary: 'Delete my listing (it disappears from every list)', tags: ['jobs'], params: idParams }, onRequest: signedIn, config: WRITE_LIMIT },
+    { schema: { summary: 'Delete my listing (it disappears from every list)', tags: ['jobs'], params: idParams, response: { 204: noContent } }, onRequest: signedIn, config: WRITE_LIMIT },
     async (request, reply) => {
       const listing = await ownedListing(request, request.params.id);
       await db.update(listings).set({ status: 'deleted', updatedAt: new Date() }).where(eq(listings.id, listing.id));
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }

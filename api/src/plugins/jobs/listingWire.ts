@@ -1,7 +1,11 @@
-import type { Category, Listing, ListingContact, ListingStatus, OfferType, PaymentType } from '@tasko/shared/domain';
+import type { z } from 'zod';
+import type { Category, ListingContact, ListingStatus, OfferType, PaymentType } from '@tasko/shared/domain';
+import type { ownListing, publicListing } from './listingSchemas.js';
 import type { listings } from '../../db/schema.js';
 
 type ListingRow = typeof listings.$inferSelect;
+type PublicListing = z.infer<typeof publicListing>;
+type OwnListing = z.infer<typeof ownListing>;
 
 /** The contact details the poster chose to share: the phone for a call or WhatsApp, the address for email. */
 export function contactOf(row: ListingRow): ListingContact {
@@ -16,17 +20,16 @@ export function contactOf(row: ListingRow): ListingContact {
 
 /**
  * A stored listing as the pages read it: the field names of SPEC §3, kept literally. The phone and email go
- * to the owner only (to edit them); anyone else reveals them one listing at a time, so lists cannot be
- * harvested.
+ * to the owner only (`ownerWire`, to edit them); anyone else reveals them one listing at a time, so lists
+ * cannot be harvested.
  */
-export function toWire(row: ListingRow, audience: 'public' | 'owner' = 'public'): Listing {
+export function publicWire(row: ListingRow): PublicListing {
   return {
     job_id: row.id,
     jobTitle: row.title,
     status: row.status as ListingStatus,
     contact_person_name: row.contactPersonName,
     contact_methods: row.contactMethods,
-    ...(audience === 'owner' ? { phone: row.phone, contact_email: row.contactEmail, ...(row.hiddenAt ? { hidden: true } : {}) } : {}),
     payment_type: row.paymentType as PaymentType,
     offerType: row.offerType as OfferType,
     description: row.description,
@@ -38,4 +41,9 @@ export function toWire(row: ListingRow, audience: 'public' | 'owner' = 'public')
     created_at: row.createdAt.toISOString(),
     ...(row.isDemo ? { is_demo: true } : {}),
   };
+}
+
+/** The owner's own listing: its contact details, and whether a moderator took it down. */
+export function ownerWire(row: ListingRow): OwnListing {
+  return { ...publicWire(row), phone: row.phone, contact_email: row.contactEmail, ...(row.hiddenAt ? { hidden: true } : {}) };
 }

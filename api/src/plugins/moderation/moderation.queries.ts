@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DailyCount, ModerationAction, ModerationActionKind, ReportedListing, ReportReason } from '@tasko/shared/domain';
 import { analyticsEvents, listings, moderationActions, reports, users } from '../../db/schema.js';
 import { rowsOf, type Database } from '../../db/client.js';
-import { toWire } from '../jobs/listingWire.js';
+import { ownerWire } from '../jobs/listingWire.js';
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
@@ -29,7 +29,7 @@ export async function reportedListings(db: Database, limit = 100): Promise<Repor
     if (!row) return [];
     return [
       {
-        listing: { ...toWire(row.listing, 'owner'), hidden: row.listing.hiddenAt !== null },
+        listing: { ...ownerWire(row.listing), hidden: row.listing.hiddenAt !== null },
         publisher: { id: row.publisher.id, email: row.publisher.email, name: row.publisher.name, blocked: row.publisher.blockedAt !== null },
         reportCount: Number(group.reportCount),
         lastReportedAt: iso(group.lastReportedAt),

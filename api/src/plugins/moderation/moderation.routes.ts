@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isSerialId, MODERATION_ACTIONS, REPORT_REASONS } from '@tasko/shared/domain';
+import { ownListing } from '../jobs/listingSchemas.js';
 import type { Database } from '../../db/client.js';
 import { listings, users } from '../../db/schema.js';
 import { ApiProblem } from '../errors/errors.plugin.js';
-import { bearerToken, userOf } from '../auth/authenticate.js';
+import { optionalUser, userOf } from '../auth/authenticate.js';
 import type { SessionService } from '../auth/sessions.js';
 import { listingId } from '../jobs/listingId.js';
 import type { PublicSearchCache } from '../jobs/searchCache.js';
@@ -13,6 +15,24 @@ import { dailyCounts, moderationLog, recordAction, reportedListings } from './mo
 
 const idParams = z.object({ id: z.string() });
 const TAGS = ['moderation'];
+
+const reportedListing = z.object({
+  listing: ownListing.partial({ phone: true, contact_email: true }).extend({ hidden: z.boolean() }),
+  publisher: z.object({ id: z.number().int(), email: z.string(), name: z.string(), blocked: z.boolean() }),
+  reportCount: z.number().int(),
+  lastReportedAt: z.string(),
+  reports: z.array(z.object({ reason: z.enum(REPORT_REASONS), note: z.string(), at: z.string() })),
+});
+const moderationAction = z.object({
+  id: z.number().int(),
+  action: z.enum(MODERATION_ACTIONS),
+  adminEmail: z.string(),
+  listingId: z.number().int().nullable(),
+  userId: z.number().int().nullable(),
+  userEmail: z.string().nullable(),
+  at: z.string(),
+});
+const dailyCount = z.object({ day: z.string(), language: z.string(), visits: z.number(), pageViews: z.number(), searches: z.number(), posts: z.number() });
 
 /**
  * Moderation for the addresses in ADMIN_EMAILS (issue 9). For anyone else, signed in or not, every call
@@ -26,29 +46,28 @@ export async function moderationRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   async function requireAdmin(request: FastifyRequest): Promise<void> {
-    const token = bearerToken(request);
-    const user = token ? await sessions.verify(token) : null;
+    const user = await optionalUser(request, sessions);
     if (!user || !opts.adminEmails.includes(user.email)) throw new ApiProblem(404, 'notFound');
     request.user = user;
   }
   const adminOnly = { onRequest: requireAdmin };
 
-  api.get('/admin/reports', { schema: { summary: 'Reported listings, most reported first', tags: TAGS }, ...adminOnly }, async () => ({
+  api.get('/admin/reports', { schema: { summary: 'Reported listings, most reported first', tags: TAGS, response: { 200: z.object({ listings: z.array(reportedListing) }) } }, ...adminOnly }, async () => ({
     listings: await reportedListings(db),
   }));
 
-  api.get('/admin/actions', { schema: { summary: 'The moderation log, newest first', tags: TAGS }, ...adminOnly }, async () => ({
+  api.get('/admin/actions', { schema: { summary: 'The moderation log, newest first', tags: TAGS, response: { 200: z.object({ actions: z.array(moderationAction) }) } }, ...adminOnly }, async () => ({
     actions: await moderationLog(db),
   }));
 
   api.get(
     '/admin/stats',
-    { schema: { summary: 'Daily visits, searches and posts per language', tags: TAGS, querystring: z.object({ days: z.coerce.number().int().min(1).max(90).default(14) }) }, ...adminOnly },
+    { schema: { summary: 'Daily visits, searches and posts per language', tags: TAGS, querystring: z.object({ days: z.coerce.number().int().min(1).max(90).default(14) }), response: { 200: z.object({ days: z.array(dailyCount) }) } }, ...adminOnly },
     async (request) => ({ days: await dailyCounts(db, request.query.days) }),
   );
 
   for (const action of ['hide', 'restore'] as const) {
-    api.post(`/admin/listings/:id/${action}`, { schema: { summary: `${action === 'hide' ? 'Hide' : 'Restore'} a listing for everyone but its owner`, tags: TAGS, params: idParams }, ...adminOnly }, async (request) => {
+    api.post(`/admin/listings/:id/${action}`, { schema: { summary: `${action === 'hide' ? 'Hide' : 'Restore'} a listing for everyone but its owner`, tags: TAGS, params: idParams, response: { 200: moderationAction } }, ...adminOnly }, async (request) => {
       const id = listingId(request.params.id);
       const [updated] = await db
         .update(listings)
@@ -62,8 +81,8 @@ export async function moderationRoutes(
   }
 
   for (const action of ['block', 'unblock'] as const) {
-    api.post(`/admin/users/:id/${action}`, { schema: { summary: `${action === 'block' ? 'Block' : 'Unblock'} a user`, tags: TAGS, params: idParams }, ...adminOnly }, async (request) => {
-      const id = /^\d{1,10}$/.test(request.params.id) ? Number(request.params.id) : 0;
+    api.post(`/admin/users/:id/${action}`, { schema: { summary: `${action === 'block' ? 'Block' : 'Unblock'} a user`, tags: TAGS, params: idParams, response: { 200: moderationAction } }, ...adminOnly }, async (request) => {
+      const id = isSerialId(request.params.id) ? Number(request.params.id) : 0;
       if (id === userOf(request).id) throw new ApiProblem(403, 'forbidden');
       const [updated] = await db
         .update(users)

@@ -46,7 +46,14 @@ export function suggestPlaces(q: string, lang: Language): { id: number; name: st
 export async function placesRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/places',
-    { schema: { summary: 'Localities of Israel matching the text, named in the asked language', tags: ['places'], querystring: placesQuery } },
+    {
+      schema: {
+        summary: 'Localities of Israel matching the text, named in the asked language',
+        tags: ['places'],
+        querystring: placesQuery,
+        response: { 200: z.object({ places: z.array(z.object({ id: z.number().int(), name: z.string() })) }) },
+      },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', 'public, max-age=86400');
       return { places: suggestPlaces(request.query.q, request.query.lang) };

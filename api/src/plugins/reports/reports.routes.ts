@@ -21,7 +21,7 @@ export async function reportsRoutes(app: FastifyInstance, opts: { db: Database; 
   app.withTypeProvider<ZodTypeProvider>().post(
     '/jobs/:id/reports',
     {
-      schema: { summary: 'Report a listing (discriminatory, scam, offensive, illegal, other)', tags: ['trust and safety'], params: z.object({ id: z.string() }), body: reportBody },
+      schema: { summary: 'Report a listing (discriminatory, scam, offensive, illegal, other)', tags: ['trust and safety'], params: z.object({ id: z.string() }), body: reportBody, response: { 201: z.object({ reported: z.literal(true) }) } },
       onRequest: requireUser(opts.sessions),
       config: { rateLimit: { max: opts.reportRateLimit, timeWindow: 60_000 } },
     },

@@ -48,3 +48,9 @@ export function pgRateLimitStore(db: Database) {
   return PgRateLimitStore;
 }
 
+
+/** Deletes rate-limit windows and used ID tokens that have expired: nothing an attacker sends stays for good. */
+export async function sweepExpiredRows(db: Database): Promise<void> {
+  await db.execute(sql`delete from rate_limits where reset_at <= now()`);
+  await db.execute(sql`delete from used_id_tokens where expires_at <= now()`);
+}

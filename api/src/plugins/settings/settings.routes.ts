@@ -13,14 +13,14 @@ export async function settingsRoutes(app: FastifyInstance, opts: { db: Database;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(sessions);
 
-  api.get('/user/settings', { schema: { summary: 'My settings', tags: ['settings'] }, onRequest: signedIn }, async (request) => {
+  api.get('/user/settings', { schema: { summary: 'My settings', tags: ['settings'], response: { 200: settingsSchema } }, onRequest: signedIn }, async (request) => {
     const [row] = await db.select({ settings: users.settings }).from(users).where(eq(users.id, userOf(request).id));
     return { ...DEFAULT_SETTINGS, ...(row?.settings ?? {}) } satisfies UserSettings;
   });
 
   api.put(
     '/user/settings',
-    { schema: { summary: 'Save my settings', tags: ['settings'], body: settingsSchema }, onRequest: signedIn, config: { rateLimit: { max: opts.writeRateLimit, timeWindow: 60_000 } } },
+    { schema: { summary: 'Save my settings', tags: ['settings'], body: settingsSchema, response: { 200: settingsSchema } }, onRequest: signedIn, config: { rateLimit: { max: opts.writeRateLimit, timeWindow: 60_000 } } },
     async (request) => {
       const settings: UserSettings = request.body;
       await db.update(users).set({ settings }).where(eq(users.id, userOf(request).id));

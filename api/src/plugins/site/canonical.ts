@@ -6,7 +6,18 @@ const EMBEDDED_URL = /^\/(?:https?(?::|%3A))(?:\/|%2F)+[^/?]+(\/[^?]*)?(\?.*)?$/
 export function withoutEmbeddedUrl(url: string): string | null {
   const match = EMBEDDED_URL.exec(url);
   if (!match) return null;
-  return (match[1] || '/') + (match[2] ?? '');
+  // One leading slash, never `//host` or `/\host`, which a browser would read as another site.
+  return (match[1] || '/').replace(/^[/\\]+/, '/') + (match[2] ?? '');
+}
+
+/**
+ * Without CANONICAL_ORIGIN: a path that starts with an embedded absolute URL goes to that path on this site
+ * (SPEC §2), never to the host it names.
+ */
+export async function embeddedUrlRedirect(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return;
+  const fixedPath = withoutEmbeddedUrl(request.url);
+  if (fixedPath !== null) return reply.redirect(fixedPath, 301);
 }
 
 /**

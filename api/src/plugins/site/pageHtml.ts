@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   LANGUAGE_CODES,
+  RUNTIME_CONFIG_ELEMENT_ID,
   directionOf,
   formatPageTitle,
   withLanguagePrefix,
@@ -80,7 +81,7 @@ export function renderPageHtml(input: PageHtmlInput): string {
     // crossorigin: a same-origin fetch() is a CORS-mode request; the hint must match it to be used.
     ...(input.preloadFetches ?? []).map((href) => `<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin="anonymous">`),
     input.structuredData ? `<script type="application/ld+json">${scriptJson(input.structuredData)}</script>` : '',
-    `<script id="tasko-config" type="application/json">${scriptJson(input.runtimeConfig)}</script>`,
+    `<script id="${RUNTIME_CONFIG_ELEMENT_ID}" type="application/json">${scriptJson(input.runtimeConfig)}</script>`,
   ]
     .filter(Boolean)
     .join('\n    ');

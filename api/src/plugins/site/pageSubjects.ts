@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { LANGUAGE_CODES, listingStructuredData, type Language, type RouteMatch } from '@tasko/shared/domain';
+import { LANGUAGE_CODES, isSerialId, listingStructuredData, type Language, type RouteMatch } from '@tasko/shared/domain';
 import { REPO_ROOT } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { findListing } from '../jobs/jobs.queries.js';
-import { toWire } from '../jobs/listingWire.js';
+import { publicWire } from '../jobs/listingWire.js';
 
 export interface ArticleMeta {
   id: string;
@@ -64,10 +64,10 @@ export async function pageSubject(
 ): Promise<PageSubject | null | undefined> {
   if (match.route.id === 'job') {
     const id = match.params.id ?? '';
-    if (!/^\d{1,10}$/.test(id) || Number(id) > 2_147_483_647) return null;
+    if (!isSerialId(id)) return null;
     const row = await findListing(db, Number(id));
     if (!row) return null;
-    const listing = toWire(row);
+    const listing = publicWire(row);
     return {
       title: listing.jobTitle || noTitle,
       description: summary(listing.description),

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import {
   LANGUAGE_COOKIE,
+  LOCAL_IDENTITY_PROVIDER,
   DEFAULT_LANGUAGE,
   REMOTES,
   REMOTE_NAMES,
@@ -22,6 +23,7 @@ import { loadMetaTexts, renderPageHtml } from './pageHtml.js';
 import { loadArticles, pageSubject } from './pageSubjects.js';
 import { llmsTxt, robotsTxt, sitemapXml } from './crawlers.js';
 import type { Database } from '../../db/client.js';
+import { readCookie } from '../security/cookies.js';
 
 const HASHED_FILE = /\.[0-9a-f]{8}\.(js|css|png|svg|jpg|webp)$/;
 
@@ -39,15 +41,6 @@ function listingRequestOf(routeId: string, query: URLSearchParams): string | nul
   return `/api/v1/jobs?${searchQueryString(searchRequest(searchFromParams(query), offerType))}`;
 }
 
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return undefined;
-}
-
 /** The shell and every remote from one origin, and index.html for every page route (ARCHITECTURE "One picture"). */
 export async function sitePlugin(app: FastifyInstance, opts: { config: AppConfig; db: Database }): Promise<void> {
   const { config, db } = opts;
@@ -62,7 +55,7 @@ export async function sitePlugin(app: FastifyInstance, opts: { config: AppConfig
   const origin = config.canonicalOrigin ?? config.publicOrigin;
   const auth = config.googleClientId
     ? { authorizationEndpoint: 'https://accounts.google.com/o/oauth2/v2/auth', clientId: config.googleClientId }
-    : { authorizationEndpoint: '/dev-idp/authorize', clientId: 'tasko-local' };
+    : LOCAL_IDENTITY_PROVIDER;
 
   const staticRoots = [
     { prefix: '/mfe/shell/', root: shellDir },
@@ -84,7 +77,7 @@ export async function sitePlugin(app: FastifyInstance, opts: { config: AppConfig
 
   function languageOf(request: FastifyRequest, prefixed: Language | null): Language {
     if (prefixed) return prefixed;
-    const fromCookie = cookieValue(request.headers.cookie, LANGUAGE_COOKIE);
+    const fromCookie = readCookie(request.headers.cookie, LANGUAGE_COOKIE);
     return isLanguage(fromCookie) ? fromCookie : DEFAULT_LANGUAGE;
   }
 

@@ -1,35 +1,33 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, toApiError, type Listing } from '@tasko/shared';
+import { isSerialId } from '@tasko/shared/domain';
 
 export type JobState = { status: 'loading' } | { status: 'notFound' } | { status: 'failed' } | { status: 'loaded'; listing: Listing };
 
-/** Listing ids are positive 32-bit integers; anything else in the URL cannot name a listing. */
-export function isListingId(id: string | undefined): id is string {
-  return !!id && /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647;
-}
+/** An answer belongs to the id and attempt that asked for it: any other pair is still loading. */
+const requestOf = (id: string, attempt: number) => `${id}#${attempt}`;
 
 /** One listing by the id in the URL; a malformed, unknown or deleted id is "not found", never an error page. */
 export function useJob(id: string | undefined) {
-  const [state, setState] = useState<JobState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const [answer, setAnswer] = useState<{ request: string; state: JobState } | null>(null);
 
   useEffect(() => {
-    if (!isListingId(id)) {
-      setState({ status: 'notFound' });
-      return undefined;
-    }
+    if (!isSerialId(id)) return undefined;
+    const request = requestOf(id, attempt);
     const controller = new AbortController();
-    setState({ status: 'loading' });
     api.getJob(id, controller.signal).then(
-      (listing) => setState({ status: 'loaded', listing }),
+      (listing) => setAnswer({ request, state: { status: 'loaded', listing } }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         const { statusCode } = toApiError(error);
-        setState({ status: statusCode === 404 || statusCode === 400 ? 'notFound' : 'failed' });
+        setAnswer({ request, state: { status: statusCode === 404 || statusCode === 400 ? 'notFound' : 'failed' } });
       },
     );
     return () => controller.abort();
   }, [id, attempt]);
 
+  let state: JobState = { status: 'notFound' };
+  if (isSerialId(id)) state = answer?.request === requestOf(id, attempt) ? answer.state : { status: 'loading' };
   return { state, retry: useCallback(() => setAttempt((n) => n + 1), []) };
 }

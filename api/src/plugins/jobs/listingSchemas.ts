@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { CATEGORIES, CONTACT_METHODS, LISTING_STATUSES, OFFER_TYPES, PAYMENT_TYPES, type Listing, type ListingContact } from '@tasko/shared/domain';
+
+// Response schemas: the serializer writes only the fields named here, so a field left out of a schema
+// cannot reach the client whatever the handler returns. The public listing names no phone and no email.
+
+export const publicListing = z.object({
+  job_id: z.number().int(),
+  jobTitle: z.string(),
+  status: z.enum(LISTING_STATUSES),
+  contact_person_name: z.string(),
+  contact_methods: z.array(z.enum(CONTACT_METHODS)),
+  payment_type: z.enum(PAYMENT_TYPES),
+  offerType: z.enum(OFFER_TYPES),
+  description: z.string(),
+  amount: z.number(),
+  category: z.enum(CATEGORIES),
+  location: z.object({ city: z.string(), address: z.string() }),
+  image_url: z.array(z.string()),
+  publisher_id: z.number().int(),
+  created_at: z.string(),
+  is_demo: z.boolean().optional(),
+}) satisfies z.ZodType<Listing>;
+
+/** What the listing's owner reads, to edit it: its contact details and whether moderators hid it. */
+export const ownListing = publicListing.extend({
+  phone: z.string(),
+  contact_email: z.string(),
+  hidden: z.boolean().optional(),
+}) satisfies z.ZodType<Listing>;
+
+/** One listing: the owner's view or the public one, told apart by `viewer_is_owner`. */
+export const listingForViewer = z.discriminatedUnion('viewer_is_owner', [
+  publicListing.extend({ viewer_is_owner: z.literal(false) }),
+  ownListing.extend({ viewer_is_owner: z.literal(true) }),
+]);
+
+const pageOf = <T extends z.ZodType>(listing: T) =>
+  z.object({ jobs: z.array(listing), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+export const publicListingPage = pageOf(publicListing);
+export const ownListingPage = pageOf(ownListing);
+
+export const listingContact = z.object({
+  contact_person_name: z.string(),
+  contact_methods: z.array(z.enum(CONTACT_METHODS)),
+  phone: z.string().optional(),
+  contact_email: z.string().optional(),
+}) satisfies z.ZodType<ListingContact>;
+
