@@ -1,7 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REMOTE_ENTRY_FILE, REMOTES, REMOTE_NAMES, type RemotesMap } from '@tasko/shared/domain';
+import { REMOTE_ENTRY_FILE, REMOTES, REMOTE_NAMES, siteRemoteEntry, type RemotesMap } from '@tasko/shared/domain';
 
 /** The repository root: every package's dist/ is found from here. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -106,7 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const remotes = Object.fromEntries(
     REMOTE_NAMES.map((name) => {
       const configured = env[REMOTES[name].envVar];
-      return [name, configured ? remoteEntryUrl(configured) : `/mfe/${REMOTES[name].folder}/${REMOTE_ENTRY_FILE}`];
+      return [name, configured ? remoteEntryUrl(configured) : siteRemoteEntry(name)];
     }),
   ) as RemotesMap;
   const config: AppConfig = {

@@ -1,5 +1,6 @@
 // The one route table (SPEC §2). The shell renders it, the server answers page routes, titles and
 // preload hints from it; neither keeps a list of its own.
+import { REMOTE_ENTRY_FILE } from './contracts';
 import { isLanguage, type Language } from './languages';
 
 export const REMOTES = {
@@ -11,6 +12,11 @@ export const REMOTES = {
 } as const;
 export type RemoteName = keyof typeof REMOTES;
 export const REMOTE_NAMES = Object.keys(REMOTES) as RemoteName[];
+
+/** Where a remote's entry is when the site serves it itself: `/mfe/<folder>/remoteEntry.js`. */
+export function siteRemoteEntry(name: RemoteName): string {
+  return `/mfe/${REMOTES[name].folder}/${REMOTE_ENTRY_FILE}`;
+}
 
 /** The remotes map the server injects into index.html: remote name → URL of its remoteEntry.js. */
 export type RemotesMap = Record<RemoteName, string>;

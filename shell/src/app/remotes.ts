@@ -1,13 +1,9 @@
 import { getInstance, registerRemotes } from '@module-federation/enhanced/runtime';
-import { REMOTE_ENTRY_FILE, REMOTES, REMOTE_NAMES, runtimeConfig, type RemoteName } from '@tasko/shared';
+import { REMOTE_NAMES, runtimeConfig, siteRemoteEntry, type RemoteName } from '@tasko/shared';
 
-/** Default when the server injected no map (e.g. the shell's own dev server): the site's folders. */
-export function defaultRemoteEntry(name: RemoteName): string {
-  return `/mfe/${REMOTES[name].folder}/${REMOTE_ENTRY_FILE}`;
-}
-
+/** The server's map, or the site's own folders when it injected none (e.g. the shell's own dev server). */
 function entryOf(name: RemoteName): string {
-  return runtimeConfig().remotes?.[name] ?? defaultRemoteEntry(name);
+  return runtimeConfig().remotes?.[name] ?? siteRemoteEntry(name);
 }
 
 /** Registers where each remote lives, read at run time: no remote URL is baked into the shell build. */
