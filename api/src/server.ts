@@ -108,7 +108,7 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
     global: false,
     // Sign-in routes count by address instead (their own keyGenerator).
     keyGenerator: byUserOrAddress(sessions),
-    ...(redisStore ? { redis: redisStore as never } : { store: pgRateLimitStore(db) as never }),
+    ...(redisStore ? { redis: redisStore } : { store: pgRateLimitStore(db) as never }),
     errorResponseBuilder: (_request, context) => new ApiProblem(context.statusCode, 'rateLimited'),
   });
   await app.register(multipart, {
@@ -118,7 +118,7 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { checkDatabase: database.check });
+      await api.register(healthRoutes, { checkDatabase: () => database.check() });
       await api.register(authRoutes, {
         db,
         sessions,

@@ -56,5 +56,5 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir: s
 
 /** node-postgres answers `{ rows }`, PGlite answers `{ rows }` too, but typed differently: one reader. */
 export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+  return (result as { rows?: T[] }).rows ?? (result as T[]);
 }

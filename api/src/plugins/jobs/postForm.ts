@@ -110,5 +110,5 @@ export async function readPostForm(request: FastifyRequest): Promise<PostForm> {
 
   const photos: ProcessedPhoto[] = [];
   for (const file of files) photos.push(await reencodePhoto(file));
-  return { post: parsed.data, photos, keepImages: (keepImages as string[] | undefined) ?? null };
+  return { post: parsed.data, photos, keepImages: keepImages ?? null };
 }
