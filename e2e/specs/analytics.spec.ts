@@ -5,7 +5,7 @@ import { ANALYTICS, type AnalyticsEvent, type DailyCount } from '@tasko/shared/d
 import { apiSession } from '../support/accounts.js';
 import { newPage, useSiteAndBrowser } from '../support/site.js';
 
-const running = useSiteAndBrowser({ DEMO_DATA: 'off', ADMIN_EMAILS: 'admin@example.com' });
+const running = useSiteAndBrowser({ DEMO_DATA: 'off', ADMIN_EMAILS: 'admin@example.com', DEV_IDP: 'on' });
 
 /** Every batch the browser sends to /api/v1/events (beacons sent as a page closes included). */
 function recordBatches(context: BrowserContext): AnalyticsEvent[][] {

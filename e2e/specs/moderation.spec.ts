@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { apiSession, createListing, signInThroughProvider } from '../support/accounts.js';
 import { newPage, useSiteAndBrowser } from '../support/site.js';
 
-const running = useSiteAndBrowser({ DEMO_DATA: 'off', ADMIN_EMAILS: 'admin@example.com' });
+const running = useSiteAndBrowser({ DEMO_DATA: 'off', ADMIN_EMAILS: 'admin@example.com', DEV_IDP: 'on' });
 
 describe('trust and safety', () => {
   it('asks a first-time user to confirm being 18 or older, and signs out one who does not', async () => {

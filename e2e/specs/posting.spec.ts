@@ -98,10 +98,10 @@ describe('posting a job', () => {
       assert.equal(await contactName.inputValue(), 'נועה כהן', 'prefilled from the account');
       await contactName.fill('');
       await page.getByRole('button', { name: t('publish') }).click();
-      for (const key of ['descriptionRequired', 'categoryRequired', 'amountInvalid', 'locationRequired', 'contactNameRequired', 'phoneInvalid']) {
+      for (const key of ['titleRequired', 'descriptionRequired', 'categoryRequired', 'amountInvalid', 'locationRequired', 'contactNameRequired', 'phoneInvalid']) {
         await page.getByText(errors(key)).waitFor();
       }
-      assert.equal(await page.evaluate(() => document.activeElement?.id), 'field-description', 'focus on the first invalid field');
+      assert.equal(await page.evaluate(() => document.activeElement?.id), 'field-jobTitle', 'focus on the first invalid field');
 
       const amount = page.getByLabel(t('fields.amount'));
       for (const refused of ['12345', '12.5']) {
@@ -181,7 +181,7 @@ describe('posting a job', () => {
       await signInThroughProvider(page, 'full@example.com', 'Noa Cohen', 'Sign in with Google');
       await page.goto(`${running.site.origin}/en/post-job?offerType=job`);
       await page.getByRole('heading', { name: 'Post a job' }).waitFor();
-      await page.getByLabel('Title').fill('Moving two armchairs');
+      await page.getByLabel('Title (required)').fill('Moving two armchairs');
       await page.getByText('20 / 80').waitFor();
       await page.getByLabel('Description (required)').fill('Fourth floor, there is an elevator. Friday morning.');
       await page.getByLabel('Category (required)').selectOption('homeServices');
@@ -219,7 +219,7 @@ describe('posting a job', () => {
       await page.goto(`${running.site.origin}/en/post-job?edit=${id}`);
       await page.getByRole('heading', { name: 'Edit your listing' }).waitFor();
       assert.equal(await page.getByLabel('Phone (required)').inputValue(), '054-123-4567');
-      await page.getByLabel('Title').fill('Moving two armchairs and a table');
+      await page.getByLabel('Title (required)').fill('Moving two armchairs and a table');
       await page.getByRole('button', { name: 'Move photo 2 earlier' }).click();
       const [put] = await Promise.all([
         page.waitForRequest((r) => r.url().endsWith(`/api/v1/jobs/${id}`) && r.method() === 'PUT'),
@@ -245,6 +245,7 @@ describe('posting a job', () => {
       const user = { token, info: { email: 'legacy@example.com', name: 'Legacy User' }, settings: { language: 'en', theme: 'light', emailNotifications: true, smsNotifications: false } };
       await page.addInitScript(([key, value]) => localStorage.getItem(key) ?? localStorage.setItem(key, value), [STORAGE_KEYS.user, JSON.stringify(user)] as const);
       await page.goto(`${running.site.origin}/en/post-job`);
+      await page.getByLabel('Title (required)').fill('Dog walking');
       await page.getByLabel('Description (required)').fill('Walk a dog twice a day.');
       await page.getByLabel('Category (required)').selectOption('petAndAnimalCare');
       await page.getByLabel('Amount in ₪ (required)').fill('60');

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { APIRequestContext, APIResponse, Page } from 'playwright-core';
 
 const hasLeftSignIn = (url: URL) => !url.pathname.includes('/auth/callback') && !url.pathname.includes('/dev-idp');
 
@@ -27,14 +27,29 @@ export async function signInThroughProvider(page: Page, email: string, name: str
   throw new Error(`sign-in of ${email} did not finish`);
 }
 
+async function expectOk(response: APIResponse, what: string): Promise<APIResponse> {
+  if (!response.ok()) throw new Error(`${what} answered ${response.status()}: ${await response.text()}`);
+  return response;
+}
+
+/**
+ * An ID token from the local provider for a sign-in the server expects: a nonce from `POST /auth/nonce`
+ * (whose cookie this request context keeps and sends back with the login), signed into the token.
+ */
+export async function providerIdToken(request: APIRequestContext, origin: string, email: string, name: string): Promise<string> {
+  const { nonce } = (await (await expectOk(await request.post(`${origin}/api/v1/auth/nonce`), 'POST /api/v1/auth/nonce')).json()) as { nonce: string };
+  const token = await expectOk(await request.post(`${origin}/dev-idp/token`, { data: { email, name, nonce } }), 'POST /dev-idp/token');
+  return ((await token.json()) as { id_token: string }).id_token;
+}
+
 /**
  * A session token for scripts: an ID token from the provider, exchanged at the API; the user has confirmed
  * being 18 or older (as the first sign-in in the browser asks) unless told otherwise.
  */
 export async function apiSession(request: APIRequestContext, origin: string, email: string, name: string, options: { confirmAge?: boolean } = {}): Promise<string> {
-  const idToken = (await (await request.post(`${origin}/dev-idp/token`, { data: { email, name } })).json()).id_token as string;
-  const login = await request.post(`${origin}/api/v1/auth/google/login`, { headers: { authorization: `Bearer ${idToken}` } });
-  const accessToken = (await login.json()).accessToken as string;
+  const idToken = await providerIdToken(request, origin, email, name);
+  const login = await expectOk(await request.post(`${origin}/api/v1/auth/google/login`, { headers: { authorization: `Bearer ${idToken}` } }), `sign-in of ${email}`);
+  const { accessToken } = (await login.json()) as { accessToken: string };
   if (options.confirmAge ?? true) {
     await request.post(`${origin}/api/v1/user/age-confirmation`, { headers: { authorization: `Bearer ${accessToken}` } });
   }

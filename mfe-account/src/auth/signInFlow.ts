@@ -1,4 +1,4 @@
-import { LOGIN_INTENTS, isLanguage, postFormPath, runtimeConfig, type Language, type LoginIntent } from '@tasko/shared';
+import { api, LOGIN_INTENTS, isLanguage, postFormPath, runtimeConfig, toApiError, type Language, type LoginIntent } from '@tasko/shared';
 
 /** What travels through the identity provider in `state` and comes back to /auth/callback. */
 export interface SignInState {
@@ -35,10 +35,13 @@ export function destinationAfterSignIn(redirectTo: string, intent: LoginIntent |
   return intent ? postFormPath(intent) : safeRedirect(redirectTo);
 }
 
-/** The URL of the identity provider's sign-in page (Google, or the local provider), with a fresh nonce. */
-export function authorizationUrl(redirectTo: string, language: Language, origin = window.location.origin): string {
+/**
+ * The URL of the identity provider's sign-in page (Google, or the local provider) for one sign-in. `nonce`
+ * is the server's (`POST /auth/nonce`): the provider signs it into the ID token, and the server accepts
+ * that token only from the browser holding the matching cookie.
+ */
+export function authorizationUrl(redirectTo: string, language: Language, nonce: string, origin = window.location.origin): string {
   const auth = runtimeConfig().auth ?? { authorizationEndpoint: '/dev-idp/authorize', clientId: 'tasko-local' };
-  const nonce = crypto.getRandomValues(new Uint32Array(4)).join('-');
   const state = base64url(JSON.stringify({ redirectTo: safeRedirect(redirectTo), language, nonce } satisfies SignInState));
   sessionStorage.setItem(PENDING_KEY, state);
   const params = new URLSearchParams({
@@ -52,6 +55,25 @@ export function authorizationUrl(redirectTo: string, language: Language, origin 
   });
   const endpoint = auth.authorizationEndpoint.startsWith('http') ? auth.authorizationEndpoint : origin + auth.authorizationEndpoint;
   return `${endpoint}?${params.toString()}`;
+}
+
+/** Asks the server for a sign-in nonce (its cookie comes with the answer), then builds the provider's URL. */
+export async function startSignIn(redirectTo: string, language: Language): Promise<string> {
+  const nonce = await api.authNonce();
+  return authorizationUrl(redirectTo, language, nonce);
+}
+
+/** The sign-in failures the login page explains; anything else reads "Login failed. Please try again." */
+export const SIGN_IN_ERRORS = ['authFailed', 'loginFailed', 'userBlocked', 'accountConflict', 'rateLimited', 'networkError', 'ageConfirmationRequired'] as const;
+export type SignInError = (typeof SIGN_IN_ERRORS)[number];
+
+export function signInErrorOf(error: unknown): SignInError {
+  const { messageKey } = toApiError(error, 'loginFailed');
+  return SIGN_IN_ERRORS.find((key) => key === messageKey) ?? 'loginFailed';
+}
+
+export function isSignInError(value: unknown): value is SignInError {
+  return typeof value === 'string' && (SIGN_IN_ERRORS as readonly string[]).includes(value);
 }
 
 function nonceOf(idToken: string): string | undefined {

@@ -22,7 +22,9 @@ export default function StandaloneSignIn() {
   const signInAsDeveloper = async () => {
     setFailure(null);
     try {
-      const response = await fetch('/dev-idp/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEVELOPER) });
+      // The server accepts an ID token only with the nonce it gave this browser (its cookie comes back by itself).
+      const nonce = await api.authNonce();
+      const response = await fetch('/dev-idp/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...DEVELOPER, nonce }) });
       if (!response.ok) throw { statusCode: response.status, messageKey: 'authFailed' };
       const { id_token: idToken } = (await response.json()) as { id_token: string };
       const answer = await api.googleLogin(idToken, language);

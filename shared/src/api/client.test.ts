@@ -1,5 +1,5 @@
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { api, apiClient } from './client';
+import { api, apiClient, isSessionCall } from './client';
 import { toApiError } from './apiError';
 import { authBus, type AuthEventDetail } from '../auth/authBus';
 import { signIn, signOut } from '../auth/authStore';
@@ -17,6 +17,29 @@ const adapter: AxiosAdapter = async (config) => {
     throw error;
   }
   return response;
+};
+
+type AnyCall = (...args: unknown[]) => Promise<unknown>;
+
+/** Every function of the API object, nested ones (`moderation.act`) by their dotted name. */
+function callsOf(group: object, prefix = ''): [string, AnyCall][] {
+  return Object.entries(group).flatMap(([name, value]): [string, AnyCall][] =>
+    typeof value === 'function' ? [[prefix + name, value as AnyCall]] : value && typeof value === 'object' ? callsOf(value as object, `${prefix}${name}.`) : [],
+  );
+}
+const allCalls = callsOf(api);
+const sessionCalls = allCalls.filter(([, fn]) => isSessionCall(fn));
+
+/** The calls anyone may make, each with arguments a page would pass. */
+const publicCalls: Record<string, () => Promise<unknown>> = {
+  searchJobs: () => api.searchJobs({ q: 'sofa' }),
+  getJob: () => api.getJob(7),
+  getContact: () => api.getContact(7),
+  sendEvents: () => api.sendEvents([]),
+  authNonce: () => api.authNonce(),
+  googleLogin: () => api.googleLogin('id-token', 'he'),
+  logout: () => api.logout(),
+  places: () => api.places('חי', 'he'),
 };
 
 const events: AuthEventDetail[] = [];
@@ -51,11 +74,57 @@ describe('API client', () => {
     expect(events.map((e) => e.event)).toContain('unauthorized');
   });
 
-  it('stops a protected call without a token before it leaves the browser', async () => {
-    const error = await api.getSettings().catch((e: unknown) => e);
+  it.each(sessionCalls.map(([name]) => name))('stops %s without a token before it leaves the browser, and sends the user to sign in', async (name) => {
+    window.history.replaceState(null, '', '/he/my-posted-jobs?page=2');
+    const call = sessionCalls.find(([n]) => n === name)?.[1];
+    // The arguments do not matter: nothing is built or sent without a session.
+    const error = await call?.().catch((e: unknown) => e);
     expect(error).toEqual({ statusCode: 401, messageKey: 'unauthorized' });
     expect(sent).toHaveLength(0);
-    expect(events.map((e) => e.event)).toEqual(['unauthorized']);
+    expect(events).toEqual([{ event: 'unauthorized', isRemote: false, intendedPath: '/he/my-posted-jobs?page=2' }]);
+  });
+
+  it('leaves no call unmarked by accident', () => {
+    // A new call is either marked (and then covered by the test above) or named below as public on purpose.
+    expect(sessionCalls.length).toBeGreaterThan(0);
+    expect(allCalls.filter(([, fn]) => !isSessionCall(fn)).map(([name]) => name).sort()).toEqual(Object.keys(publicCalls).sort());
+  });
+
+  it.each(Object.keys(publicCalls))('sends the public call %s without a token, and nobody to sign in', async (name) => {
+    answer = { status: 200, data: { nonce: 'n-1', places: [], jobs: [], total: 0, page: 1, pageSize: 12 } };
+    await publicCalls[name]?.();
+    expect(sent).toHaveLength(1);
+    // Only the sign-in carries a Bearer header without a session: the provider's ID token.
+    expect(sent[0]?.headers.Authorization).toBe(name === 'googleLogin' ? 'Bearer id-token' : undefined);
+    expect(events).toEqual([]);
+  });
+
+  it('sends a marked call with the token once signed in', async () => {
+    signIn({ token: 'session-2', info: { email: 'a@b.c', name: 'A' }, settings: DEFAULT_SETTINGS });
+    events.length = 0;
+    answer = { status: 200, data: { jobs: [], total: 31, page: 3, pageSize: 12 } };
+    await expect(api.myJobs({ page: 3, pageSize: 12 })).resolves.toEqual({ jobs: [], total: 31, page: 3, pageSize: 12 });
+    expect(sent[0]?.method).toBe('get');
+    expect(sent[0]?.url).toBe('/me/jobs');
+    expect(sent[0]?.params).toEqual({ page: 3, pageSize: 12 });
+    expect(sent[0]?.headers.Authorization).toBe('Bearer session-2');
+    expect(events).toEqual([]);
+  });
+
+  it('asks for a sign-in nonce with no body and answers it', async () => {
+    answer = { status: 200, data: { nonce: 'server-nonce' } };
+    await expect(api.authNonce()).resolves.toBe('server-nonce');
+    expect(sent[0]?.method).toBe('post');
+    expect(sent[0]?.url).toBe('/auth/nonce');
+    expect(sent[0]?.data).toBeUndefined();
+  });
+
+  it('does not treat a refused nonce request as an expired session', async () => {
+    signIn({ token: 'old', info: { email: 'a@b.c', name: 'A' }, settings: DEFAULT_SETTINGS });
+    events.length = 0;
+    answer = { status: 401, data: { statusCode: 401, messageKey: 'authFailed' } };
+    await expect(api.authNonce().catch((e: unknown) => toApiError(e).messageKey)).resolves.toBe('authFailed');
+    expect(events).toEqual([]);
   });
 
   it('does not treat a refused ID token at sign-in as an expired session', async () => {

@@ -5,13 +5,10 @@ import { runtimeConfig } from '../config/runtimeConfig';
 import type { Language } from '../domain/languages';
 import type { AnalyticsEvent } from '../domain/analytics';
 import type { DailyCount, ModerationAction, ModerationActionKind, ReportedListing } from '../domain/moderation';
-import type { Listing, ListingContact, ListingPage, ReportReason } from '../domain/listing';
+import type { Listing, ListingContact, ListingPage, MyJobsParams, ReportReason } from '../domain/listing';
 import { searchQueryString, type JobSearchParams } from '../domain/listingSearch';
 import type { UserSettings } from '../domain/settings';
 import type { ApiError } from './apiError';
-
-/** Paths that only make sense with a token (SPEC §6); without one the user is sent to sign in. */
-const PROTECTED_PATHS = ['/jobs/user/', '/jobs/update', '/jobs/delete', '/user/', '/reports', '/admin/'];
 
 function apiBaseUrl(): string {
   return `${runtimeConfig().apiOrigin ?? ''}/api/v1`;
@@ -29,13 +26,7 @@ async function createApiClient(): Promise<AxiosInstance> {
     // No body, no Content-Type: the fetch adapter would otherwise send a form type the API does not parse.
     if (config.data === undefined) config.headers.setContentType(false);
     const token = currentToken();
-    if (token) {
-      config.headers.set('Authorization', `Bearer ${token}`);
-    } else if (PROTECTED_PATHS.some((p) => (config.url ?? '').includes(p))) {
-      authBus.emit('unauthorized', currentPath());
-      const refusal: ApiError = { statusCode: 401, messageKey: 'unauthorized' };
-      return Promise.reject(refusal);
-    }
+    if (token) config.headers.set('Authorization', `Bearer ${token}`);
     return config;
   });
   instance.interceptors.response.use(undefined, (error: unknown) => {
@@ -65,6 +56,27 @@ async function call<T>(config: AxiosRequestConfig): Promise<T> {
   return response.data;
 }
 
+/** An API function that the server answers only with a session, marked on the call itself (SPEC §6; CONVENTIONS "Honest guards"). */
+export type SessionCall<A extends unknown[], R> = ((...args: A) => Promise<R>) & { readonly requiresSession: true };
+
+export function isSessionCall(value: unknown): value is SessionCall<unknown[], unknown> {
+  return typeof value === 'function' && (value as Partial<SessionCall<unknown[], unknown>>).requiresSession === true;
+}
+
+/**
+ * Marks a call as needing a session. Without a token it sends nothing: the user is sent to sign in (the
+ * `unauthorized` event, as for a 401) and the call fails as the server would have answered.
+ */
+function withSession<A extends unknown[], R>(send: (...args: A) => Promise<R>): SessionCall<A, R> {
+  const guarded = (...args: A): Promise<R> => {
+    if (currentToken()) return send(...args);
+    authBus.emit('unauthorized', currentPath());
+    const refusal: ApiError = { statusCode: 401, messageKey: 'unauthorized' };
+    return Promise.reject(refusal);
+  };
+  return Object.assign(guarded, { requiresSession: true as const });
+}
+
 export interface LoginAnswer {
   accessToken: string;
   user: { email: string; name: string; picture?: string; googleId?: string; ageConfirmed: boolean; isAdmin: boolean };
@@ -77,23 +89,31 @@ export interface PlaceSuggestion {
   district?: string;
 }
 
+/** Every call the site makes; `withSession` marks those the server answers only for a signed-in user. */
 export const api = {
   /** The URL is built by `searchQueryString`, as the server's preload hint for the page is. */
   searchJobs: (params: JobSearchParams, signal?: AbortSignal) => call<ListingPage>({ url: `/jobs?${searchQueryString(params)}`, signal }),
-  myJobs: (email: string) => call<ListingPage>({ url: '/jobs', params: { userEmail: email } }),
+  /** The signed-in user's own listings, every status but deleted, newest first. */
+  myJobs: withSession(({ page, pageSize }: MyJobsParams, signal?: AbortSignal) => call<ListingPage>({ url: '/me/jobs', params: { page, pageSize }, signal })),
   getJob: (id: number | string, signal?: AbortSignal) =>
     call<Listing>({ url: `/jobs/${encodeURIComponent(String(id))}`, signal }),
   /** "Show phone": the poster's chosen contact details, rate-limited per client by the server. */
   getContact: (id: number) => call<ListingContact>({ url: `/jobs/${id}/contact` }),
   /** One report per user and listing; a second answers 409 `alreadyReported`. */
-  reportListing: (id: number, report: { reason: ReportReason; note?: string }) =>
+  reportListing: withSession((id: number, report: { reason: ReportReason; note?: string }) =>
     call<{ reported: true }>({ method: 'POST', url: `/jobs/${id}/reports`, data: report }),
+  ),
   sendEvents: (events: AnalyticsEvent[]) => call<void>({ method: 'POST', url: '/events', data: { events } }),
-  createJob: (payload: FormData) => call<Listing>({ method: 'POST', url: '/jobs', data: payload }),
-  updateJob: (id: number, payload: FormData) => call<Listing>({ method: 'PUT', url: `/jobs/${id}`, data: payload }),
-  closeJob: (id: number) => call<Listing>({ method: 'PATCH', url: `/jobs/${id}/close` }),
-  activateJob: (id: number) => call<Listing>({ method: 'PATCH', url: `/jobs/${id}/active` }),
-  deleteJob: (id: number) => call<void>({ method: 'DELETE', url: `/jobs/${id}` }),
+  createJob: withSession((payload: FormData) => call<Listing>({ method: 'POST', url: '/jobs', data: payload })),
+  updateJob: withSession((id: number, payload: FormData) => call<Listing>({ method: 'PUT', url: `/jobs/${id}`, data: payload })),
+  closeJob: withSession((id: number) => call<Listing>({ method: 'PATCH', url: `/jobs/${id}/close` })),
+  activateJob: withSession((id: number) => call<Listing>({ method: 'PATCH', url: `/jobs/${id}/active` })),
+  deleteJob: withSession((id: number) => call<void>({ method: 'DELETE', url: `/jobs/${id}` })),
+  /**
+   * A one-time nonce for the next sign-in: it goes into the provider's authorization URL, and the server
+   * keeps its hash in an HttpOnly cookie, so only an ID token issued for this browser's request is accepted.
+   */
+  authNonce: () => call<{ nonce: string }>({ method: 'POST', url: '/auth/nonce' }).then((r) => r.nonce),
   /** `language`: the page's language, which a first sign-in keeps as the new user's setting. */
   googleLogin: (idToken: string, language?: Language) =>
     call<LoginAnswer>({
@@ -103,21 +123,23 @@ export const api = {
       ...(language ? { params: { language } } : {}),
     }),
   /** "I am 18 or older" (the terms): asked once per user, after the first sign-in; stored on the server. */
-  confirmAge: () => call<{ ageConfirmed: true }>({ method: 'POST', url: '/user/age-confirmation' }),
+  confirmAge: withSession(() => call<{ ageConfirmed: true }>({ method: 'POST', url: '/user/age-confirmation' })),
   /** Moderation (ADMIN_EMAILS only; anyone else gets 404 on every call). */
   moderation: {
-    reports: () => call<{ listings: ReportedListing[] }>({ url: '/admin/reports' }),
-    actions: () => call<{ actions: ModerationAction[] }>({ url: '/admin/actions' }),
-    stats: (days = 14) => call<{ days: DailyCount[] }>({ url: '/admin/stats', params: { days } }),
-    act: (action: ModerationActionKind, target: { listingId?: number; userId?: number }) =>
+    reports: withSession(() => call<{ listings: ReportedListing[] }>({ url: '/admin/reports' })),
+    actions: withSession(() => call<{ actions: ModerationAction[] }>({ url: '/admin/actions' })),
+    stats: withSession((days = 14) => call<{ days: DailyCount[] }>({ url: '/admin/stats', params: { days } })),
+    act: withSession((action: ModerationActionKind, target: { listingId?: number; userId?: number }) =>
       call<ModerationAction>({
         method: 'POST',
         url: action === 'hide' || action === 'restore' ? `/admin/listings/${target.listingId}/${action}` : `/admin/users/${target.userId}/${action}`,
       }),
+    ),
   },
+  /** Not marked: signing out must work, and send nobody to /login, even when the token is already gone. */
   logout: () => call<void>({ method: 'POST', url: '/auth/logout' }),
-  getSettings: () => call<UserSettings>({ url: '/user/settings' }),
-  saveSettings: (settings: UserSettings) => call<UserSettings>({ method: 'PUT', url: '/user/settings', data: settings }),
+  getSettings: withSession(() => call<UserSettings>({ url: '/user/settings' })),
+  saveSettings: withSession((settings: UserSettings) => call<UserSettings>({ method: 'PUT', url: '/user/settings', data: settings })),
   places: (q: string, lang: Language, signal?: AbortSignal) =>
     call<{ places: PlaceSuggestion[] }>({ url: '/places', params: { q, lang }, signal }).then((r) => r.places),
 };

@@ -86,11 +86,19 @@ export interface Listing {
   publisher_id: number;
   created_at: string;
   is_demo?: boolean;
+  /** On `GET /jobs/{id}` only: whether the signed-in viewer posted it. */
+  viewer_is_owner?: boolean;
 }
 
 export interface ListingPage {
   jobs: Listing[];
   total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** A page of the signed-in user's own listings (`GET /me/jobs`): 1-based, at most `LIMITS.maxPageSize`. */
+export interface MyJobsParams {
   page: number;
   pageSize: number;
 }

@@ -1,5 +1,6 @@
 // Message keys shared by the form and the API: each is translated under `common:errors.<key>`.
 export const VALIDATION_KEYS = [
+  'titleRequired',
   'titleTooLong',
   'descriptionRequired',
   'descriptionTooLong',
@@ -42,6 +43,7 @@ export const API_ERROR_KEYS = [
   'networkError',
   'alreadyReported',
   'userBlocked',
+  'accountConflict',
   'ageConfirmationRequired',
   'tooManyEvents',
   'unknownEvent',

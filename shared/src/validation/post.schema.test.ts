@@ -26,10 +26,20 @@ describe('postSchema', () => {
     expect(post.offerType).toBe('job');
   });
 
+  it('trims the title and keeps it within its limit', () => {
+    expect(postSchema.parse({ ...valid, jobTitle: '  Help carrying a sofa  ' }).jobTitle).toBe('Help carrying a sofa');
+    expect(errorsOf({ jobTitle: `  ${'x'.repeat(80)}  ` })).toEqual({});
+    expect(errorsOf({ jobTitle: 'x'.repeat(81) })).toEqual({ jobTitle: 'titleTooLong' });
+  });
+
   it.each([
     [{ description: '   ' }, 'description', 'descriptionRequired'],
     [{ description: 'x'.repeat(1001) }, 'description', 'descriptionTooLong'],
     [{ jobTitle: 'x'.repeat(10_000) }, 'jobTitle', 'titleTooLong'],
+    [{ jobTitle: '' }, 'jobTitle', 'titleRequired'],
+    [{ jobTitle: ' \t\n ' }, 'jobTitle', 'titleRequired'],
+    [{ jobTitle: undefined }, 'jobTitle', 'titleRequired'],
+    [{ jobTitle: 42 }, 'jobTitle', 'titleRequired'],
     [{ location: { city: '', address: '' } }, 'location', 'locationRequired'],
     [{ location: undefined }, 'location', 'locationRequired'],
     [{ contactPersonName: '' }, 'contactPersonName', 'contactNameRequired'],
@@ -55,6 +65,7 @@ describe('postSchema', () => {
     expect(result.success).toBe(false);
     if (!result.success) {
       expect(fieldErrorsOf(result.error)).toMatchObject({
+        jobTitle: 'titleRequired',
         description: 'descriptionRequired',
         location: 'locationRequired',
         contactPersonName: 'contactNameRequired',

@@ -55,11 +55,12 @@ export const phoneSchema = z
 
 export const postSchema = z
   .object({
+    // Required (no "Untitled" fallback): a listing is found and told apart by its title.
     jobTitle: z
-      .string(message('titleTooLong'))
+      .string(message('titleRequired'))
       .trim()
-      .max(LIMITS.titleMaxLength, message('titleTooLong'))
-      .default(''),
+      .min(1, message('titleRequired'))
+      .max(LIMITS.titleMaxLength, message('titleTooLong')),
     description: trimmed.pipe(
       z
         .string()

@@ -9,7 +9,6 @@ import {
   splitLanguagePrefix,
   storeLanguage,
   themeAtom,
-  toApiError,
   track,
   usePageMeta,
   useTranslation,
@@ -18,7 +17,7 @@ import {
   type LoginAnswer,
 } from '@tasko/shared';
 import { ACCOUNT_NS } from '../../accountNamespace';
-import { readCallback } from '../../auth/signInFlow';
+import { readCallback, signInErrorOf } from '../../auth/signInFlow';
 
 /** SPEC §4: after sign-in the app waits 100 ms, then goes on. */
 export const LOGIN_REDIRECT_DELAY_MS = 100;
@@ -78,11 +77,7 @@ export default function AuthCallbackPage() {
         if (answer.user.ageConfirmed) finish(arrival);
         else setAgeStep(arrival);
       },
-      (error: unknown) => {
-        const { messageKey } = toApiError(error, 'loginFailed');
-        const shown = messageKey === 'authFailed' || messageKey === 'userBlocked' ? messageKey : 'loginFailed';
-        navigate(loginPath, { replace: true, state: { error: shown } });
-      },
+      (error: unknown) => navigate(loginPath, { replace: true, state: { error: signInErrorOf(error) } }),
     );
     return () => clearTimeout(timer.current);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per arrival on the callback

@@ -3,11 +3,11 @@ import { useAtomValue } from 'jotai';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { isLoggedInAtom, useLanguage, useLocalizedPath, usePageMeta, useTranslation, type LoginState } from '@tasko/shared';
 import { ACCOUNT_NS } from '../../accountNamespace';
-import { authorizationUrl, destinationAfterSignIn, isLoginIntent, safeRedirect } from '../../auth/signInFlow';
+import { destinationAfterSignIn, isLoginIntent, isSignInError, safeRedirect, signInErrorOf, startSignIn, type SignInError } from '../../auth/signInFlow';
 import '../account.css';
 
-/** Errors the callback sends back here (SPEC §8). */
-const CALLBACK_ERRORS = ['authFailed', 'loginFailed', 'userBlocked', 'ageConfirmationRequired'] as const;
+/** The button's state: starting the sign-in asks the server for a nonce first, which can fail. */
+type Start = { status: 'idle' } | { status: 'redirecting' } | { status: 'failed'; error: SignInError };
 
 export default function LoginPage({ goTo = (url: string) => window.location.assign(url) }: { goTo?: (url: string) => void }) {
   const { t } = useTranslation(ACCOUNT_NS);
@@ -17,7 +17,7 @@ export default function LoginPage({ goTo = (url: string) => window.location.assi
   const localized = useLocalizedPath();
   const isLoggedIn = useAtomValue(isLoggedInAtom);
   const { language } = useLanguage();
-  const [isRedirecting, setIsRedirecting] = useState(false);
+  const [start, setStart] = useState<Start>({ status: 'idle' });
   const heading = useRef<HTMLHeadingElement>(null);
   usePageMeta(t('login.title'));
 
@@ -25,17 +25,24 @@ export default function LoginPage({ goTo = (url: string) => window.location.assi
   const intentParam = params.get('intent') ?? state.intent;
   const intent = isLoginIntent(intentParam) ? intentParam : undefined;
   const redirectTo = safeRedirect(state.redirectTo ?? params.get('redirectTo') ?? '/');
-  const error = CALLBACK_ERRORS.find((key) => key === (state.error ?? params.get('error')));
+  // The callback's error (SPEC §8) arrives in the router state or the URL; a failed new start replaces it.
+  const callbackError = [state.error, params.get('error')].find(isSignInError);
+  const error = start.status === 'failed' ? start.error : callbackError;
 
   useEffect(() => heading.current?.focus(), []);
 
   const destination = localized(destinationAfterSignIn(redirectTo, intent));
   if (isLoggedIn && !error) return <Navigate to={destination} replace />;
 
-  const signIn = () => {
-    setIsRedirecting(true);
-    goTo(authorizationUrl(destination, language));
+  const signIn = async () => {
+    setStart({ status: 'redirecting' });
+    try {
+      goTo(await startSignIn(destination, language));
+    } catch (failure) {
+      setStart({ status: 'failed', error: signInErrorOf(failure) });
+    }
   };
+  const isRedirecting = start.status === 'redirecting';
 
   return (
     <section className="page page--narrow account-card" aria-labelledby="login-title">
@@ -48,7 +55,7 @@ export default function LoginPage({ goTo = (url: string) => window.location.assi
           {common(`errors.${error}`)}
         </p>
       )}
-      <button type="button" className="button button--primary google-button" onClick={signIn} disabled={isRedirecting}>
+      <button type="button" className="button button--primary google-button" onClick={() => void signIn()} disabled={isRedirecting}>
         {isRedirecting ? t('login.redirecting') : t('login.google')}
       </button>
       <p className="account-card__note">{t('login.note')}</p>

@@ -1,7 +1,6 @@
-import { useState } from 'react';
-import { useAtomValue } from 'jotai';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Price, RetryPanel, UserText, postFormPath, useLocalizedPath, usePageMeta, userAtom, useTranslation, type Listing } from '@tasko/shared';
+import { formatNumber, pageCount, Price, RetryPanel, UserText, postFormPath, useLanguage, useLocalizedPath, usePageMeta, useTranslation, type Listing } from '@tasko/shared';
 import { ACCOUNT_NS } from '../../accountNamespace';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useMyListings, type ManageAction } from './useMyListings';
@@ -22,9 +21,10 @@ const MESSAGES: Record<ManageAction, { confirm?: string; done: string; failed: s
 export default function MyPostedJobsPage() {
   const { t } = useTranslation(ACCOUNT_NS);
   const { t: common } = useTranslation('common');
-  const user = useAtomValue(userAtom);
+  const { language } = useLanguage();
   const localized = useLocalizedPath();
-  const { state, reload, act } = useMyListings(user?.info.email ?? '');
+  const { state, reload, act, goToPage } = useMyListings();
+  const heading = useRef<HTMLHeadingElement>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
@@ -49,10 +49,20 @@ export default function MyPostedJobsPage() {
     else void run({ action, listing });
   };
 
+  /** As the listing lists page: the new page starts at the top, and so does the focus. */
+  const turnTo = (target: number) => {
+    setNotice(null);
+    goToPage(target);
+    window.scrollTo({ top: 0 });
+    heading.current?.focus();
+  };
+
   return (
     <section className="page my-posts" aria-labelledby="my-posts-title">
       <header className="my-posts__header">
-        <h1 id="my-posts-title">{t('myPosts.title')}</h1>
+        <h1 id="my-posts-title" ref={heading} tabIndex={-1}>
+          {t('myPosts.title')}
+        </h1>
         <Link className="button button--primary" to={localized(postFormPath('post_job'))}>
           {t('myPosts.createNew')}
         </Link>
@@ -68,10 +78,15 @@ export default function MyPostedJobsPage() {
       {state.status === 'failed' && (
         <RetryPanel message={t('myPosts.fetchFailed')} retryLabel={common('remoteError.retry')} onRetry={reload} />
       )}
-      {state.status === 'loaded' && state.listings.length === 0 && <p>{t('myPosts.empty')}</p>}
-      {state.status === 'loaded' && state.listings.length > 0 && (
+      {state.status === 'loaded' && state.page.total === 0 && <p>{t('myPosts.empty')}</p>}
+      {state.status === 'loaded' && state.page.total > 0 && (
+        <p className="my-posts__count" role="status">
+          {t('myPosts.paging.showing', { count: formatNumber(state.page.jobs.length, language), total: formatNumber(state.page.total, language) })}
+        </p>
+      )}
+      {state.status === 'loaded' && state.page.jobs.length > 0 && (
         <ul className="my-posts__list">
-          {state.listings.map((listing) => (
+          {state.page.jobs.map((listing) => (
             <li key={listing.job_id} className="card my-posts__item" aria-busy={busyId === listing.job_id}>
               <div className="my-posts__summary">
                 <h2>
@@ -93,7 +108,7 @@ export default function MyPostedJobsPage() {
                 )}
               </div>
               <div className="my-posts__actions">
-                <Link className="button" to={localized(`/post-job?edit=${listing.job_id}`)} aria-label={t('myPosts.editLabel', { title: listing.jobTitle })}>
+                <Link className="button" to={localized(`/post-job?edit=${listing.job_id}`)} aria-label={t('myPosts.editLabel', { title: listing.jobTitle || common('noTitle') })}>
                   {t('myPosts.edit')}
                 </Link>
                 {listing.status === 'active' ? (
@@ -113,6 +128,7 @@ export default function MyPostedJobsPage() {
           ))}
         </ul>
       )}
+      {state.status === 'loaded' && <Paging page={state.page.page} pages={pageCount(state.page.total, state.page.pageSize)} onPage={turnTo} />}
       {pending && (
         <ConfirmDialog
           question={t(MESSAGES[pending.action].confirm ?? '')}
@@ -123,5 +139,23 @@ export default function MyPostedJobsPage() {
         />
       )}
     </section>
+  );
+}
+
+/** Previous, "Page x of y", Next: the paging of the listing lists (`ListingResults`), over the owner's posts. */
+function Paging({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  const { t } = useTranslation(ACCOUNT_NS);
+  const { language } = useLanguage();
+  if (pages <= 1) return null;
+  return (
+    <nav className="pagination my-posts__paging" aria-label={t('myPosts.paging.label')}>
+      <button type="button" className="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t('myPosts.paging.previous')}
+      </button>
+      <span>{t('myPosts.paging.page', { page: formatNumber(page, language), pages: formatNumber(pages, language) })}</span>
+      <button type="button" className="button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {t('myPosts.paging.next')}
+      </button>
+    </nav>
   );
 }

@@ -1,36 +1,89 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, type Listing } from '@tasko/shared';
+import { useSearchParams } from 'react-router-dom';
+import { api, LIMITS, pageCount, type Listing, type ListingPage } from '@tasko/shared';
 
 export type MyListingsState =
   | { status: 'loading' }
   | { status: 'failed' }
-  | { status: 'loaded'; listings: Listing[] };
+  | { status: 'loaded'; page: ListingPage };
 
 export type ManageAction = 'close' | 'reactivate' | 'delete';
 
-/** The signed-in user's listings, and the owner actions that update the list in place. */
-export function useMyListings(email: string) {
-  const [state, setState] = useState<MyListingsState>({ status: 'loading' });
+export const MY_POSTS_PAGE_SIZE = LIMITS.defaultPageSize;
 
-  const load = useCallback(() => {
-    setState({ status: 'loading' });
-    api.myJobs(email).then(
-      (page) => setState({ status: 'loaded', listings: page.jobs }),
-      () => setState({ status: 'failed' }),
+/** `?page=n` as typed in the address bar: anything but a positive whole number is the first page. */
+export function pageFromParams(params: URLSearchParams): number {
+  const raw = params.get('page') ?? '';
+  return /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : 1;
+}
+
+/**
+ * The signed-in user's listings, one page at a time, the page in the URL (`?page=2`) so Back and a reload
+ * keep it; and the owner actions, which update the page in place (a deletion reloads it, so the next
+ * listing moves up and the total is the server's).
+ */
+export function useMyListings() {
+  const [params, setParams] = useSearchParams();
+  const page = pageFromParams(params);
+  const [attempt, setAttempt] = useState(0);
+  // Which request an answer belongs to: an answer for another page (or an earlier attempt) reads as loading.
+  const request = `${page}:${attempt}`;
+  const [answer, setAnswer] = useState<{ request: string; state: Exclude<MyListingsState, { status: 'loading' }> } | null>(null);
+  const state: MyListingsState = answer?.request === request ? answer.state : { status: 'loading' };
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api.myJobs({ page, pageSize: MY_POSTS_PAGE_SIZE }, controller.signal).then(
+      (listings) => setAnswer({ request, state: { status: 'loaded', page: listings } }),
+      () => {
+        if (!controller.signal.aborted) setAnswer({ request, state: { status: 'failed' } });
+      },
     );
-  }, [email]);
+    return () => controller.abort();
+  }, [page, request]);
 
-  useEffect(load, [load]);
+  /** Another page: a new history entry, so Back returns to the page before. */
+  const goToPage = useCallback(
+    (target: number, options: { replace?: boolean } = {}) => {
+      const next = new URLSearchParams(params);
+      if (target > 1) next.set('page', String(target));
+      else next.delete('page');
+      setParams(next, options);
+    },
+    [params, setParams],
+  );
 
-  const act = useCallback(async (action: ManageAction, id: number): Promise<void> => {
-    if (action === 'delete') {
-      await api.deleteJob(id);
-      setState((s) => (s.status === 'loaded' ? { ...s, listings: s.listings.filter((l) => l.job_id !== id) } : s));
-      return;
-    }
-    const updated = action === 'close' ? await api.closeJob(id) : await api.activateJob(id);
-    setState((s) => (s.status === 'loaded' ? { ...s, listings: s.listings.map((l) => (l.job_id === id ? updated : l)) } : s));
-  }, []);
+  // A page past the end (an old link, or the last listing of the last page deleted): the last page instead.
+  const lastPage = state.status === 'loaded' ? pageCount(state.page.total, state.page.pageSize) : page;
+  useEffect(() => {
+    if (state.status === 'loaded' && page > lastPage) goToPage(lastPage, { replace: true });
+  }, [state.status, page, lastPage, goToPage]);
 
-  return { state, reload: load, act };
+  /** Changes the page shown, unless the user has moved on to another one meanwhile. */
+  const updatePage = useCallback(
+    (change: (shown: ListingPage) => ListingPage) =>
+      setAnswer((current) => (current?.request === request && current.state.status === 'loaded' ? { request, state: { status: 'loaded', page: change(current.state.page) } } : current)),
+    [request],
+  );
+
+  const act = useCallback(
+    async (action: ManageAction, id: number): Promise<void> => {
+      if (action === 'delete') {
+        await api.deleteJob(id);
+        // At once: gone from the page and from the count.
+        updatePage((shown) => ({ ...shown, jobs: shown.jobs.filter((l) => l.job_id !== id), total: shown.total - 1 }));
+        // The page again, refilled from the next one; if that fails, what is shown stays right.
+        const refreshed = await api.myJobs({ page, pageSize: MY_POSTS_PAGE_SIZE }).catch(() => null);
+        if (refreshed) updatePage(() => refreshed);
+        return;
+      }
+      const updated: Listing = action === 'close' ? await api.closeJob(id) : await api.activateJob(id);
+      updatePage((shown) => ({ ...shown, jobs: shown.jobs.map((l) => (l.job_id === id ? updated : l)) }));
+    },
+    [page, updatePage],
+  );
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+
+  return { page, state, reload, act, goToPage };
 }

@@ -63,7 +63,7 @@ async function inLanguage(language: Language) {
 
 /** Everything the schema requires, typed as a person would. */
 async function fillValidJob(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText('Title'), 'Moving two armchairs');
+  await user.type(screen.getByLabelText('Title (required)'), 'Moving two armchairs');
   await user.type(screen.getByLabelText('Description (required)'), 'Fourth floor, with an elevator.');
   await user.selectOptions(screen.getByLabelText('Category (required)'), 'homeServices');
   await user.type(screen.getByLabelText('Amount in ₪ (required)'), '250');
@@ -126,10 +126,14 @@ describe('the form’s messages', () => {
     expect(screen.getByRole('heading', { name: texts.create.jobTitle })).toBeInTheDocument();
     await user.clear(screen.getByLabelText(texts.fields.contactPersonName));
     await user.click(screen.getByRole('button', { name: texts.publish }));
-    for (const key of ['descriptionRequired', 'categoryRequired', 'amountInvalid', 'locationRequired', 'contactNameRequired', 'phoneInvalid'] as const) {
+    for (const key of ['titleRequired', 'descriptionRequired', 'categoryRequired', 'amountInvalid', 'locationRequired', 'contactNameRequired', 'phoneInvalid'] as const) {
       expect(screen.getByText(errors[key])).toBeInTheDocument();
     }
-    expect(document.activeElement).toBe(screen.getByLabelText(texts.fields.description));
+    const title = screen.getByLabelText(texts.fields.jobTitleRequired);
+    expect(title).toHaveAttribute('aria-required', 'true');
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+    expect(document.activeElement).toBe(title);
+    expect(title).toHaveAccessibleDescription(expect.stringContaining(errors.titleRequired));
     expect(screen.getByLabelText(texts.fields.description)).toHaveAccessibleDescription(expect.stringContaining(errors.descriptionRequired));
     expect(create).not.toHaveBeenCalled();
 
@@ -170,16 +174,30 @@ describe('the form’s messages', () => {
     expect(screen.getByText('Choose at least one way to contact you.')).toBeInTheDocument();
   });
 
+  it('refuses a title of spaces as the user leaves it, and forgets the message once there is one', async () => {
+    await inLanguage('en');
+    authStore.set(userAtom, noa);
+    const user = userEvent.setup();
+    renderPage('/en/post-job');
+    const title = screen.getByLabelText('Title (required)');
+    await user.type(title, '   ');
+    await user.tab();
+    expect(screen.getByText('Title is required.')).toBeInTheDocument();
+    expect(title).toHaveAccessibleDescription(expect.stringContaining('Title is required.'));
+    await user.type(title, 'Sofa');
+    expect(screen.queryByText('Title is required.')).toBeNull();
+  });
+
   it('counts the characters of the title and the description', async () => {
     await inLanguage('en');
     authStore.set(userAtom, noa);
     const user = userEvent.setup();
     renderPage('/en/post-job');
-    await user.type(screen.getByLabelText('Title'), 'Sofa!');
+    await user.type(screen.getByLabelText('Title (required)'), 'Sofa!');
     expect(screen.getByText('5 / 80')).toBeInTheDocument();
-    expect(screen.getByLabelText('Title')).toHaveAccessibleDescription('5 of 80 characters used');
+    expect(screen.getByLabelText('Title (required)')).toHaveAccessibleDescription('5 of 80 characters used');
     expect(screen.getByText('0 / 1000')).toBeInTheDocument();
-    expect(screen.getByLabelText('Title')).toHaveAttribute('maxLength', '80');
+    expect(screen.getByLabelText('Title (required)')).toHaveAttribute('maxLength', '80');
   });
 });
 
@@ -251,6 +269,7 @@ describe('publishing', () => {
     jest.spyOn(api, 'createJob').mockRejectedValue({ statusCode: 415, messageKey: 'unsupportedImageType', fields: { phone: 'phoneInvalid', photos: 'unsupportedImageType' } });
     const user = userEvent.setup();
     renderPage('/ru/post-job');
+    await user.type(screen.getByLabelText(ru.fields.jobTitleRequired), 'Диван');
     await user.type(screen.getByLabelText(ru.fields.description), 'Перевезти диван');
     await user.selectOptions(screen.getByLabelText(ru.fields.category), 'homeServices');
     await user.type(screen.getByLabelText(ru.fields.amount), '300');
@@ -324,6 +343,7 @@ describe('the age of 18', () => {
     const user = userEvent.setup();
     renderPage('/he/post-job');
     expect(screen.queryByRole('checkbox', { name: he.age.confirm })).toBeNull();
+    await user.type(screen.getByLabelText(he.fields.jobTitleRequired), 'ספה');
     await user.type(screen.getByLabelText(he.fields.description), 'להעביר ספה');
     await user.selectOptions(screen.getByLabelText(he.fields.category), 'homeServices');
     await user.type(screen.getByLabelText(he.fields.amount), '200');
@@ -371,7 +391,7 @@ describe('drafts', () => {
     expect(screen.getByLabelText('Description (required)')).toHaveValue('');
     expect(screen.getByLabelText('Contact person name (required)')).toHaveValue('Noa Cohen');
     expect(loadDraft(draftKeyOf('noa@example.com'))).toBeNull();
-    expect(document.activeElement).toBe(screen.getByLabelText('Title'));
+    expect(document.activeElement).toBe(screen.getByLabelText('Title (required)'));
   });
 });
 
@@ -388,7 +408,7 @@ describe('editing', () => {
     expect(screen.getByLabelText('Phone (required)')).toHaveValue('054-123-4567');
     expect(screen.getByLabelText('Hourly pay in ₪ (required)')).toHaveValue('80');
     expect(screen.getByText('per hour')).toBeInTheDocument();
-    const title = screen.getByLabelText('Title');
+    const title = screen.getByLabelText('Title (required)');
     await user.clear(title);
     await user.type(title, 'Moving three armchairs');
     await user.click(screen.getByRole('button', { name: 'Remove photo 1' }));
@@ -400,6 +420,41 @@ describe('editing', () => {
     expect((payload as FormData).get('jobTitle')).toBe('Moving three armchairs');
     expect(JSON.parse(String((payload as FormData).get('keepImages')))).toEqual(['/uploads/b.jpg']);
     expect(loadDraft(draftKeyOf('noa@example.com', 42))).toBeNull();
+  });
+
+  it.each(['en', 'he', 'ar', 'ru'] as const)('in %s: asks for a title before it saves a listing stored without one', async (language) => {
+    await inLanguage(language);
+    authStore.set(userAtom, noa);
+    jest.spyOn(api, 'getJob').mockResolvedValue({ ...stored, jobTitle: '' });
+    const update = jest.spyOn(api, 'updateJob').mockResolvedValue({ ...stored, jobTitle: 'Two armchairs' });
+    const user = userEvent.setup();
+    renderPage(`/${language}/post-job?edit=42`);
+    const texts = POSTING[language];
+    expect(await screen.findByRole('heading', { name: texts.edit.title })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: texts.save }));
+    const title = screen.getByLabelText(texts.fields.jobTitleRequired);
+    expect(screen.getByText(COMMON[language].errors.titleRequired)).toBeInTheDocument();
+    expect(title).toHaveAccessibleDescription(expect.stringContaining(COMMON[language].errors.titleRequired));
+    expect(document.activeElement).toBe(title);
+    expect(update).not.toHaveBeenCalled();
+
+    await user.type(title, 'Two armchairs');
+    await user.click(screen.getByRole('button', { name: texts.save }));
+    expect(await screen.findByText(texts.publishedJob)).toBeInTheDocument();
+    expect((update.mock.calls[0]?.[1] as FormData).get('jobTitle')).toBe('Two armchairs');
+  });
+
+  it('shows the server’s refusal of a missing title on the title field', async () => {
+    await inLanguage('en');
+    authStore.set(userAtom, noa);
+    jest.spyOn(api, 'createJob').mockRejectedValue({ statusCode: 400, messageKey: 'invalidRequest', fields: { jobTitle: 'titleRequired' } });
+    const user = userEvent.setup();
+    renderPage('/en/post-job');
+    await fillValidJob(user);
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    const title = screen.getByLabelText('Title (required)');
+    await waitFor(() => expect(title).toHaveAccessibleDescription(expect.stringContaining('Title is required.')));
+    expect(document.activeElement).toBe(title);
   });
 
   it.each([

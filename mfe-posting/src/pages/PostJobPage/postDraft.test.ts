@@ -8,6 +8,7 @@ import { clearDraft, draftKeyOf, draftOf, emptyDraft, loadDraft, newDraftFor, sa
 
 const valid: PostDraft = {
   ...emptyDraft(),
+  jobTitle: 'Two armchairs',
   description: 'Two armchairs to the fourth floor.',
   category: 'homeServices',
   paymentType: 'fixed',
@@ -22,6 +23,7 @@ beforeEach(() => localStorage.clear());
 describe('the posting form', () => {
   it('finds every required field of an empty form, with the message keys of SPEC §5', () => {
     expect(validateDraft(emptyDraft(), 'job')).toEqual({
+      jobTitle: 'titleRequired',
       description: 'descriptionRequired',
       category: 'categoryRequired',
       amount: 'amountInvalid',
@@ -30,6 +32,12 @@ describe('the posting form', () => {
       location: 'locationRequired',
     });
     expect(validateDraft(valid, 'job')).toEqual({});
+  });
+
+  it('asks for a title, spaces not counting, and for one when editing a listing stored without it', () => {
+    expect(validateDraft({ ...valid, jobTitle: '  ' }, 'job')).toEqual({ jobTitle: 'titleRequired' });
+    const legacy: Listing = { job_id: 3, jobTitle: '', status: 'active', contact_person_name: 'Noa', contact_methods: ['phone'], phone: '0541234567', payment_type: 'fixed', offerType: 'job', description: 'Carry it', amount: 80, category: 'other', location: { city: 'Haifa', address: '' }, image_url: [], publisher_id: 1, created_at: '2024-01-01T10:00:00Z' };
+    expect(validateDraft(draftOf(legacy), 'job')).toEqual({ jobTitle: 'titleRequired' });
   });
 
   it('refuses 12345 and 12.5, and email contact without an address', () => {
