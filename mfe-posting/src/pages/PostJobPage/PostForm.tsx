@@ -55,7 +55,7 @@ export function PostForm({ user, offerType, listing }: { user: StoredUser; offer
         </p>
       )}
       <form onSubmit={(e) => void form.submit(e)} noValidate className="post-form">
-        <Field name="jobTitle" label={t('fields.jobTitleRequired')} error={errorOf('jobTitle')} counter={{ count: draft.jobTitle.length, max: LIMITS.titleMaxLength }}>
+        <Field name="jobTitle" label={t('fields.jobTitle')} error={errorOf('jobTitle')} counter={{ count: draft.jobTitle.length, max: LIMITS.titleMaxLength }}>
           <input {...control('jobTitle', true)} type="text" dir="auto" value={draft.jobTitle} maxLength={LIMITS.titleMaxLength} placeholder={t('placeholders.jobTitle')} aria-required="true" onChange={(e) => set('jobTitle', e.target.value)} />
         </Field>
         <Field name="description" label={t('fields.description')} error={errorOf('description')} counter={{ count: draft.description.length, max: LIMITS.descriptionMaxLength }}>

@@ -129,7 +129,7 @@ describe('the form’s messages', () => {
     for (const key of ['titleRequired', 'descriptionRequired', 'categoryRequired', 'amountInvalid', 'locationRequired', 'contactNameRequired', 'phoneInvalid'] as const) {
       expect(screen.getByText(errors[key])).toBeInTheDocument();
     }
-    const title = screen.getByLabelText(texts.fields.jobTitleRequired);
+    const title = screen.getByLabelText(texts.fields.jobTitle);
     expect(title).toHaveAttribute('aria-required', 'true');
     expect(title).toHaveAttribute('aria-invalid', 'true');
     expect(document.activeElement).toBe(title);
@@ -269,7 +269,7 @@ describe('publishing', () => {
     jest.spyOn(api, 'createJob').mockRejectedValue({ statusCode: 415, messageKey: 'unsupportedImageType', fields: { phone: 'phoneInvalid', photos: 'unsupportedImageType' } });
     const user = userEvent.setup();
     renderPage('/ru/post-job');
-    await user.type(screen.getByLabelText(ru.fields.jobTitleRequired), 'Диван');
+    await user.type(screen.getByLabelText(ru.fields.jobTitle), 'Диван');
     await user.type(screen.getByLabelText(ru.fields.description), 'Перевезти диван');
     await user.selectOptions(screen.getByLabelText(ru.fields.category), 'homeServices');
     await user.type(screen.getByLabelText(ru.fields.amount), '300');
@@ -343,7 +343,7 @@ describe('the age of 18', () => {
     const user = userEvent.setup();
     renderPage('/he/post-job');
     expect(screen.queryByRole('checkbox', { name: he.age.confirm })).toBeNull();
-    await user.type(screen.getByLabelText(he.fields.jobTitleRequired), 'ספה');
+    await user.type(screen.getByLabelText(he.fields.jobTitle), 'ספה');
     await user.type(screen.getByLabelText(he.fields.description), 'להעביר ספה');
     await user.selectOptions(screen.getByLabelText(he.fields.category), 'homeServices');
     await user.type(screen.getByLabelText(he.fields.amount), '200');
@@ -432,7 +432,7 @@ describe('editing', () => {
     const texts = POSTING[language];
     expect(await screen.findByRole('heading', { name: texts.edit.title })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: texts.save }));
-    const title = screen.getByLabelText(texts.fields.jobTitleRequired);
+    const title = screen.getByLabelText(texts.fields.jobTitle);
     expect(screen.getByText(COMMON[language].errors.titleRequired)).toBeInTheDocument();
     expect(title).toHaveAccessibleDescription(expect.stringContaining(COMMON[language].errors.titleRequired));
     expect(document.activeElement).toBe(title);
