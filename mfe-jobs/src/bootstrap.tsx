@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { renderStandalone } from '@tasko/shared/harness';
 
-renderStandalone('mfe-jobs', [
+void renderStandalone('mfe-jobs', [
   { routeId: 'home', Page: lazy(() => import('./pages/HomePage/HomePage')) },
   { routeId: 'tasks', Page: lazy(() => import('./pages/TasksPage/TasksPage')) },
   { routeId: 'job', Page: lazy(() => import('./pages/JobPage/JobPage')) },

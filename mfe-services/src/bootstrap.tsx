@@ -1,4 +1,4 @@
 import { lazy } from 'react';
 import { renderStandalone } from '@tasko/shared/harness';
 
-renderStandalone('mfe-services', [{ routeId: 'services', Page: lazy(() => import('./pages/ServicesPage/ServicesPage')) }]);
+void renderStandalone('mfe-services', [{ routeId: 'services', Page: lazy(() => import('./pages/ServicesPage/ServicesPage')) }]);

@@ -8,7 +8,7 @@ import './styles/global.css';
 registerRemotesFromPage();
 applyTheme(authStore.get(themeAtom));
 
-initI18n(resolveLanguage(window.location.pathname)).finally(() => {
+void initI18n(resolveLanguage(window.location.pathname)).finally(() => {
   const container = document.getElementById('root');
   if (container) {
     createRoot(container).render(

@@ -1,3 +1,3 @@
 // The async boundary: shared singletons are negotiated before any of them is imported. The chunk is
 // named so the server can preload it with the first HTML.
-import(/* webpackChunkName: "bootstrap" */ './bootstrap');
+void import(/* webpackChunkName: "bootstrap" */ './bootstrap');

@@ -1,11 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-
 // The loaders' own parser, so the test reads articles exactly as the build does.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { parseArticle } = require('../../build/blogLoaders.cjs') as {
-  parseArticle(file: string): { id: string; title: string; excerpt: string; date: string; body: string };
-};
+import { parseArticle } from '../../build/blogLoaders.cjs';
 
 const BLOG_DIR = path.join(__dirname);
 const LANGUAGES = ['en', 'he', 'ar', 'ru'] as const;

@@ -14,7 +14,7 @@ export async function loadTexts(language: Language): Promise<void> {
 }
 
 function CurrentUrl() {
-  const { pathname, search, state } = useLocation();
+  const { pathname, search, state } = useLocation() as { pathname: string; search: string; state: unknown };
   return (
     <span hidden data-testid="url" data-state={JSON.stringify(state ?? null)}>
       {pathname + search}
@@ -70,6 +70,9 @@ export function aListing(overrides: Partial<Listing> = {}): Listing {
   };
 }
 
+/** Stands in for `window.scrollTo`, which jsdom lacks. */
+export const scrollTo = jest.fn<void, unknown[]>();
+
 /** jsdom has <dialog> but not its modal methods, nor scrolling. */
 export function stubBrowserGaps(): void {
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
@@ -79,5 +82,5 @@ export function stubBrowserGaps(): void {
     this.open = false;
     this.dispatchEvent(new Event('close'));
   };
-  window.scrollTo = jest.fn() as unknown as typeof window.scrollTo;
+  window.scrollTo = scrollTo;
 }

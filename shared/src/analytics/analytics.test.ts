@@ -8,7 +8,7 @@ jest.mock('../api/client', () => ({ api: { sendEvents: (events: AnalyticsEvent[]
 
 /** A fresh copy of the module, as after a page reload. */
 function load(): typeof import('./analytics') {
-  return loadFresh(() => require('./analytics'));
+  return loadFresh(() => jest.requireActual<typeof import('./analytics')>('./analytics'));
 }
 
 const accept = () => localStorage.setItem(STORAGE_KEYS.cookieConsent, COOKIE_ACCEPTED);
@@ -86,10 +86,10 @@ describe('analytics', () => {
     expect(url).toBe('/api/v1/events');
     const text = await new Promise<string>((resolve) => {
       const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
+      reader.onload = () => resolve(reader.result as string);
       reader.readAsText(body);
     });
-    expect(JSON.parse(text).events).toHaveLength(1);
+    expect((JSON.parse(text) as { events: unknown[] }).events).toHaveLength(1);
     jest.advanceTimersByTime(ANALYTICS.flushIntervalMs);
     await flushPromises();
     expect(sendEvents).not.toHaveBeenCalled();

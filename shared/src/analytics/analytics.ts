@@ -1,4 +1,4 @@
-import { ANALYTICS, CONSENT_EVENT, COOKIE_ACCEPTED, type AnalyticsEvent, type AnalyticsEventName, type AnalyticsProps } from '../domain/analytics';
+import { ANALYTICS, COOKIE_ACCEPTED, type AnalyticsEvent, type AnalyticsEventName, type AnalyticsProps } from '../domain/analytics';
 import { STORAGE_KEYS } from '../domain/storageKeys';
 import { registerSignOutHooks } from '../auth/authStore';
 import { api } from '../api/client';

@@ -37,6 +37,7 @@ export function useTranslation(namespace = 'common'): { t: TFunction; i18n: type
       loading = i18n.loadNamespaces(namespace).finally(() => pending.delete(key));
       pending.set(key, loading);
     }
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- React 18 Suspense: a component suspends by throwing the promise it waits for
     throw loading;
   }
   // A new t after each change, so memoised children see the new texts.

@@ -25,13 +25,19 @@ export function useListingSearch(offerType: OfferType, options: { isIdleWithoutQ
   const [result, setResult] = useState<SearchResult>({ status: isIdle ? 'idle' : 'loading' });
   const [attempt, setAttempt] = useState(0);
 
+  // One request per search (the same search is the same key), offer type and attempt. A new one resets the
+  // result while rendering, so the page never shows the previous search's outcome as this one's.
+  const request = [key, offerType, attempt, isIdle].join('|');
+  const [asked, setAsked] = useState({ request, search });
+  if (asked.request !== request) {
+    setAsked({ request, search });
+    setResult((previous) => (isIdle ? { status: 'idle' } : { status: 'loading', ...(previous.page ? { page: previous.page } : {}) }));
+  }
+
   useEffect(() => {
-    if (isIdle) {
-      setResult({ status: 'idle' });
-      return undefined;
-    }
+    if (isIdle) return undefined;
+    const { search } = asked;
     const controller = new AbortController();
-    setResult((previous) => ({ status: 'loading', ...(previous.page ? { page: previous.page } : {}) }));
     api
       .searchJobs(searchRequest(search, offerType), controller.signal)
       .then(
@@ -43,9 +49,7 @@ export function useListingSearch(offerType: OfferType, options: { isIdleWithoutQ
     // Facts about the search, never the words typed (they could name someone).
     track('search', { offerType, category: search.category, sort: search.sort, page: search.page, hasText: search.q !== '', hasLocation: search.location !== '' });
     return () => controller.abort();
-    // `key` stands for `search`: the same search is the same key.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, offerType, attempt, isIdle]);
+  }, [asked, offerType, isIdle]);
 
   const update = useCallback(
     (change: Partial<ListingSearch>) => setParams(searchToParams(changeSearch(search, change))),

@@ -25,6 +25,7 @@ export function RoutePage({ route }: { route: PageRoute }) {
       fallback={(retry) => <RemoteFailed onRetry={retry} />}
     >
       <Suspense fallback={<PageLoading />}>
+        {/* eslint-disable-next-line react-hooks/static-components -- not created here: remotePage keeps one lazy component per page across renders, replaced only after a failed load */}
         <Page />
       </Suspense>
     </RemoteErrorBoundary>

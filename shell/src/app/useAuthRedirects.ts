@@ -28,6 +28,8 @@ export function useAuthRedirects(): void {
 
   // Focus the page after client-side navigation so keyboard and screen-reader users start at its top.
   useEffect(() => {
-    if (window.history.state?.idx > 0) document.getElementById('main')?.focus({ preventScroll: false });
+    // React Router numbers its history entries in history.state: 0 is the page the visitor arrived on.
+    const { idx } = (window.history.state ?? {}) as { idx?: number };
+    if (idx !== undefined && idx > 0) document.getElementById('main')?.focus({ preventScroll: false });
   }, [location.pathname]);
 }

@@ -4,8 +4,8 @@ import { Link, MemoryRouter } from 'react-router-dom';
 import { CONSENT_EVENT, ROUTER_FUTURE } from '@tasko/shared';
 import { usePageViews } from './usePageViews';
 
-const track = jest.fn();
-jest.mock('@tasko/shared', () => ({ ...jest.requireActual('@tasko/shared'), track: (...args: unknown[]) => track(...args) }));
+const track = jest.fn<void, unknown[]>();
+jest.mock('@tasko/shared', () => ({ ...jest.requireActual<typeof import('@tasko/shared')>('@tasko/shared'), track: (...args: unknown[]) => track(...args) }));
 
 function Tracked() {
   usePageViews();

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { CONSENT_EVENT, matchPageRoute, splitLanguagePrefix, track } from '@tasko/shared';
 
@@ -13,14 +13,11 @@ function trackPageView(pathname: string): void {
  */
 export function usePageViews(): void {
   const { pathname } = useLocation();
-  const current = useRef(pathname);
-  current.current = pathname;
-
-  useEffect(() => trackPageView(pathname), [pathname]);
 
   useEffect(() => {
-    const onConsent = () => trackPageView(current.current);
+    trackPageView(pathname);
+    const onConsent = () => trackPageView(pathname);
     window.addEventListener(CONSENT_EVENT, onConsent);
     return () => window.removeEventListener(CONSENT_EVENT, onConsent);
-  }, []);
+  }, [pathname]);
 }

@@ -8,7 +8,7 @@ import { PostMenu } from './PostMenu';
 /** Shows where the menu navigated to, with the router state it carried. */
 function Where() {
   const location = useLocation();
-  return <output data-testid="where">{JSON.stringify({ path: location.pathname + location.search, state: location.state })}</output>;
+  return <output data-testid="where">{JSON.stringify({ path: location.pathname + location.search, state: location.state as unknown })}</output>;
 }
 
 function renderMenu(at = '/') {
@@ -22,7 +22,7 @@ function renderMenu(at = '/') {
   );
 }
 
-const where = () => JSON.parse(screen.getByTestId('where').textContent ?? '{}');
+const where = () => JSON.parse(screen.getByTestId('where').textContent ?? '{}') as { path: string; state: { intent?: string; redirectTo?: string } | null };
 
 beforeEach(async () => {
   signOut();
@@ -42,7 +42,7 @@ describe('PostMenu', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Post' }));
     await userEvent.click(screen.getByRole('button', { name: 'Post service' }));
     expect(where().path).toBe('/he/login?intent=post_service');
-    expect(where().state.intent).toBe('post_service');
+    expect(where().state?.intent).toBe('post_service');
   });
 
   it('takes a signed-in user straight to the form with the offer type', async () => {

@@ -67,7 +67,7 @@ export function UserMenu() {
               </li>
             )}
             <li>
-              <button type="button" onClick={logout}>
+              <button type="button" onClick={() => void logout()}>
                 {t('nav.logout')}
               </button>
             </li>

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatDate, useLanguage, useLocalizedPath, usePageMeta, useTranslation } from '@tasko/shared';
 import { loadBlogArticle } from '../../blog/blog';
@@ -10,7 +11,7 @@ export default function BlogPage() {
   const { blogId = '' } = useParams();
   const { language } = useLanguage();
   const localized = useLocalizedPath();
-  const article = useBlogData(() => loadBlogArticle(language, blogId), [language, blogId]);
+  const article = useBlogData(useCallback(() => loadBlogArticle(language, blogId), [language, blogId]));
   const found = article.status === 'loaded' ? article.value : null;
   usePageMeta(found ? found.title : article.status === 'loaded' ? t('notFound') : undefined, found?.excerpt);
 

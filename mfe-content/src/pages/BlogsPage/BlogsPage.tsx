@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate, useLanguage, useLocalizedPath, usePageMeta, useTranslation } from '@tasko/shared';
 import { loadBlogIndex } from '../../blog/blog';
@@ -8,7 +9,7 @@ export default function BlogsPage() {
   const { t } = useTranslation('blog');
   const { language } = useLanguage();
   const localized = useLocalizedPath();
-  const articles = useBlogData(() => loadBlogIndex(language), [language]);
+  const articles = useBlogData(useCallback(() => loadBlogIndex(language), [language]));
   usePageMeta(t('title'), t('metaDescription'));
 
   return (

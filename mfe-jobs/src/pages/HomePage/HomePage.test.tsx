@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api, COOKIE_ACCEPTED, flushAnalytics, STORAGE_KEYS, type AnalyticsEvent, type JobSearchParams, type ListingPage } from '@tasko/shared';
-import { aListing, currentUrl, loadTexts, renderPage, stubBrowserGaps } from '../../testing/renderPage';
+import { api, COOKIE_ACCEPTED, flushAnalytics, STORAGE_KEYS, type AnalyticsEvent, type ApiError, type JobSearchParams, type ListingPage } from '@tasko/shared';
+import { aListing, currentUrl, loadTexts, renderPage, scrollTo, stubBrowserGaps } from '../../testing/renderPage';
 import HomePage from './HomePage';
 
 /** Twelve listings of a page with `total` results, answered for whatever page was asked. */
@@ -61,7 +61,7 @@ describe('HomePage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
     expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
     expect(asked.map((a) => a.params.page)).toEqual([1, 2, 3, 2]);
-    expect(window.scrollTo).toHaveBeenCalled();
+    expect(scrollTo).toHaveBeenCalled();
   });
 
   it('starts again at page 1 on a new category, sort or text, and aborts the request it no longer needs', async () => {
@@ -108,9 +108,10 @@ describe('HomePage', () => {
 
   it('says "No jobs found." and, when the API fails, offers a retry that asks again', async () => {
     let fail = true;
+    const serverError: ApiError = { statusCode: 500, messageKey: 'serverError' };
     answerWith(async (params) => {
       if (params.q === 'nothing') return pageOf(0);
-      if (fail) throw { statusCode: 500, messageKey: 'serverError' };
+      if (fail) throw serverError;
       return pageOf(2);
     });
     renderPage(<HomePage />, '/en/');

@@ -47,7 +47,7 @@ beforeAll(() => {
   HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
     this.open = false;
   };
-  window.scrollTo = jest.fn() as unknown as typeof window.scrollTo;
+  window.scrollTo = jest.fn();
 });
 beforeEach(async () => {
   jest.restoreAllMocks();

@@ -1,0 +1,76 @@
+// `npm run lint`: one flat config for every workspace. TypeScript is linted with type information (each
+// file's own tsconfig.json, found by the project service); plain JavaScript (webpack configs, loaders,
+// scripts) without it, since no tsconfig includes it.
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * The house error value, `{ statusCode, messageKey, fields? }`: thrown and rejected as is, like an Error. The
+ * path is read from each workspace's folder (the program's directory), so `../shared/…` names the one file
+ * from `shared` itself and from every sibling.
+ */
+const apiError = [{ from: 'file', name: 'ApiError', path: '../shared/src/api/apiError.ts' }];
+
+export default defineConfig(
+  {
+    // Build output, test and bench output, the embedded database (DATA_DIR, by default ./data, also where a
+    // workspace's own run puts it), generated migrations and data. JSON is never linted.
+    ignores: ['**/dist/**', '**/coverage/**', '**/data/**', '**/test-results/**', '.bench/**', '.scratch/**', 'scripts/.shot.mjs', 'api/drizzle/**', '**/*.generated.*'],
+  },
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          // Scripts at the root and the API's drizzle config sit outside every tsconfig.json: they get the
+          // base compiler options.
+          allowDefaultProject: ['scripts/*.ts', 'api/drizzle.config.ts'],
+          defaultProject: 'tsconfig.base.json',
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+  },
+  {
+    rules: {
+      // Off: an `async` function without `await` is how this code base says "returns a promise". Fastify
+      // plugins and route handlers are async by contract (the returned value is the answer, no `done`), and
+      // test doubles of promise-returning APIs are `async () => value`, so a `throw` in them rejects.
+      '@typescript-eslint/require-await': 'off',
+      // Errors are values with a message key (CONVENTIONS): an ApiError may be thrown or rejected, and a
+      // caught `unknown` passed on unchanged.
+      '@typescript-eslint/only-throw-error': ['error', { allow: apiError, allowRethrowing: true, allowThrowingAny: true, allowThrowingUnknown: true }],
+      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allow: apiError, allowThrowingUnknown: true }],
+      // node:test's `describe` and `it` return promises that the runner itself awaits.
+      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'suite'] }] }],
+      // A leading underscore names a parameter kept for its position; rest siblings drop a property from a copy.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // React lives in the browser packages only; the API and the e2e specs have none (e2e's `use…` helpers
+    // are node:test fixtures, not hooks).
+    files: ['{shared,shell,mfe-*}/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
+  },
+  {
+    files: ['**/*.{js,cjs,mjs}'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    // Webpack configs and loaders of the browser packages are CommonJS (their package.json has no "type"):
+    // `require` is how they import.
+    files: ['**/*.cjs', '{shell,mfe-*}/**/*.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);
