@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { generateKeyPair, importJWK, SignJWT } from 'jose';
-import { exchange, freshClientAddress, providerSignIn, signIn, startTestServer, testDatabases, useServerOn, type ProviderSignIn } from './testServer.js';
+import { exchange, freshClientAddress, providerSignIn, signIn, startTestServer, testDatabases, useServerOn } from './testServer.js';
 
 for (const database of testDatabases()) {
   describe(`sign-in on ${database.name}`, () => {

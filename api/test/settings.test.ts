@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { emptyDatabase, exchange, freshClientAddress, providerSignIn, signIn, startTestServer, testDatabases, useServerOn } from './testServer.js';
+import { emptyDatabase, exchange, providerSignIn, signIn, startTestServer, testDatabases, useServerOn } from './testServer.js';
 
 for (const database of testDatabases()) {
   describe(`settings on ${database.name}`, () => {

@@ -56,7 +56,7 @@ async function draftPhotoSizesAre({ expected, database }: { expected: string[]; 
   const db = await new Promise<IDBDatabase>((resolve, reject) => {
     const request = indexedDB.open(database);
     request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
+    request.onerror = () => reject(new Error(`IndexedDB ${database}: ${request.error?.message ?? 'open failed'}`));
   });
   const drafts = await new Promise<unknown[]>((resolve) => {
     const request = db.transaction('drafts').objectStore('drafts').getAll();

@@ -1,4 +1,4 @@
-import { formatNumber, pageCount, RetryPanel, useLanguage, useTranslation, type OfferType } from '@tasko/shared';
+import { formatNumber, pageCount, Pagination, RetryPanel, useLanguage, useTranslation, type OfferType } from '@tasko/shared';
 import { ListingCard, ListingSkeletons } from './ListingCard';
 import { LISTING_NS } from './listingNamespace';
 import type { SearchResult } from './useListingSearch';
@@ -59,17 +59,18 @@ export function ListingResults({ result, offerType, failureText, onRetry, onPage
           ))}
         </ul>
       )}
-      {pages > 1 && (
-        <nav className="pagination" aria-label={t('paging.label')}>
-          <button type="button" className="button" disabled={page <= 1 || isLoading} onClick={() => goTo(page - 1)}>
-            {t('paging.previous')}
-          </button>
-          <span>{t('paging.page', { page: formatNumber(page, language), pages: formatNumber(pages, language) })}</span>
-          <button type="button" className="button" disabled={page >= pages || isLoading} onClick={() => goTo(page + 1)}>
-            {t('paging.next')}
-          </button>
-        </nav>
-      )}
+      <Pagination
+        page={page}
+        pages={pages}
+        isBusy={isLoading}
+        onPage={goTo}
+        texts={{
+          label: t('paging.label'),
+          previous: t('paging.previous'),
+          next: t('paging.next'),
+          position: t('paging.page', { page: formatNumber(page, language), pages: formatNumber(pages, language) }),
+        }}
+      />
     </div>
   );
 }

@@ -5,3 +5,4 @@ export * from './usePageMeta';
 export * from './theme';
 export * from './routerFuture';
 export * from './RetryPanel';
+export * from './Pagination';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatNumber, pageCount, Price, RetryPanel, UserText, postFormPath, useLanguage, useLocalizedPath, usePageMeta, useTranslation, type Listing } from '@tasko/shared';
+import { formatNumber, pageCount, Pagination, Price, RetryPanel, UserText, postFormPath, useLanguage, useLocalizedPath, usePageMeta, useTranslation, type Listing } from '@tasko/shared';
 import { ACCOUNT_NS } from '../../accountNamespace';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useMyListings, type ManageAction } from './useMyListings';
@@ -142,20 +142,21 @@ export default function MyPostedJobsPage() {
   );
 }
 
-/** Previous, "Page x of y", Next: the paging of the listing lists (`ListingResults`), over the owner's posts. */
+/** The shared paging, over the owner's posts. */
 function Paging({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
   const { t } = useTranslation(ACCOUNT_NS);
   const { language } = useLanguage();
-  if (pages <= 1) return null;
   return (
-    <nav className="pagination my-posts__paging" aria-label={t('myPosts.paging.label')}>
-      <button type="button" className="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t('myPosts.paging.previous')}
-      </button>
-      <span>{t('myPosts.paging.page', { page: formatNumber(page, language), pages: formatNumber(pages, language) })}</span>
-      <button type="button" className="button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t('myPosts.paging.next')}
-      </button>
-    </nav>
+    <Pagination
+      page={page}
+      pages={pages}
+      onPage={onPage}
+      texts={{
+        label: t('myPosts.paging.label'),
+        previous: t('myPosts.paging.previous'),
+        next: t('myPosts.paging.next'),
+        position: t('myPosts.paging.page', { page: formatNumber(page, language), pages: formatNumber(pages, language) }),
+      }}
+    />
   );
 }
