@@ -59,18 +59,7 @@ export function ListingResults({ result, offerType, failureText, onRetry, onPage
           ))}
         </ul>
       )}
-      <Pagination
-        page={page}
-        pages={pages}
-        isBusy={isLoading}
-        onPage={goTo}
-        texts={{
-          label: t('paging.label'),
-          previous: t('paging.previous'),
-          next: t('paging.next'),
-          position: t('paging.page', { page: formatNumber(page, language), pages: formatNumber(pages, language) }),
-        }}
-      />
+      <Pagination page={page} pages={pages} isBusy={isLoading} onPage={goTo} namespace={LISTING_NS} keyPrefix="paging" />
     </div>
   );
 }

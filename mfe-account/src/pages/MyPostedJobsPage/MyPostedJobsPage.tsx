@@ -128,7 +128,7 @@ export default function MyPostedJobsPage() {
           ))}
         </ul>
       )}
-      {state.status === 'loaded' && <Paging page={state.page.page} pages={pageCount(state.page.total, state.page.pageSize)} onPage={turnTo} />}
+      {state.status === 'loaded' && <Pagination namespace={ACCOUNT_NS} keyPrefix="myPosts.paging" page={state.page.page} pages={pageCount(state.page.total, state.page.pageSize)} onPage={turnTo} />}
       {pending && (
         <ConfirmDialog
           question={t(MESSAGES[pending.action].confirm ?? '')}
@@ -139,24 +139,5 @@ export default function MyPostedJobsPage() {
         />
       )}
     </section>
-  );
-}
-
-/** The shared paging, over the owner's posts. */
-function Paging({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
-  const { t } = useTranslation(ACCOUNT_NS);
-  const { language } = useLanguage();
-  return (
-    <Pagination
-      page={page}
-      pages={pages}
-      onPage={onPage}
-      texts={{
-        label: t('myPosts.paging.label'),
-        previous: t('myPosts.paging.previous'),
-        next: t('myPosts.paging.next'),
-        position: t('myPosts.paging.page', { page: formatNumber(page, language), pages: formatNumber(pages, language) }),
-      }}
-    />
   );
 }
