@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { renderStandalone } from '@tasko/shared/harness';
 
-renderStandalone('mfe-account', [
+void renderStandalone('mfe-account', [
   { routeId: 'login', Page: lazy(() => import('./pages/LoginPage/LoginPage')) },
   { routeId: 'authCallback', Page: lazy(() => import('./pages/AuthCallbackPage/AuthCallbackPage')) },
   { routeId: 'myPostedJobs', Page: lazy(() => import('./pages/MyPostedJobsPage/MyPostedJobsPage')) },

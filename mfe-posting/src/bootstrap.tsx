@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { renderStandalone } from '@tasko/shared/harness';
 
-renderStandalone('mfe-posting', [
+void renderStandalone('mfe-posting', [
   { routeId: 'postJob', Page: lazy(() => import('./pages/PostJobPage/PostJobPage')) },
   // Without the shell there is no account remote: a one-button sign-in stands in for /login.
   { routeId: 'login', Page: lazy(() => import('./standalone/StandaloneSignIn')) },

@@ -33,7 +33,7 @@ describe('sign-in flow', () => {
     expect(nonce).toBe('server-nonce-1');
     const state = url.searchParams.get('state') ?? '';
     const result = readCallback(`#id_token=${idTokenWith({ nonce })}&state=${state}`);
-    expect(result).toEqual({ ok: true, idToken: expect.any(String), state: { redirectTo: '/en/faq', language: 'en', nonce } });
+    expect(result).toEqual({ ok: true, idToken: expect.any(String) as string, state: { redirectTo: '/en/faq', language: 'en', nonce } });
   });
 
   it('refuses a missing token, a state this tab did not send, and a token with another nonce', () => {

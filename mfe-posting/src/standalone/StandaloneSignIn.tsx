@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { api, signIn, toApiError, useLanguage, useTranslation, type LoginState, type MessageKey } from '@tasko/shared';
+import { api, signIn, toApiError, useLanguage, useTranslation, type ApiError, type LoginState, type MessageKey } from '@tasko/shared';
 import { POSTING_NS } from '../postingNamespace';
 
 /** The account the standalone harness signs in as; a new one, so the form asks for the age confirmation. */
@@ -16,7 +16,7 @@ export default function StandaloneSignIn() {
   const { t: tc } = useTranslation('common');
   const { language } = useLanguage();
   const navigate = useNavigate();
-  const { state } = useLocation();
+  const location = useLocation();
   const [failure, setFailure] = useState<MessageKey | null>(null);
 
   const signInAsDeveloper = async () => {
@@ -25,11 +25,14 @@ export default function StandaloneSignIn() {
       // The server accepts an ID token only with the nonce it gave this browser (its cookie comes back by itself).
       const nonce = await api.authNonce();
       const response = await fetch('/dev-idp/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...DEVELOPER, nonce }) });
-      if (!response.ok) throw { statusCode: response.status, messageKey: 'authFailed' };
+      if (!response.ok) {
+        const refusal: ApiError = { statusCode: response.status, messageKey: 'authFailed' };
+        throw refusal;
+      }
       const { id_token: idToken } = (await response.json()) as { id_token: string };
       const answer = await api.googleLogin(idToken, language);
       signIn({ token: answer.accessToken, info: answer.user, settings: answer.settings });
-      navigate((state as LoginState | null)?.redirectTo ?? '/post-job', { replace: true });
+      navigate((location.state as LoginState | null)?.redirectTo ?? '/post-job', { replace: true });
     } catch (error) {
       setFailure(toApiError(error, 'loginFailed').messageKey);
     }

@@ -3,7 +3,7 @@ import { STORAGE_KEYS } from '../domain/storageKeys';
 import { DEFAULT_SETTINGS } from '../domain/settings';
 
 function loadAuth(): typeof import('./index') {
-  return loadFresh(() => require('./index'));
+  return loadFresh(() => jest.requireActual<typeof import('./index')>('./index'));
 }
 
 /** What the browser does in every other tab when this one writes to localStorage. */
@@ -22,7 +22,7 @@ describe('auth event bus', () => {
     off();
     authBus.emit('logout');
     expect(seen).toEqual([{ event: 'login', isRemote: false }]);
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.authEvent) ?? '{}').event).toBe('logout');
+    expect((JSON.parse(localStorage.getItem(STORAGE_KEYS.authEvent) ?? '{}') as { event?: unknown }).event).toBe('logout');
   });
 
   it('mirrors a logout from another tab and clears this tab’s user', () => {

@@ -11,7 +11,7 @@ const user: StoredUser = {
 
 /** A fresh copy of the store module, as after a page reload. */
 function loadStore(): typeof import('./authStore') {
-  return loadFresh(() => require('./authStore'));
+  return loadFresh(() => jest.requireActual<typeof import('./authStore')>('./authStore'));
 }
 
 beforeEach(() => localStorage.clear());

@@ -73,7 +73,7 @@ export function signOut(options: { isRemote?: boolean } = {}): void {
 if (typeof window !== 'undefined') {
   authBus.on(({ event, isRemote }) => {
     if (!isRemote) return;
-    const stored = userStorage.getItem(STORAGE_KEYS.user, null) as StoredUser | null;
+    const stored = userStorage.getItem(STORAGE_KEYS.user, null);
     authStore.set(userAtom, event === 'logout' ? null : stored);
   });
 }

@@ -80,7 +80,10 @@ export default function AuthCallbackPage() {
       (error: unknown) => navigate(loginPath, { replace: true, state: { error: signInErrorOf(error) } }),
     );
     return () => clearTimeout(timer.current);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per arrival on the callback
+    // The token in the URL is exchanged exactly once per arrival, and the cleanup cancels the pending redirect.
+    // `finish` is a new function on every render and `navigate` changes with the location: as deps they would
+    // re-run this effect, whose cleanup would clear the redirect timer while the rerun is skipped by `hasRun`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- mount-only on purpose, see above
   }, []);
 
   if (ageStep) return <AgeStep arrival={ageStep} onConfirmed={() => finish({ ...ageStep, answer: { ...ageStep.answer, user: { ...ageStep.answer.user, ageConfirmed: true } } })} />;

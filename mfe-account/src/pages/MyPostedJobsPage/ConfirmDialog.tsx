@@ -15,16 +15,19 @@ export function ConfirmDialog({
   onCancel: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal?.();
+    // The confirm button starts with focus, as its `autoFocus` gave it before.
+    confirmButton.current?.focus();
     return () => element?.close?.();
   }, []);
   return (
     <dialog ref={dialog} className="dialog" aria-labelledby="confirm-question" onCancel={onCancel}>
       <p id="confirm-question">{question}</p>
       <div className="confirm-dialog__actions">
-        <button type="button" className="button button--primary" onClick={onConfirm} autoFocus>
+        <button type="button" className="button button--primary" onClick={onConfirm} ref={confirmButton}>
           {confirmLabel}
         </button>
         <button type="button" className="button" onClick={onCancel}>

@@ -59,7 +59,7 @@ export default function SettingsPage({ reload = () => window.location.reload() }
   return (
     <section className="page page--narrow account-card" aria-labelledby="settings-title">
       <h1 id="settings-title">{t('settings.title')}</h1>
-      <form className="settings-form" onSubmit={save}>
+      <form className="settings-form" onSubmit={(e) => void save(e)}>
         <label htmlFor="settings-language">{t('settings.language')}</label>
         <select id="settings-language" value={settings.language} onChange={(e) => change('language', e.target.value as UserSettings['language'])}>
           {LANGUAGES.map((l) => (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from '@tasko/shared';
 import { POSTING_NS } from '../../postingNamespace';
 
@@ -71,18 +71,28 @@ export function Camera({ onPhoto, onClose }: { onPhoto: (blob: Blob) => void; on
     </button>
   );
 
+  // Escape bubbles up from the camera's controls: the listener sits on a presentational inner element, so the
+  // group keeps its name and role for assistive technology.
+  const frame = (children: ReactNode) => (
+    <div ref={group} role="group" aria-label={t('photos.cameraLabel')}>
+      <div className="camera" role="presentation" onKeyDown={onKeyDown}>
+        {children}
+      </div>
+    </div>
+  );
+
   if (state.status === 'unsupported' || state.status === 'failed') {
-    return (
-      <div ref={group} className="camera" role="group" aria-label={t('photos.cameraLabel')} onKeyDown={onKeyDown}>
+    return frame(
+      <>
         <p className="field__error" role="alert">
           {t(state.status === 'unsupported' ? 'photos.cameraUnsupported' : 'photos.cameraFailed')}
         </p>
         {closeButton}
-      </div>
+      </>,
     );
   }
-  return (
-    <div ref={group} className="camera" role="group" aria-label={t('photos.cameraLabel')} onKeyDown={onKeyDown}>
+  return frame(
+    <>
       {/* The video stays mounted (hidden) while a shot is shown, so "Retake" goes straight back to the live picture. */}
       <video ref={video} className="camera__view" autoPlay playsInline muted hidden={state.status === 'taken'} />
       {state.status === 'taken' && <img className="camera__view" src={state.preview} alt={t('photos.taken')} />}
@@ -103,6 +113,6 @@ export function Camera({ onPhoto, onClose }: { onPhoto: (blob: Blob) => void; on
         )}
         {closeButton}
       </div>
-    </div>
+    </>,
   );
 }

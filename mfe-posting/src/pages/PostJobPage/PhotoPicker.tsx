@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type DragEvent } from 'react';
 import { LIMITS, useTranslation, type ValidationKey } from '@tasko/shared';
 import { imageProblemOf } from '@tasko/shared/validation';
 import { POSTING_NS } from '../../postingNamespace';
@@ -30,9 +30,11 @@ export function PhotoPicker({ inputId, photos, onChange, error, onError, onPrepa
   const [isCameraOpen, setIsCameraOpen] = useState(false);
   const [isDragOver, setIsDragOver] = useState(false);
   const [preparing, setPreparing] = useState(0);
-  // The count at the latest render, for additions that finish after other additions started.
+  // The count at the latest commit, for additions that finish after other additions started.
   const count = useRef(photos.length);
-  count.current = photos.length;
+  useLayoutEffect(() => {
+    count.current = photos.length;
+  }, [photos.length]);
   const pendingFocus = useRef<PendingFocus | null>(null);
   const isFull = photos.length >= LIMITS.maxImages;
 

@@ -31,13 +31,12 @@ export function PlaceCombobox({ label, value, onChange, onBlur, inputId, error, 
   const [suggestions, setSuggestions] = useState<Suggestions>({ status: 'idle' });
   const [isOpen, setIsOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  // Nothing to look up (cleared, or a place was chosen): the earlier suggestions go, while rendering.
+  if (!query?.trim() && suggestions.status !== 'idle') setSuggestions({ status: 'idle' });
 
   useEffect(() => {
     const text = query?.trim() ?? '';
-    if (!text) {
-      setSuggestions({ status: 'idle' });
-      return undefined;
-    }
+    if (!text) return undefined;
     // A newer keystroke aborts the older request, so a slow answer never replaces a newer one.
     const controller = new AbortController();
     const timer = setTimeout(() => {
@@ -120,6 +119,9 @@ export function PlaceCombobox({ label, value, onChange, onBlur, inputId, error, 
         />
         <ul id={listId} role="listbox" aria-label={label} className="combobox__list" hidden={!isListShown}>
           {places.map((place, i) => (
+            // An option never takes the focus (WAI-ARIA APG combobox): the keys act in the input, through
+            // aria-activedescendant, where Enter chooses the active option; a key handler here would never run.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the keyboard choice is the input's onKeyDown
             <li
               key={place.id}
               id={`${listId}-${i}`}

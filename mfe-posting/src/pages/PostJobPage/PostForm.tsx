@@ -24,12 +24,13 @@ export function PostForm({ user, offerType, listing }: { user: StoredUser; offer
   const heading = listing ? t('edit.title') : t(offerType === 'service' ? 'create.serviceTitle' : 'create.jobTitle');
   usePageMeta(heading);
 
+  // A string, so the timer starts once per publication (`localized` is a new function on every render).
+  const publishedPath = publishing.status === 'published' ? localized(`/job/${publishing.listingId}`) : null;
   useEffect(() => {
-    if (publishing.status !== 'published') return undefined;
-    const timer = setTimeout(() => navigate(localized(`/job/${publishing.listingId}`)), AFTER_PUBLISH_DELAY_MS);
+    if (publishedPath === null) return undefined;
+    const timer = setTimeout(() => navigate(publishedPath), AFTER_PUBLISH_DELAY_MS);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per publication
-  }, [publishing]);
+  }, [publishedPath, navigate]);
 
   const errorOf = (name: FieldName) => errors[name];
   /** The props every text control shares: its id, its error state and descriptions, blur validation. */
@@ -71,7 +72,7 @@ export function PostForm({ user, offerType, listing }: { user: StoredUser; offer
             ))}
           </select>
         </Field>
-        <fieldset className="field" aria-describedby={errorOf('paymentType') ? `${fieldId('paymentType')}-error` : undefined}>
+        <fieldset className="field" role="radiogroup" aria-invalid={!!errorOf('paymentType')} aria-describedby={errorOf('paymentType') ? `${fieldId('paymentType')}-error` : undefined}>
           <legend>{t('fields.paymentType')}</legend>
           <div className="choice-row">
             {PAYMENT_TYPES.map((type, i) => (
@@ -82,7 +83,6 @@ export function PostForm({ user, offerType, listing }: { user: StoredUser; offer
                   name="paymentType"
                   value={type}
                   checked={draft.paymentType === type}
-                  aria-invalid={!!errorOf('paymentType')}
                   onChange={() => set('paymentType', type)}
                   onBlur={(e) => touch('paymentType', e.relatedTarget)}
                 />{' '}

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { api, authStore, COOKIE_ACCEPTED, DEFAULT_SETTINGS, flushAnalytics, ROUTER_FUTURE, signOut, STORAGE_KEYS, userAtom, type Language, type Listing, type StoredUser } from '@tasko/shared';
+import { api, authStore, COOKIE_ACCEPTED, DEFAULT_SETTINGS, flushAnalytics, ROUTER_FUTURE, signOut, STORAGE_KEYS, userAtom, type ApiError, type Language, type Listing, type StoredUser } from '@tasko/shared';
 import { setUpI18n } from '../../../../shared/test/renderWithProviders';
 import commonEn from '../../../../shared/src/locales/en/common.json';
 import commonHe from '../../../../shared/src/locales/he/common.json';
@@ -300,7 +300,8 @@ describe('publishing', () => {
     jest.spyOn(api, 'createJob').mockImplementation(async () => {
       // What the shell does on a 401: sign out, which empties local storage.
       signOut();
-      throw { statusCode: 401, messageKey: 'unauthorized' };
+      const expired: ApiError = { statusCode: 401, messageKey: 'unauthorized' };
+      throw expired;
     });
     const user = userEvent.setup();
     renderPage('/en/post-job');
@@ -418,7 +419,7 @@ describe('editing', () => {
     const [id, payload] = update.mock.calls[0] ?? [];
     expect(id).toBe(42);
     expect((payload as FormData).get('jobTitle')).toBe('Moving three armchairs');
-    expect(JSON.parse(String((payload as FormData).get('keepImages')))).toEqual(['/uploads/b.jpg']);
+    expect(JSON.parse((payload as FormData).get('keepImages') as string)).toEqual(['/uploads/b.jpg']);
     expect(loadDraft(draftKeyOf('noa@example.com', 42))).toBeNull();
   });
 

@@ -89,9 +89,9 @@ describe('the posting form', () => {
   it('builds the multipart payload the API reads', () => {
     const data = toFormData({ ...valid, address: 'Herzl 10' }, 'service', [new Blob(['x'], { type: 'image/png' })], ['/uploads/a.jpg']);
     expect(data.get('offerType')).toBe('service');
-    expect(JSON.parse(String(data.get('location')))).toEqual({ city: 'Haifa', address: 'Herzl 10' });
-    expect(JSON.parse(String(data.get('contactMethods')))).toEqual(['phone', 'whatsapp']);
-    expect(JSON.parse(String(data.get('keepImages')))).toEqual(['/uploads/a.jpg']);
+    expect(JSON.parse(data.get('location') as string)).toEqual({ city: 'Haifa', address: 'Herzl 10' });
+    expect(JSON.parse(data.get('contactMethods') as string)).toEqual(['phone', 'whatsapp']);
+    expect(JSON.parse(data.get('keepImages') as string)).toEqual(['/uploads/a.jpg']);
     expect((data.get('photos') as File).name).toBe('photo-1.png');
   });
 });

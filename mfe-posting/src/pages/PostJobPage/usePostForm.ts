@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { api, authStore, toApiError, track, userAtom, type Listing, type MessageKey, type OfferType, type StoredUser, type ValidationKey } from '@tasko/shared';
 import type { FieldErrors } from '@tasko/shared/validation';
 import { clearDraft, draftKeyOf, draftOf, FIELD_ORDER, loadDraft, newDraftFor, saveDraft, toFormData, validateDraft, type FieldName, type PostDraft } from './postDraft';
@@ -54,13 +54,17 @@ export function usePostForm({ user, offerType, listing }: { user: StoredUser; of
   const [needsAge, setNeedsAge] = useState(user.info.ageConfirmed === false);
   const [isAgeConfirmed, setIsAgeConfirmed] = useState(false);
   const [isAgeMissing, setIsAgeMissing] = useState(false);
-  const [focusTarget, setFocusTarget] = useState<string | null>(null);
+  // A new object per request, so that asking again for the same control moves the focus again.
+  const [focusRequest, setFocusRequest] = useState<{ id: string } | null>(null);
   // Set by any change of the photos (or a start-over): a restore arriving later must not undo it.
   const isPhotoRestoreCancelled = useRef(false);
   // Set by the user's changes only: a start-over empties the draft and must not write it back.
   const shouldKeepPhotos = useRef(false);
+  // The draft and photos of the latest commit, for effects and for code that runs after an await.
   const latest = useRef({ draft, photos });
-  latest.current = { draft, photos };
+  useLayoutEffect(() => {
+    latest.current = { draft, photos };
+  }, [draft, photos]);
 
   // The photos of a restored draft come back from IndexedDB (asynchronously); a change made meanwhile wins.
   useEffect(() => {
@@ -92,10 +96,8 @@ export function usePostForm({ user, offerType, listing }: { user: StoredUser; of
 
   // For controls that appear with the state change that asks for the focus (the age checkbox).
   useEffect(() => {
-    if (!focusTarget) return;
-    document.getElementById(focusTarget)?.focus();
-    setFocusTarget(null);
-  }, [focusTarget]);
+    if (focusRequest) document.getElementById(focusRequest.id)?.focus();
+  }, [focusRequest]);
 
   const updateDraft = (next: PostDraft) => {
     setDraft(next);
@@ -154,7 +156,7 @@ export function usePostForm({ user, offerType, listing }: { user: StoredUser; of
       return;
     }
     if (isAgeStillMissing) {
-      setFocusTarget(AGE_CHECKBOX_ID);
+      setFocusRequest({ id: AGE_CHECKBOX_ID });
       return;
     }
     setPublishing({ status: 'publishing' });
@@ -181,7 +183,7 @@ export function usePostForm({ user, offerType, listing }: { user: StoredUser; of
         setNeedsAge(true);
         setIsAgeMissing(true);
         setPublishing({ status: 'editing' });
-        setFocusTarget(AGE_CHECKBOX_ID);
+        setFocusRequest({ id: AGE_CHECKBOX_ID });
         return;
       }
       if (problem.fields && Object.keys(problem.fields).length) {
