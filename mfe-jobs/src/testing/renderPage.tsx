@@ -70,17 +70,4 @@ export function aListing(overrides: Partial<Listing> = {}): Listing {
   };
 }
 
-/** Stands in for `window.scrollTo`, which jsdom lacks. */
-export const scrollTo = jest.fn<void, unknown[]>();
-
-/** jsdom has <dialog> but not its modal methods, nor scrolling. */
-export function stubBrowserGaps(): void {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.open = false;
-    this.dispatchEvent(new Event('close'));
-  };
-  window.scrollTo = scrollTo;
-}
+export { scrollTo, stubBrowserGaps } from '../../../shared/test/browserGaps';

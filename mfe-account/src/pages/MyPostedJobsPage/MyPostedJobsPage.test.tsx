@@ -10,6 +10,7 @@ import ar from '../../locales/ar/account.json';
 import ru from '../../locales/ru/account.json';
 import MyPostedJobsPage from './MyPostedJobsPage';
 import { pageFromParams } from './useMyListings';
+import { stubBrowserGaps } from '../../../../shared/test/browserGaps';
 
 const ACCOUNT = { en, he, ar, ru };
 
@@ -79,16 +80,7 @@ async function inLanguage(language: Language) {
 
 let myJobs: jest.SpyInstance;
 
-beforeAll(() => {
-  // jsdom has <dialog> but not its modal methods, nor scrolling.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.open = false;
-  };
-  window.scrollTo = jest.fn();
-});
+beforeAll(stubBrowserGaps);
 
 beforeEach(() => {
   jest.restoreAllMocks();

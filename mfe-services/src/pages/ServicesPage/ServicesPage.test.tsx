@@ -6,6 +6,7 @@ import { LISTING_NS } from '@tasko/shared/listing';
 import { setUpI18n } from '../../../../shared/test/renderWithProviders';
 import { SERVICES_NS } from '../../servicesNamespace';
 import ServicesPage from './ServicesPage';
+import { stubBrowserGaps } from '../../../../shared/test/browserGaps';
 
 async function loadTexts(language: Language): Promise<void> {
   const services = (await import(`../../locales/${language}/services.json`)) as { default: object };
@@ -39,16 +40,7 @@ const tutoring: Listing = {
 };
 const onePage = (jobs: Listing[]): ListingPage => ({ jobs, total: jobs.length, page: 1, pageSize: 12 });
 
-beforeAll(() => {
-  // jsdom has <dialog> but not its modal methods, nor scrolling.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.open = false;
-  };
-  window.scrollTo = jest.fn();
-});
+beforeAll(stubBrowserGaps);
 beforeEach(async () => {
   jest.restoreAllMocks();
   await loadTexts('en');
