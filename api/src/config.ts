@@ -50,6 +50,12 @@ export interface AppConfig {
   eventsRateLimit: number;
   /** How long a public search answer may be served from memory (0: never). */
   searchCacheMs: number;
+  /** Alert emails go over SMTP when set (`smtp://user:pass@host:587`); otherwise into `DATA_DIR/outbox` as .eml files. */
+  smtpUrl: string | undefined;
+  /** The From of alert emails. */
+  mailFrom: string;
+  /** The outbox folder of the embedded default (no SMTP_URL), shown at /dev-mail. */
+  outboxDir: string;
   /** Structured logs; off in tests unless LOG_LEVEL is set. */
   logLevel: string;
 }
@@ -146,6 +152,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     contactRevealLimit: Number(env.CONTACT_REVEAL_LIMIT ?? 20),
     eventsRateLimit: Number(env.EVENTS_RATE_LIMIT ?? 60),
     searchCacheMs: Number(env.SEARCH_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 2000)),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Tasko <alerts@localhost>',
+    outboxDir: path.resolve(env.OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
   };
   checkCombinations(config, env);

@@ -8,3 +8,4 @@ export * from './moderation';
 export * from './listingSearch';
 export * from './listingStructuredData';
 export * from './contracts';
+export * from './alerts';

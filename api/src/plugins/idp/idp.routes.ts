@@ -1,7 +1,6 @@
-import net from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { byAddress } from '../security/clientKey.js';
+import { byAddress, isLoopback } from '../security/clientKey.js';
 import { escapeHtml } from '../site/pageHtml.js';
 import { LOCAL_CLIENT_ID, type LocalIdentityProvider } from './idpKeys.js';
 
@@ -25,12 +24,6 @@ const identity = z.object({
     .transform((nonce) => nonce || undefined),
 });
 
-/** The socket's own address (never a forwarded header) is on this machine. */
-function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  const v4 = address.replace(/^::ffff:/i, '');
-  return address === '::1' || (net.isIPv4(v4) && v4.startsWith('127.'));
-}
 
 /**
  * The local OpenID provider (ARCHITECTURE "Local identity provider"): the same redirect flow as Google's,

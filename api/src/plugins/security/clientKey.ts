@@ -23,6 +23,13 @@ function ipv6Groups(ip: string): string[] {
   return [...left, ...Array<string>(missing).fill('0'), ...right].map((g) => (g.replace(/^0+/, '') || '0').toLowerCase());
 }
 
+/** The socket's own address (never a forwarded header) is on this machine. */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.replace(/^::ffff:/i, '');
+  return address === '::1' || (net.isIPv4(v4) && v4.startsWith('127.'));
+}
+
 /** Anonymous calls and sign-ins: counted per client address. */
 export function byAddress(request: FastifyRequest): string {
   return `ip:${addressKey(request.ip)}`;

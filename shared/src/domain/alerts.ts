@@ -1,0 +1,36 @@
+import type { Category, OfferType } from './listing';
+
+// Saved searches ("Notify me about new listings like these", issue 16): the filters of GET /jobs that an
+// alert keeps, how often it mails, and its limits. Place, radius, payment type and listing language join
+// the filters when the search has them (the places issue).
+
+export const ALERT_FREQUENCIES = ['instant', 'daily'] as const;
+export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
+
+export const ALERT_LIMITS = {
+  /** Saved searches per user; a 21st answers 409 `tooManyAlerts`. */
+  maxPerUser: 20,
+  /** The daily digest leaves at this hour, Israel time. */
+  digestHour: 8,
+  digestTimeZone: 'Asia/Jerusalem',
+} as const;
+
+/** What an alert matches: a listing matches when GET /jobs with these filters would list it. */
+export interface AlertFilters {
+  offerType: OfferType;
+  q?: string;
+  location?: string;
+  category?: Category;
+}
+
+export interface Alert extends AlertFilters {
+  id: number;
+  frequency: AlertFrequency;
+  createdAt: string;
+}
+
+/** Views and "Show phone" reveals of one of my listings over the last 30 days (/my-posted-jobs). */
+export interface ListingStats {
+  views: number;
+  reveals: number;
+}
