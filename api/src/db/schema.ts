@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AnalyticsProps, ContactMethod, UserSettings } from '@tasko/shared/domain';
 
 export const users = pgTable('users', {
@@ -152,5 +152,22 @@ export const analyticsEvents = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('analytics_events_by_day').on(t.occurredAt, t.name)],
+  (t) => [
+    index('analytics_events_by_day').on(t.occurredAt, t.name),
+    // A listing's page views (its posters' 30-day figure) by path.
+    index('analytics_events_page_views').on(t.path, t.occurredAt).where(sql`${t.name} = 'page_view'`),
+  ],
+);
+
+/** "Show phone" reveals per listing and day (Israel time): a count, no identity. */
+export const listingRevealsDaily = pgTable(
+  'listing_reveals_daily',
+  {
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id),
+    day: date('day').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.day] })],
 );

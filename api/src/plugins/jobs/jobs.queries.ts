@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Category, OfferType, SortOption } from '@tasko/shared/domain';
+import { LANGUAGE_CODES, type Category, type ListingStats, type OfferType, type SortOption } from '@tasko/shared/domain';
 import type { Post } from '@tasko/shared/validation';
-import type { Database } from '../../db/client.js';
+import { rowsOf, type Database } from '../../db/client.js';
 import { listings } from '../../db/schema.js';
 
 export type ListingRow = typeof listings.$inferSelect;
@@ -105,4 +105,39 @@ export function columnsOf(post: Post) {
     city: post.location.city,
     address: post.location.address,
   };
+}
+
+/** One more "Show phone" for the listing today (Israel time): a count per listing and day, no identity. */
+export async function countReveal(db: Database, listingId: number): Promise<void> {
+  await db.execute(sql`
+    insert into listing_reveals_daily (listing_id, day, count)
+    values (${listingId}, (now() at time zone 'Asia/Jerusalem')::date, 1)
+    on conflict (listing_id, day) do update set count = listing_reveals_daily.count + 1`);
+}
+
+const STATS_DAYS = 30;
+
+/**
+ * Views and reveals of these listings over the last 30 days. Views are the page views the first-party
+ * analytics stored for the listing's page, in any language (`/job/7`, `/he/job/7`).
+ */
+export async function statsOf(db: Database, listingIds: number[]): Promise<Map<number, ListingStats>> {
+  const stats = new Map<number, ListingStats>(listingIds.map((id) => [id, { views: 0, reveals: 0 }]));
+  if (listingIds.length === 0) return stats;
+  const paths = listingIds.flatMap((id) => [`/job/${id}`, ...LANGUAGE_CODES.map((language) => `/${language}/job/${id}`)]);
+  const [views, reveals] = await Promise.all([
+    db.execute(sql`
+      select substring(path from '/job/([0-9]+)$')::int as id, count(*)::int as n
+      from analytics_events
+      where name = 'page_view' and path in ${paths} and occurred_at > now() - make_interval(days => ${STATS_DAYS})
+      group by 1`),
+    db.execute(sql`
+      select listing_id as id, sum(count)::int as n
+      from listing_reveals_daily
+      where listing_id in ${listingIds} and day > (now() at time zone 'Asia/Jerusalem')::date - ${STATS_DAYS}::int
+      group by 1`),
+  ]);
+  for (const row of rowsOf<{ id: number; n: number }>(views)) stats.get(Number(row.id))!.views = Number(row.n);
+  for (const row of rowsOf<{ id: number; n: number }>(reveals)) stats.get(Number(row.id))!.reveals = Number(row.n);
+  return stats;
 }

@@ -9,7 +9,7 @@ import { ApiProblem } from '../errors/errors.plugin.js';
 import { optionalUser, requireUser, userOf } from '../auth/authenticate.js';
 import type { SessionService } from '../auth/sessions.js';
 import { noContent } from '../auth/auth.routes.js';
-import { columnsOf, findListing, listingsOf, searchListings, type ListingRow } from './jobs.queries.js';
+import { columnsOf, countReveal, findListing, listingsOf, searchListings, statsOf, type ListingRow } from './jobs.queries.js';
 import { contactOf, ownerWire, publicWire } from './listingWire.js';
 import { listingContact, listingForViewer, ownListing, ownListingPage, publicListingPage } from './listingSchemas.js';
 import { listingId } from './listingId.js';
@@ -80,7 +80,8 @@ export async function jobsRoutes(
     async (request) => {
       const { page, pageSize } = request.query;
       const mine = await listingsOf(db, userOf(request).id, page, pageSize);
-      return { jobs: mine.rows.map((row) => ownerWire(row)), total: mine.total, page, pageSize };
+      const stats = await statsOf(db, mine.rows.map((row) => row.id));
+      return { jobs: mine.rows.map((row) => ({ ...ownerWire(row), stats: stats.get(row.id) ?? { views: 0, reveals: 0 } })), total: mine.total, page, pageSize };
     },
   );
 
@@ -123,6 +124,7 @@ export async function jobsRoutes(
     async (request, reply) => {
       const listing = await findListing(db, listingId(request.params.id));
       if (!listing || listing.status !== 'active') throw new ApiProblem(404, 'jobNotFound');
+      await countReveal(db, listing.id);
       void reply.header('Cache-Control', 'private, no-store');
       return contactOf(listing);
     },

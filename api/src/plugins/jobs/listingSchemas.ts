@@ -39,7 +39,8 @@ const pageOf = <T extends z.ZodType>(listing: T) =>
   z.object({ jobs: z.array(listing), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 
 export const publicListingPage = pageOf(publicListing);
-export const ownListingPage = pageOf(ownListing);
+/** My listings, each with its views and reveals of the last 30 days. */
+export const ownListingPage = pageOf(ownListing.extend({ stats: z.object({ views: z.number().int(), reveals: z.number().int() }) }));
 
 export const listingContact = z.object({
   contact_person_name: z.string(),
