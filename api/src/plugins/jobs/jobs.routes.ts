@@ -38,7 +38,16 @@ const POST_BODY_LIMIT = LIMITS.maxImages * LIMITS.maxImageBytes + 1024 * 1024;
 
 export async function jobsRoutes(
   app: FastifyInstance,
-  opts: { db: Database; sessions: SessionService; storage: PhotoStorage; publicSearches: PublicSearchCache; writeRateLimit: number; contactRevealLimit: number },
+  opts: {
+    db: Database;
+    sessions: SessionService;
+    storage: PhotoStorage;
+    publicSearches: PublicSearchCache;
+    writeRateLimit: number;
+    contactRevealLimit: number;
+    /** A listing was published or reactivated: saved searches it matches hear of it (queued, not awaited). */
+    onListingVisible?: (listingId: number) => Promise<void>;
+  },
 ): Promise<void> {
   const { db, sessions, storage } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -143,6 +152,7 @@ export async function jobsRoutes(
           .values({ ...columnsOf(post), publisherId: userOf(request).id, images: urls })
           .returning();
         if (!row) throw new Error('listing not stored');
+        await opts.onListingVisible?.(row.id);
         return reply.code(201).send(ownerWire(row));
       } catch (error) {
         await Promise.all(urls.map((u) => storage.remove(u)));
@@ -185,6 +195,7 @@ export async function jobsRoutes(
         const listing = await ownedListing(request, request.params.id);
         const [row] = await db.update(listings).set({ status, updatedAt: new Date() }).where(eq(listings.id, listing.id)).returning();
         if (!row) throw new ApiProblem(404, 'jobNotFound');
+        if (status === 'active' && listing.status !== 'active') await opts.onListingVisible?.(row.id);
         return ownerWire(row);
       },
     );

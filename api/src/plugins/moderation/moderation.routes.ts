@@ -40,7 +40,14 @@ const dailyCount = z.object({ day: z.string(), language: z.string(), visits: z.n
  */
 export async function moderationRoutes(
   app: FastifyInstance,
-  opts: { db: Database; sessions: SessionService; publicSearches: PublicSearchCache; adminEmails: string[] },
+  opts: {
+    db: Database;
+    sessions: SessionService;
+    publicSearches: PublicSearchCache;
+    adminEmails: string[];
+    /** A moderator restored a listing: saved searches it matches hear of it. */
+    onListingVisible?: (listingId: number) => Promise<void>;
+  },
 ): Promise<void> {
   const { db, sessions, publicSearches } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -76,6 +83,7 @@ export async function moderationRoutes(
         .returning({ id: listings.id });
       if (!updated) throw new ApiProblem(404, 'jobNotFound');
       publicSearches.clear();
+      if (action === 'restore') await opts.onListingVisible?.(id);
       return recordAction(db, userOf(request).id, action, { listingId: id });
     });
   }
