@@ -1,6 +1,7 @@
 import mjml2html from 'mjml';
-import { directionOf, localeOf, type AlertFilters, type Language, type OfferType, type PaymentType } from '@tasko/shared/domain';
+import { directionOf, type AlertFilters, type Language, type OfferType, type PaymentType } from '@tasko/shared/domain';
 import { escapeHtml } from '../site/pageHtml.js';
+import { formatShekels } from '@tasko/shared/format';
 import { translator } from './emailTexts.js';
 
 export interface AlertEmailListing {
@@ -36,20 +37,13 @@ export interface RenderedEmail {
 
 // C0 and C1 controls (line breaks included): user text is one line in a subject, a heading or a list item.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]+/g;
+const CONTROL_CHARACTERS = /\s*[\u0000-\u001f\u007f-\u009f]+\s*/g;
 
 /** User-written text as the email shows it: nothing removed but control characters. */
 function clean(text: string): string {
   return text.replace(CONTROL_CHARACTERS, ' ').trim();
 }
 
-/**
- * ₪ written the way the language writes it, as `formatShekels` in `shared/src/format/number.ts` does (the
- * shared package exports its formatting only with the browser entry, which brings React along).
- */
-function formatShekels(amount: number, language: Language): string {
-  return new Intl.NumberFormat(localeOf(language), { style: 'currency', currency: 'ILS', maximumFractionDigits: 0 }).format(amount);
-}
 
 /** User text inside HTML: escaped, and isolated so a Hebrew title in an English email (or the reverse) never scrambles. */
 function userHtml(text: string): string {
@@ -88,11 +82,14 @@ function describeAlert(alert: AlertFilters, t: Texts, user: (text: string) => st
     .join(' · ');
 }
 
-function subjectOf(input: AlertEmailInput, t: Texts): string {
-  const offerType = input.listings[0]?.offerType ?? input.alert.offerType;
-  if (input.kind === 'instant') return t.email(`instant.subject.${offerType}`, { title: clean(input.listings[0]?.title ?? '') });
-  const alert = describeAlert(input.alert, t, (text) => text, (text) => text);
-  return t.email(`daily.subject.${input.alert.offerType}`, { count: input.listings.length, alert });
+/** The subject, and the heading of the body (the subject without the title or the alert it names). */
+function subjectOf(input: AlertEmailInput, t: Texts, alert: string): { subject: string; heading: string } {
+  if (input.kind === 'instant') {
+    const offerType = input.listings[0]!.offerType;
+    return { subject: t.email(`instant.subject.${offerType}`, { title: clean(input.listings[0]!.title) }), heading: t.email(`instant.heading.${offerType}`) };
+  }
+  const count = input.listings.length;
+  return { subject: t.email(`daily.subject.${input.alert.offerType}`, { count, alert }), heading: t.email(`daily.heading.${input.alert.offerType}`, { count }) };
 }
 
 const COLORS = { brand: '#0f766e', text: '#1f2937', muted: '#6b7280', line: '#e5e7eb', page: '#f4f6f5' };
@@ -113,10 +110,10 @@ export async function renderAlertEmail(input: AlertEmailInput): Promise<Rendered
   const unsubscribePage = `${siteOrigin}/${language}/unsubscribe?token=${token}`;
   const listingUrl = (listing: AlertEmailListing) => `${siteOrigin}/${language}/job/${listing.id}`;
 
-  const subject = subjectOf(input, t);
+  const alertText = describeAlert(input.alert, t, (text) => text, (text) => text);
+  const { subject, heading } = subjectOf(input, t, alertText);
   const intro = t.email(`${input.kind}.intro`);
   const brand = t.common('brand');
-  const alertText = describeAlert(input.alert, t, (text) => text, (text) => text);
   const alertHtml = describeAlert(input.alert, t, userHtml, escapeHtml);
 
   const listingSections = input.listings
@@ -149,14 +146,12 @@ export async function renderAlertEmail(input: AlertEmailInput): Promise<Rendered
   <mj-body background-color="${COLORS.page}">
     <mj-section padding="24px 0 8px">
       <mj-column>
-        <mj-text font-size="22px" font-weight="700" color="${COLORS.brand}">${escapeHtml(brand)}</mj-text>
+        <mj-text font-size="22px" font-weight="700" color="${COLORS.brand}"><a href="${escapeHtml(`${siteOrigin}/${language}`)}" style="color:${COLORS.brand};text-decoration:none">${escapeHtml(brand)}</a></mj-text>
       </mj-column>
     </mj-section>
     <mj-section background-color="#ffffff" padding="16px 0 4px" border-radius="12px 12px 0 0">
       <mj-column>
-        <mj-text font-size="20px" font-weight="700" line-height="1.35"><h1 style="font-size:20px;margin:0">${escapeHtml(
-          input.kind === 'instant' ? t.email(`instant.subject.${input.listings[0]!.offerType}`, { title: '' }).replace(/[:：]\s*$/, '') : clean(subject.split(':')[0] ?? subject),
-        )}</h1></mj-text>
+        <mj-text font-size="20px" font-weight="700" line-height="1.35"><h1 style="font-size:20px;margin:0">${escapeHtml(heading)}</h1></mj-text>
         <mj-text padding-top="0">${escapeHtml(intro)}</mj-text>
         <mj-text padding-top="0" color="${COLORS.muted}">${t.email('alert.label', { alert: alertHtml }, escapeHtml)}</mj-text>
       </mj-column>
@@ -177,7 +172,7 @@ export async function renderAlertEmail(input: AlertEmailInput): Promise<Rendered
     return [parts.title, `${parts.price} · ${parts.place}`, listingUrl(listing)].join('\n');
   });
   const text = [
-    subject,
+    heading,
     '',
     intro,
     t.email('alert.label', { alert: alertText }),

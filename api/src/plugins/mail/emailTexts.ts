@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { LANGUAGE_CODES, localeOf, type Language } from '@tasko/shared/domain';
+import { LANGUAGE_CODES, type Language } from '@tasko/shared/domain';
+import { formatNumber } from '@tasko/shared/format';
 import { REPO_ROOT } from '../../config.js';
 
 /** A namespace's texts flattened to dotted keys (`daily.subject.job_one`). */
@@ -42,7 +43,6 @@ export function translator(language: Language, namespace: 'email' | 'common') {
   const table = tables[language][namespace];
   const fallback = tables.en[namespace];
   const plurals = new Intl.PluralRules(language);
-  const numbers = new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 0 });
   return (key: string, values: Record<string, string | number> = {}, escape: (text: string) => string = (text) => text): string => {
     const name = typeof values.count === 'number' ? `${key}_${plurals.select(values.count)}` : key;
     const template = table[name] ?? fallback[name] ?? fallback[`${key}_other`];
@@ -52,7 +52,7 @@ export function translator(language: Language, namespace: 'email' | 'common') {
     for (const match of template.matchAll(PLACEHOLDER)) {
       const value = values[match[1]!];
       result += escape(template.slice(last, match.index));
-      result += value === undefined ? escape(match[0]) : typeof value === 'number' ? numbers.format(value) : value;
+      result += value === undefined ? escape(match[0]) : typeof value === 'number' ? formatNumber(value, language) : value;
       last = match.index + match[0].length;
     }
     return result + escape(template.slice(last));
