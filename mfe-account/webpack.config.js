@@ -11,5 +11,6 @@ module.exports = createFederatedConfig({
     './MyPostedJobsPage': './src/pages/MyPostedJobsPage/MyPostedJobsPage.tsx',
     './SettingsPage': './src/pages/SettingsPage/SettingsPage.tsx',
     './ModerationPage': './src/pages/ModerationPage/ModerationPage.tsx',
+    './UnsubscribePage': './src/pages/UnsubscribePage/UnsubscribePage.tsx',
   },
 });

@@ -7,4 +7,5 @@ void renderStandalone('mfe-account', [
   { routeId: 'myPostedJobs', Page: lazy(() => import('./pages/MyPostedJobsPage/MyPostedJobsPage')) },
   { routeId: 'settings', Page: lazy(() => import('./pages/SettingsPage/SettingsPage')) },
   { routeId: 'moderation', Page: lazy(() => import('./pages/ModerationPage/ModerationPage')) },
+  { routeId: 'unsubscribe', Page: lazy(() => import('./pages/UnsubscribePage/UnsubscribePage')) },
 ]);

@@ -40,6 +40,7 @@ const publicCalls: Record<string, () => Promise<unknown>> = {
   googleLogin: () => api.googleLogin('id-token', 'he'),
   logout: () => api.logout(),
   places: () => api.places('חי', 'he'),
+  unsubscribe: () => api.unsubscribe('a.b'),
 };
 
 const events: AuthEventDetail[] = [];
@@ -109,6 +110,39 @@ describe('API client', () => {
     expect(sent[0]?.params).toEqual({ page: 3, pageSize: 12 });
     expect(sent[0]?.headers.Authorization).toBe('Bearer session-2');
     expect(events).toEqual([]);
+  });
+
+  it('saves, lists and deletes alerts under /me/alerts with the session', async () => {
+    signIn({ token: 'session-3', info: { email: 'a@b.c', name: 'A' }, settings: DEFAULT_SETTINGS });
+    const alert = { id: 4, offerType: 'job', q: 'dog', frequency: 'daily', createdAt: '2026-11-23T10:00:00.000Z' };
+    answer = { status: 201, data: alert };
+    await expect(api.alerts.create({ offerType: 'job', q: 'dog', frequency: 'daily' })).resolves.toEqual(alert);
+    answer = { status: 200, data: { alerts: [alert] } };
+    await expect(api.alerts.list()).resolves.toEqual([alert]);
+    answer = { status: 204, data: '' };
+    await api.alerts.remove(4);
+    expect(sent.map((c): unknown[] => [c.method, c.url, c.data as unknown])).toEqual([
+      ['post', '/me/alerts', JSON.stringify({ offerType: 'job', q: 'dog', frequency: 'daily' })],
+      ['get', '/me/alerts', undefined],
+      ['delete', '/me/alerts/4', undefined],
+    ]);
+    expect(sent.every((c) => c.headers.Authorization === 'Bearer session-3')).toBe(true);
+  });
+
+  it('keeps the message key of a refused alert', async () => {
+    signIn({ token: 'session-4', info: { email: 'a@b.c', name: 'A' }, settings: DEFAULT_SETTINGS });
+    answer = { status: 409, data: { statusCode: 409, messageKey: 'tooManyAlerts' } };
+    const error = await api.alerts.create({ offerType: 'service', frequency: 'instant' }).catch((e: unknown) => e);
+    expect(toApiError(error)).toEqual({ statusCode: 409, messageKey: 'tooManyAlerts' });
+  });
+
+  it('unsubscribes with a POST that carries the token in the query, and no session', async () => {
+    answer = { status: 200, data: { unsubscribed: true } };
+    await expect(api.unsubscribe('t0k.en/+')).resolves.toEqual({ unsubscribed: true });
+    expect(sent[0]?.method).toBe('post');
+    expect(sent[0]?.url).toBe('/alerts/unsubscribe');
+    expect(sent[0]?.params).toEqual({ token: 't0k.en/+' });
+    expect(sent[0]?.headers.Authorization).toBeUndefined();
   });
 
   it('asks for a sign-in nonce with no body and answers it', async () => {

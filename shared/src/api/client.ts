@@ -4,6 +4,7 @@ import { authBus } from '../auth/authBus';
 import { runtimeConfig } from '../config/runtimeConfig';
 import type { Language } from '../domain/languages';
 import type { AnalyticsEvent } from '../domain/analytics';
+import type { Alert, AlertFilters, AlertFrequency } from '../domain/alerts';
 import type { DailyCount, ModerationAction, ModerationActionKind, ReportedListing } from '../domain/moderation';
 import type { Listing, ListingContact, ListingPage, MyJobsParams, ReportReason } from '../domain/listing';
 import { searchQueryString, type JobSearchParams } from '../domain/listingSearch';
@@ -140,6 +141,20 @@ export const api = {
   logout: () => call<void>({ method: 'POST', url: '/auth/logout' }),
   getSettings: withSession(() => call<UserSettings>({ url: '/user/settings' })),
   saveSettings: withSession((settings: UserSettings) => call<UserSettings>({ method: 'PUT', url: '/user/settings', data: settings })),
+  /**
+   * Saved searches (issue 16): a duplicate of filters already saved answers 409 `alertDuplicate`, a 21st 409
+   * `tooManyAlerts`; the list is newest first; another user's alert answers 404.
+   */
+  alerts: {
+    list: withSession((signal?: AbortSignal) => call<{ alerts: Alert[] }>({ url: '/me/alerts', signal }).then((r) => r.alerts)),
+    create: withSession((alert: AlertFilters & { frequency: AlertFrequency }) => call<Alert>({ method: 'POST', url: '/me/alerts', data: alert })),
+    remove: withSession((id: number) => call<void>({ method: 'DELETE', url: `/me/alerts/${id}` })),
+  },
+  /**
+   * The link of an alert email, without a session: the token names one alert. Only this POST unsubscribes
+   * (mail scanners follow the link with a GET); an alert already gone answers 200 too, a bad token 400.
+   */
+  unsubscribe: (token: string) => call<{ unsubscribed: true }>({ method: 'POST', url: '/alerts/unsubscribe', params: { token } }),
   places: (q: string, lang: Language, signal?: AbortSignal) =>
     call<{ places: PlaceSuggestion[] }>({ url: '/places', params: { q, lang }, signal }).then((r) => r.places),
 };

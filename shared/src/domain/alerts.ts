@@ -1,4 +1,5 @@
 import type { Category, OfferType } from './listing';
+import { searchRequest, type ListingSearch } from './listingSearch';
 
 // Saved searches ("Notify me about new listings like these", issue 16): the filters of GET /jobs that an
 // alert keeps, how often it mails, and its limits. Place, radius, payment type and listing language join
@@ -33,4 +34,18 @@ export interface Alert extends AlertFilters {
 export interface ListingStats {
   views: number;
   reveals: number;
+}
+
+/**
+ * The alert a search page's "Notify me" saves: exactly the filters its search sends to GET /jobs (offer
+ * type, text, place, category), never its sort or page.
+ */
+export function alertFiltersOf(search: ListingSearch, offerType: OfferType): AlertFilters {
+  const { q, location, category } = searchRequest(search, offerType);
+  return { offerType, ...(q ? { q } : {}), ...(location ? { location } : {}), ...(category ? { category } : {}) };
+}
+
+/** When the daily digest leaves, as written in Israel in every language of the site: `8:00`. */
+export function digestTime(): string {
+  return `${ALERT_LIMITS.digestHour}:00`;
 }

@@ -1,4 +1,5 @@
 // The vocabulary of SPEC.md §3 and §9, as data: every list the pages, the schemas and the API agree on.
+import type { ListingStats } from './alerts';
 
 export const CATEGORIES = [
   'homeServices',
@@ -88,6 +89,8 @@ export interface Listing {
   is_demo?: boolean;
   /** On `GET /jobs/{id}` only: whether the signed-in viewer posted it. */
   viewer_is_owner?: boolean;
+  /** On `GET /me/jobs` only: views and "Show phone" reveals of the last 30 days (issue 16). */
+  stats?: ListingStats;
 }
 
 export interface ListingPage {

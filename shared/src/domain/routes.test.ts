@@ -20,6 +20,11 @@ describe('route table', () => {
     expect(matchPageRoute('/my-posted-jobs')?.route.isProtected).toBe(true);
     expect(matchPageRoute('/post-job')?.route.isProtected).toBeFalsy();
   });
+
+  it('opens the unsubscribe link of an alert email without a session, and keeps it out of the sitemap', () => {
+    expect(matchPageRoute('/unsubscribe')?.route).toMatchObject({ id: 'unsubscribe', remote: 'mfe_account', module: 'UnsubscribePage', isPrivate: true });
+    expect(matchPageRoute('/unsubscribe')?.route.isProtected).toBeFalsy();
+  });
 });
 
 describe('language prefixes', () => {

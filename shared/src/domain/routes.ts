@@ -55,6 +55,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { id: 'myPostedJobs', paths: ['/my-posted-jobs'], remote: 'mfe_account', module: 'MyPostedJobsPage', isProtected: true, isPrivate: true },
   { id: 'settings', paths: ['/settings'], remote: 'mfe_account', module: 'SettingsPage', isProtected: true, isPrivate: true },
   { id: 'moderation', paths: ['/moderation'], remote: 'mfe_account', module: 'ModerationPage', isProtected: true, isPrivate: true },
+  // The link of an alert email: no sign-in (the token names the alert), never indexed.
+  { id: 'unsubscribe', paths: ['/unsubscribe'], remote: 'mfe_account', module: 'UnsubscribePage', isPrivate: true },
 ];
 
 export interface LocatedPath {

@@ -9,6 +9,7 @@ import {
 } from '../domain/languages';
 import { splitLanguagePrefix } from '../domain/routes';
 import { LANGUAGE_COOKIE, STORAGE_KEYS } from '../domain/storageKeys';
+import { formatNumber } from '../format/number';
 
 /** Loads one namespace in one language; a remote registers one per namespace it owns. */
 export type NamespaceLoader = (language: Language) => Promise<ResourceKey | { default: ResourceKey }>;
@@ -68,6 +69,11 @@ export async function initI18n(language: Language, extraNamespaces: string[] = [
         interpolation: { escapeValue: false }, // React escapes.
         returnNull: false,
       });
+    // `{{count, number}}` in a plural writes the number as the rest of the page does (Arabic with Western
+    // digits: `localeOf`), not with i18next's own Intl locale, which is the bare language code.
+    i18n.services.formatter?.add('number', (value: unknown, lng: string | undefined) =>
+      formatNumber(Number(value), isLanguage(lng) ? lng : FALLBACK_LANGUAGE),
+    );
     // A later change (the sign-in callback, arrived on a bare URL, switches to the visitor's language) must
     // turn the page's direction too, not only its words.
     i18n.on('languageChanged', (changed: string) => {

@@ -5,3 +5,4 @@ export * from './useListingSearch';
 export * from './ListingCard';
 export * from './ListingFilters';
 export * from './ListingResults';
+export * from './SearchAlert';

@@ -47,6 +47,9 @@ export const API_ERROR_KEYS = [
   'ageConfirmationRequired',
   'tooManyEvents',
   'unknownEvent',
+  'alertDuplicate',
+  'tooManyAlerts',
+  'unsubscribeInvalid',
 ] as const;
 export type ApiErrorKey = (typeof API_ERROR_KEYS)[number];
 

@@ -212,6 +212,29 @@ describe('MyPostedJobsPage', () => {
     expect(screen.getByRole('link', { name: 'Edit: no title' })).toHaveAttribute('href', '/en/post-job?edit=1');
   });
 
+  it('shows each listing’s views and phone reveals of the last 30 days, when the server sends them', async () => {
+    await inLanguage('en');
+    stored = [listing(1, { stats: { views: 12, reveals: 3 } }), listing(2, { stats: { views: 1, reveals: 1 } }), listing(3, { stats: { views: 1234, reveals: 0 } }), listing(4)];
+    renderPage('/en/my-posted-jobs');
+    await screen.findByText('Showing 4 of 4 posts');
+    expect(itemOf('Task 1')).toHaveTextContent('12 views · 3 phone reveals in the last 30 days');
+    expect(itemOf('Task 2')).toHaveTextContent('1 view · 1 phone reveal in the last 30 days');
+    expect(itemOf('Task 3')).toHaveTextContent('1,234 views · 0 phone reveals in the last 30 days');
+    expect(itemOf('Task 4')).not.toHaveTextContent('in the last 30 days');
+  });
+
+  it.each([
+    ['he', [[12, 3, '12 צפיות · 3 הצגות טלפון ב־30 הימים האחרונים'], [1, 2, 'צפייה אחת · שתי הצגות טלפון ב־30 הימים האחרונים']]],
+    ['ar', [[0, 11, 'لا مشاهدات · 11 مرة إظهار لرقم الهاتف خلال آخر 30 يومًا'], [2, 3, 'مشاهدتان · 3 مرات إظهار لرقم الهاتف خلال آخر 30 يومًا'], [1234, 1, '1,234 مشاهدة · إظهار واحد لرقم الهاتف خلال آخر 30 يومًا']]],
+    ['ru', [[21, 2, '21 просмотр · 2 показа телефона за последние 30 дней'], [5, 11, '5 просмотров · 11 показов телефона за последние 30 дней']]],
+  ] as const)('pluralises the stats in %s', async (language, cases) => {
+    await inLanguage(language);
+    stored = cases.map(([views, reveals], i) => listing(i + 1, { stats: { views, reveals } }));
+    renderPage(`/${language}/my-posted-jobs`);
+    await screen.findByRole('link', { name: 'Task 1' });
+    cases.forEach(([, , text], i) => expect(itemOf(`Task ${i + 1}`)).toHaveTextContent(text));
+  });
+
   it.each(['he', 'ar', 'ru'] as const)('pages in %s', async (language) => {
     await inLanguage(language);
     const user = userEvent.setup();

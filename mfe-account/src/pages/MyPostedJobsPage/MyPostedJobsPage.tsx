@@ -101,6 +101,11 @@ export default function MyPostedJobsPage() {
                   <UserText>{listing.location.city}</UserText>
                   {listing.hidden && <span className="status status--hidden">{t('myPosts.hidden')}</span>}
                 </p>
+                {listing.stats && (
+                  <p className="my-posts__stats">
+                    {t('myPosts.stats', { views: t('myPosts.views', { count: listing.stats.views }), reveals: t('myPosts.reveals', { count: listing.stats.reveals }) })}
+                  </p>
+                )}
                 {listing.hidden && (
                   <p className="my-posts__hidden-note">
                     {t('myPosts.hiddenNote')} <Link to={localized('/contact')}>{t('myPosts.contactUs')}</Link>

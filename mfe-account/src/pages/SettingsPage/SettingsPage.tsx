@@ -15,6 +15,7 @@ import {
   type UserSettings,
 } from '@tasko/shared';
 import { ACCOUNT_NS } from '../../accountNamespace';
+import { MyAlerts } from './MyAlerts';
 import '../account.css';
 
 type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
@@ -81,14 +82,14 @@ export default function SettingsPage({ reload = () => window.location.reload() }
 
         <fieldset>
           <legend>{t('settings.notifications')}</legend>
+          {/* No SMS switch: no SMS can be sent (issue 16). `smsNotifications` goes back to the server as it came. */}
           <label className="settings-form__choice">
-            <input type="checkbox" checked={settings.emailNotifications} onChange={(e) => change('emailNotifications', e.target.checked)} />
+            <input type="checkbox" checked={settings.emailNotifications} aria-describedby="settings-email-note" onChange={(e) => change('emailNotifications', e.target.checked)} />
             {t('settings.emailNotifications')}
           </label>
-          <label className="settings-form__choice">
-            <input type="checkbox" checked={settings.smsNotifications} onChange={(e) => change('smsNotifications', e.target.checked)} />
-            {t('settings.smsNotifications')}
-          </label>
+          <p id="settings-email-note" className="account-card__note">
+            {t('settings.emailNotificationsNote')}
+          </p>
         </fieldset>
 
         <button type="submit" className="button button--primary" disabled={saveState === 'saving'}>
@@ -99,6 +100,7 @@ export default function SettingsPage({ reload = () => window.location.reload() }
           {saveState === 'failed' && <p className="alert alert--error" role="alert">{t('settings.failed')}</p>}
         </div>
       </form>
+      <MyAlerts />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api, COOKIE_ACCEPTED, flushAnalytics, STORAGE_KEYS, type AnalyticsEvent, type ApiError, type JobSearchParams, type ListingPage } from '@tasko/shared';
-import { aListing, currentUrl, loadTexts, renderPage, scrollTo, stubBrowserGaps } from '../../testing/renderPage';
+import { aListing, currentState, currentUrl, loadTexts, renderPage, scrollTo, stubBrowserGaps } from '../../testing/renderPage';
 import HomePage from './HomePage';
 
 /** Twelve listings of a page with `total` results, answered for whatever page was asked. */
@@ -131,6 +131,15 @@ describe('HomePage', () => {
     const cta = await screen.findByRole('link', { name: 'לפרסום בקשה עכשיו' });
     expect(cta).toHaveAttribute('href', '/he/login?intent=post_job');
     expect(await screen.findByText('לא נמצאו עבודות.')).toBeInTheDocument();
+  });
+
+  it('offers to be notified about new listings like these, through sign-in when signed out', async () => {
+    answerWith(async () => pageOf(3));
+    renderPage(<HomePage />, '/en/?q=sofa&category=homeServices');
+    await screen.findByText('Showing 3 of 3 jobs');
+    await userEvent.click(screen.getByRole('link', { name: 'Notify me about new listings like these' }));
+    expect(currentUrl().pathname).toBe('/en/login');
+    expect(currentState()).toEqual({ redirectTo: '/en/?q=sofa&category=homeServices' });
   });
 
   it('logs each search with its facts, never the words typed', async () => {

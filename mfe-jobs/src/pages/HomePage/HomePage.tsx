@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { isLoggedInAtom, postIntentTarget, useLocalizedPath, useTranslation } from '@tasko/shared';
-import { CategoryChips, ListingResults, ListingSearchForm, SortSelect, useListingSearch } from '@tasko/shared/listing';
+import { CategoryChips, ListingResults, ListingSearchForm, SearchAlert, SortSelect, useListingSearch } from '@tasko/shared/listing';
 import { JOBS_NS } from '../../jobsNamespace';
 import '@tasko/shared/styles/listing.css';
 import '../jobs.css';
@@ -27,6 +27,7 @@ export default function HomePage() {
         <CategoryChips value={search.category} onChange={(category) => update({ category })} />
         <SortSelect value={search.sort} onChange={(sort) => update({ sort })} />
       </div>
+      <SearchAlert search={search} offerType="job" />
       <ListingResults
         result={result}
         offerType="job"

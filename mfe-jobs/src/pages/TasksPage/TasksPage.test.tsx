@@ -16,12 +16,15 @@ describe('TasksPage', () => {
     renderPage(<TasksPage />, '/en/tasks');
     expect(screen.getByText('Type what you are looking for, or choose a category, and press Search.')).toBeInTheDocument();
     expect(search).not.toHaveBeenCalled();
+    // Nothing searched yet: no listings "like these" to be notified about.
+    expect(screen.queryByRole('link', { name: 'Notify me about new listings like these' })).toBeNull();
 
     await userEvent.type(screen.getByLabelText('What are you looking for?'), 'dog{Enter}');
     expect(await screen.findByRole('link', { name: 'Dog walker mornings' })).toHaveAttribute('href', '/en/job/1');
     expect(search).toHaveBeenCalledWith(expect.objectContaining({ offerType: 'job', q: 'dog' }), expect.any(AbortSignal));
     expect(currentUrl().search).toBe('?q=dog');
     expect(screen.queryByText(/Type what you are looking for/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Notify me about new listings like these' })).toBeInTheDocument();
   });
 
   it('searches at once when the URL already holds a search, and says "Failed to fetch tasks" when that fails', async () => {

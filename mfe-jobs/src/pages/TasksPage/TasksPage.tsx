@@ -1,5 +1,5 @@
 import { useTranslation } from '@tasko/shared';
-import { CategoryChips, ListingResults, ListingSearchForm, SortSelect, useListingSearch } from '@tasko/shared/listing';
+import { CategoryChips, ListingResults, ListingSearchForm, SearchAlert, SortSelect, useListingSearch } from '@tasko/shared/listing';
 import { JOBS_NS } from '../../jobsNamespace';
 import '@tasko/shared/styles/listing.css';
 import '../jobs.css';
@@ -18,7 +18,7 @@ export default function TasksPage() {
         <CategoryChips value={search.category} onChange={(category) => update({ category })} />
         <SortSelect value={search.sort} onChange={(sort) => update({ sort })} />
       </div>
-      {result.status === 'idle' && <p className="listing-results__idle">{t('tasks.idle')}</p>}
+      {result.status === 'idle' ? <p className="listing-results__idle">{t('tasks.idle')}</p> : <SearchAlert search={search} offerType="job" />}
       <ListingResults
         result={result}
         offerType="job"

@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { api, ROUTER_FUTURE, type Language, type Listing, type ListingPage } from '@tasko/shared';
+import { api, DEFAULT_SETTINGS, ROUTER_FUTURE, signIn, signOut, type Language, type Listing, type ListingPage } from '@tasko/shared';
 import { LISTING_NS } from '@tasko/shared/listing';
 import { setUpI18n } from '../../../../shared/test/renderWithProviders';
 import { SERVICES_NS } from '../../servicesNamespace';
@@ -75,6 +75,23 @@ describe('ServicesPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(search).toHaveBeenLastCalledWith(expect.objectContaining({ offerType: 'service', q: 'math', location: 'Haifa', category: 'educationAndTutoring' }), expect.any(AbortSignal));
     expect(await screen.findByText('No services found.')).toBeInTheDocument();
+  });
+
+  it('saves the services search shown as an alert, for a signed-in user', async () => {
+    jest.spyOn(api, 'searchJobs').mockResolvedValue(onePage([tutoring]));
+    const create = jest.spyOn(api.alerts, 'create').mockResolvedValue({ id: 1, offerType: 'service', q: 'math', category: 'educationAndTutoring', frequency: 'instant', createdAt: '2026-11-23T10:00:00.000Z' });
+    jest.spyOn(api, 'getSettings').mockResolvedValue({ ...DEFAULT_SETTINGS, emailNotifications: true });
+    act(() => signIn({ token: 'session', info: { email: 'dana@example.com', name: 'Dana' }, settings: DEFAULT_SETTINGS }));
+    try {
+      renderAt('/en/services?q=math&category=educationAndTutoring&sort=salary-high');
+      await screen.findByText('Showing 1 of 1 services');
+      await userEvent.click(screen.getByRole('button', { name: 'Notify me about new listings like these' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Save alert' }));
+      expect(create).toHaveBeenCalledWith({ offerType: 'service', q: 'math', category: 'educationAndTutoring', frequency: 'instant' });
+      expect(await screen.findByText('We’ll email you new services like these.')).toBeInTheDocument();
+    } finally {
+      act(() => signOut());
+    }
   });
 
   it('shows the server problem of SPEC §8 in a popup, whose retry asks again', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '@tasko/shared';
-import { CategoryChips, ListingResults, ListingSearchForm, SortSelect, useListingSearch } from '@tasko/shared/listing';
+import { CategoryChips, ListingResults, ListingSearchForm, SearchAlert, SortSelect, useListingSearch } from '@tasko/shared/listing';
 import { SERVICES_NS } from '../../servicesNamespace';
 import '@tasko/shared/styles/listing.css';
 
@@ -48,6 +48,7 @@ export default function ServicesPage() {
       <div className="listing-toolbar">
         <SortSelect value={search.sort} onChange={(sort) => update({ sort })} />
       </div>
+      <SearchAlert search={search} offerType="service" />
       {result.status === 'failed' && <ServerProblem onRetry={retry} />}
       {/* SPEC §2: the loading text, shown above the card placeholders (which announce it to screen readers). */}
       {result.status === 'loading' && !result.page && (

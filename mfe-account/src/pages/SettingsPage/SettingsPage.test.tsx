@@ -1,0 +1,153 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { api, DEFAULT_SETTINGS, ROUTER_FUTURE, signIn, signOut, type Alert, type ApiError, type Language, type UserSettings } from '@tasko/shared';
+import { setUpI18n } from '../../../../shared/test/renderWithProviders';
+import { ACCOUNT_NS } from '../../accountNamespace';
+import en from '../../locales/en/account.json';
+import he from '../../locales/he/account.json';
+import ar from '../../locales/ar/account.json';
+import ru from '../../locales/ru/account.json';
+import SettingsPage from './SettingsPage';
+
+const ACCOUNT = { en, he, ar, ru };
+const SERVER_SETTINGS: UserSettings = { ...DEFAULT_SETTINGS, language: 'en', emailNotifications: true, smsNotifications: false };
+
+const alert = (id: number, changes: Partial<Alert> = {}): Alert => ({ id, offerType: 'job', frequency: 'instant', createdAt: '2026-11-20T10:00:00.000Z', ...changes });
+
+let stored: Alert[];
+
+async function inLanguage(language: Language) {
+  await act(() => setUpI18n(language, { [ACCOUNT_NS]: ACCOUNT[language] }));
+}
+
+function renderSettings(language: Language = 'en') {
+  render(
+    <MemoryRouter future={ROUTER_FUTURE} initialEntries={[`/${language}/settings`]}>
+      <SettingsPage reload={() => undefined} />
+    </MemoryRouter>,
+  );
+}
+
+const alertsSection = () => screen.getByRole('region', { name: 'My alerts' });
+
+beforeEach(async () => {
+  jest.restoreAllMocks();
+  localStorage.clear();
+  stored = [
+    alert(3, { q: 'dog walker', location: 'Haifa', category: 'petAndAnimalCare', frequency: 'daily', createdAt: '2026-11-22T10:00:00.000Z' }),
+    alert(2, { offerType: 'service', location: 'חיפה' }),
+    alert(1, { offerType: 'job' }),
+  ];
+  jest.spyOn(api, 'getSettings').mockResolvedValue(SERVER_SETTINGS);
+  jest.spyOn(api.alerts, 'list').mockImplementation(async () => [...stored]);
+  jest.spyOn(api.alerts, 'remove').mockImplementation(async (id) => {
+    stored = stored.filter((a) => a.id !== id);
+  });
+  act(() => signIn({ token: 'session', info: { email: 'noa@example.com', name: 'Noa' }, settings: SERVER_SETTINGS }));
+  await inLanguage('en');
+});
+afterEach(() => act(() => signOut()));
+
+describe('SettingsPage notifications', () => {
+  it('offers no SMS switch, says the email switch is for alert emails, and saves the SMS setting unchanged', async () => {
+    const save = jest.spyOn(api, 'saveSettings').mockImplementation(async (settings) => settings);
+    renderSettings();
+    await screen.findByRole('heading', { name: 'My alerts' });
+    expect(screen.queryByRole('checkbox', { name: /SMS/i })).toBeNull();
+    expect(screen.getAllByRole('checkbox')).toHaveLength(1);
+    const email = screen.getByRole('checkbox', { name: 'Email me alerts about new listings that match my saved searches' });
+    expect(email).toBeChecked();
+    expect(email).toHaveAccessibleDescription('Turned off, no alert email is sent; your alerts are kept.');
+    await userEvent.click(email);
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(save).toHaveBeenCalledWith({ ...SERVER_SETTINGS, emailNotifications: false, smsNotifications: false });
+    expect(await screen.findByText('Settings saved successfully!')).toBeInTheDocument();
+  });
+});
+
+describe('SettingsPage: my alerts', () => {
+  it('lists each alert in words: what, text, place, category, how often and since when', async () => {
+    renderSettings();
+    const items = await within(alertsSection()).findAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    const first = items[0] as HTMLElement;
+    expect(within(first).getByRole('heading', { name: 'Jobs' })).toBeInTheDocument();
+    expect(first).toHaveTextContent('Textdog walker');
+    expect(first).toHaveTextContent('PlaceHaifa');
+    expect(first).toHaveTextContent('CategoryPet and animal care');
+    expect(first).toHaveTextContent('Once a day, at 8:00');
+    expect(first).toHaveTextContent('Since 22 November 2026');
+    expect(within(first).getByText('dog walker').tagName).toBe('BDI');
+    expect(within(items[1] as HTMLElement).getByRole('heading', { name: 'Services' })).toBeInTheDocument();
+    expect(items[1]).toHaveTextContent('As soon as they are posted');
+    expect(within(items[2] as HTMLElement).getByRole('heading', { name: 'All new jobs' })).toBeInTheDocument();
+    expect(within(first).getByRole('button', { name: 'Delete the alert: Jobs, Text: dog walker, Place: Haifa, Category: Pet and animal care' })).toBeInTheDocument();
+  });
+
+  it('deletes an alert and moves the focus to the next one, then the one before, then the heading', async () => {
+    renderSettings();
+    await within(alertsSection()).findAllByRole('listitem');
+    await userEvent.click(screen.getByRole('button', { name: /^Delete the alert: Services/ }));
+    expect(api.alerts.remove).toHaveBeenCalledWith(2);
+    expect(await screen.findByText('Alert deleted.')).toBeInTheDocument();
+    expect(within(alertsSection()).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Delete the alert: All new jobs' })).toHaveFocus();
+
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(within(alertsSection()).getAllByRole('listitem')).toHaveLength(1));
+    expect(screen.getByRole('button', { name: /^Delete the alert: Jobs, Text/ })).toHaveFocus();
+
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText(/You have no alerts yet\./)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'My alerts' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Find jobs' })).toHaveAttribute('href', '/en/tasks');
+    expect(screen.getByRole('link', { name: 'Find services' })).toHaveAttribute('href', '/en/services');
+  });
+
+  it('keeps an alert it could not delete, and says so', async () => {
+    const offline: ApiError = { statusCode: 0, messageKey: 'networkError' };
+    jest.spyOn(api.alerts, 'remove').mockRejectedValue(offline);
+    renderSettings();
+    await within(alertsSection()).findAllByRole('listitem');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete the alert: All new jobs' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to delete the alert. Please try again.');
+    expect(within(alertsSection()).getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('takes an alert already deleted elsewhere (404) off the list', async () => {
+    const gone: ApiError = { statusCode: 404, messageKey: 'notFound' };
+    jest.spyOn(api.alerts, 'remove').mockRejectedValue(gone);
+    renderSettings();
+    await within(alertsSection()).findAllByRole('listitem');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete the alert: All new jobs' }));
+    expect(await screen.findByText('Alert deleted.')).toBeInTheDocument();
+    expect(within(alertsSection()).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('says where to create one when there are none, and offers a retry when the list fails', async () => {
+    const offline: ApiError = { statusCode: 0, messageKey: 'networkError' };
+    const list = jest.spyOn(api.alerts, 'list').mockRejectedValueOnce(offline).mockResolvedValue([]);
+    renderSettings();
+    expect(await screen.findByText('Failed to load your alerts. Please try again.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('You have no alerts yet. To create one, search for jobs or services and choose “Notify me about new listings like these”.')).toBeInTheDocument();
+    expect(list).toHaveBeenCalledTimes(2);
+  });
+
+  it.each([
+    ['he', 'ההתראות שלי', 'עבודות', 'פעם ביום, ב־8:00', 'מאז 22 בנובמבר 2026', 'טיפול בחיות מחמד', 'מחיקת ההתראה: עבודות, טקסט: dog walker, מקום: Haifa, קטגוריה: טיפול בחיות מחמד'],
+    ['ar', 'تنبيهاتي', 'وظائف', 'مرة في اليوم، الساعة 8:00', 'منذ 22 نوفمبر 2026', 'رعاية الحيوانات الأليفة', 'حذف التنبيه: وظائف، النص: dog walker، المكان: Haifa، الفئة: رعاية الحيوانات الأليفة'],
+    ['ru', 'Мои оповещения', 'Задания', 'Раз в день, в 8:00', 'С 22 ноября 2026 г.', 'Уход за животными', 'Удалить оповещение: Задания, Текст: dog walker, Место: Haifa, Категория: Уход за животными'],
+  ] as const)('reads in %s', async (language, title, what, daily, since, category, deleteLabel) => {
+    await inLanguage(language);
+    renderSettings(language);
+    const items = await within(screen.getByRole('region', { name: title })).findAllByRole('listitem');
+    const first = items[0] as HTMLElement;
+    expect(within(first).getByRole('heading', { name: what })).toBeInTheDocument();
+    expect(first).toHaveTextContent(daily);
+    expect(first).toHaveTextContent(since);
+    expect(first).toHaveTextContent(category);
+    expect(within(first).getByRole('button', { name: deleteLabel })).toBeInTheDocument();
+  });
+});
