@@ -20,6 +20,7 @@ import { SessionService } from './plugins/auth/sessions.js';
 import { googleVerifier, IdTokenRejected, localVerifier, type IdTokenVerifier } from './plugins/auth/idToken.js';
 import { openLocalIdentityProvider, LOCAL_CLIENT_ID, type LocalIdentityProvider } from './plugins/idp/idpKeys.js';
 import { idpRoutes } from './plugins/idp/idp.routes.js';
+import { devMailRoutes } from './plugins/mail/devMail.routes.js';
 import { jobsRoutes } from './plugins/jobs/jobs.routes.js';
 import { LocalPhotoStorage, S3PhotoStorage } from './plugins/jobs/photoStorage.js';
 import { SearchCache, type PublicSearchCache } from './plugins/jobs/searchCache.js';
@@ -139,6 +140,8 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
     { prefix: '/api/v1' },
   );
   if (idp) {
+    // The outbox shows everyone's mail and unsubscribe tokens: only where the local provider runs, and like it.
+    await app.register(devMailRoutes, { prefix: '/dev-mail', outboxDir: config.outboxDir, isLoopbackOnly: config.isLocalIdpLoopbackOnly });
     await app.register(idpRoutes, {
       prefix: '/dev-idp',
       idp,

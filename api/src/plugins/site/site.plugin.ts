@@ -142,7 +142,7 @@ export async function sitePlugin(app: FastifyInstance, opts: { config: AppConfig
   app.get('/*', async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     // Unknown files under these prefixes are plain 404s, never the page shell.
-    if (/^\/(api|mfe|uploads|dev-idp)(\/|$)/.test(pathname)) {
+    if (/^\/(api|mfe|uploads|dev-idp|dev-mail)(\/|$)/.test(pathname)) {
       return reply.code(404).send({ statusCode: 404, messageKey: 'notFound' });
     }
     return servePage(request, reply);
