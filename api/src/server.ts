@@ -21,6 +21,9 @@ import { googleVerifier, IdTokenRejected, localVerifier, type IdTokenVerifier } 
 import { openLocalIdentityProvider, LOCAL_CLIENT_ID, type LocalIdentityProvider } from './plugins/idp/idpKeys.js';
 import { idpRoutes } from './plugins/idp/idp.routes.js';
 import { devMailRoutes } from './plugins/mail/devMail.routes.js';
+import { createMailer } from './plugins/mail/mailer.js';
+import { UnsubscribeTokens } from './plugins/mail/unsubscribeTokens.js';
+import { alertsRoutes, startAlerts } from './plugins/alerts/alertService.js';
 import { jobsRoutes } from './plugins/jobs/jobs.routes.js';
 import { LocalPhotoStorage, S3PhotoStorage } from './plugins/jobs/photoStorage.js';
 import { SearchCache, type PublicSearchCache } from './plugins/jobs/searchCache.js';
@@ -99,6 +102,11 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
     // Quality 4: near the size of 11 at a fraction of the CPU, which matters on two cores.
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  // Saved searches: their queue lives in the database, so it starts with the server and stops before it.
+  const tokens = await UnsubscribeTokens.open(db);
+  const alerts = await startAlerts({ db, database, mailer: createMailer(config), tokens, siteOrigin: config.canonicalOrigin ?? config.publicOrigin, log: app.log });
+  app.addHook('onClose', () => alerts.stop());
+  const onListingVisible = (listingId: number) => alerts.listingBecameVisible(listingId);
   let redisStore: unknown;
   if (config.redisUrl) {
     const { Redis } = await import('ioredis');
@@ -130,9 +138,10 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
       });
       const storage = config.s3 ? new S3PhotoStorage(config.s3) : new LocalPhotoStorage(config.uploadDir);
       const publicSearches: PublicSearchCache = new SearchCache(config.searchCacheMs);
-      await api.register(jobsRoutes, { db, sessions, storage, publicSearches, writeRateLimit: config.writeRateLimit, contactRevealLimit: config.contactRevealLimit });
+      await api.register(jobsRoutes, { db, sessions, storage, publicSearches, writeRateLimit: config.writeRateLimit, contactRevealLimit: config.contactRevealLimit, onListingVisible });
       await api.register(reportsRoutes, { db, sessions, reportRateLimit: config.writeRateLimit });
-      await api.register(moderationRoutes, { db, sessions, publicSearches, adminEmails: config.adminEmails });
+      await api.register(moderationRoutes, { db, sessions, publicSearches, adminEmails: config.adminEmails, onListingVisible });
+      await api.register(alertsRoutes, { db, sessions, tokens, writeRateLimit: config.writeRateLimit });
       await api.register(eventsRoutes, { db, sessions, eventsRateLimit: config.eventsRateLimit });
       await api.register(settingsRoutes, { db, sessions, writeRateLimit: config.writeRateLimit });
       await api.register(placesRoutes);

@@ -3,17 +3,24 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PGlite } from '@electric-sql/pglite';
 import * as schema from './schema.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-export interface DatabaseHandle {
+interface DatabaseHandleBase {
   db: Database;
-  /** 'postgres' (node-postgres pool) or 'pglite' (embedded). */
-  kind: 'postgres' | 'pglite';
   check(): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * 'postgres' (node-postgres pool) or 'pglite' (embedded). What else talks to the same database (the
+ * pg-boss queue of the alerts) needs the connection string, or the one embedded instance itself.
+ */
+export type DatabaseHandle =
+  | (DatabaseHandleBase & { kind: 'postgres'; connectionString: string })
+  | (DatabaseHandleBase & { kind: 'pglite'; pglite: PGlite });
 
 const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'drizzle');
 
@@ -32,6 +39,7 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir: s
     return {
       db: db as unknown as Database,
       kind: 'postgres',
+      connectionString: options.databaseUrl,
       check: async () => void (await pool.query('select 1')),
       close: () => pool.end(),
     };
@@ -49,6 +57,7 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir: s
   return {
     db: db as unknown as Database,
     kind: 'pglite',
+    pglite: client,
     check: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),
   };

@@ -171,3 +171,61 @@ export const listingRevealsDaily = pgTable(
   },
   (t) => [primaryKey({ columns: [t.listingId, t.day] })],
 );
+
+/**
+ * Saved searches (issue 16): the filters of GET /jobs an owner wants mail about, and how often. Text is
+ * stored trimmed as typed; "the same filters" compares it in any case, as the search does.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    offerType: text('offer_type').notNull(),
+    q: text('q'),
+    location: text('location'),
+    category: text('category'),
+    frequency: text('frequency').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('alerts_user_newest').on(t.userId, t.createdAt),
+    // One alert per user and filters whatever the frequency: the race between two creations ends here.
+    uniqueIndex('alerts_one_per_filters').on(
+      t.userId,
+      t.offerType,
+      sql`lower(coalesce(${t.q}, ''))`,
+      sql`lower(coalesce(${t.location}, ''))`,
+      sql`coalesce(${t.category}, '')`,
+    ),
+    // A listing that becomes visible is matched against the alerts of its offer type.
+    index('alerts_offer_type').on(t.offerType, t.category),
+  ],
+);
+
+/**
+ * A listing an alert has matched: the row is the idempotency key of the notification (one per alert and
+ * listing, ever). `claimedUntil` is the lease of the worker sending it, `sentAt` when the mail left.
+ */
+export const alertMatches = pgTable(
+  'alert_matches',
+  {
+    alertId: integer('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.alertId, t.listingId] }),
+    index('alert_matches_listing').on(t.listingId),
+    // The daily digest reads each alert's unsent matches.
+    index('alert_matches_unsent').on(t.alertId, t.createdAt).where(sql`${t.sentAt} is null`),
+  ],
+);
