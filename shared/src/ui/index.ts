@@ -6,3 +6,4 @@ export * from './theme';
 export * from './routerFuture';
 export * from './RetryPanel';
 export * from './Pagination';
+export * from './LiveNotice';

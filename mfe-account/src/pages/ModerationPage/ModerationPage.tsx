@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDate, formatNumber, RetryPanel, useLanguage, useLocalizedPath, usePageMeta, UserText, useTranslation, type DailyCount, type ModerationAction, type ModerationActionKind, type ReportedListing } from '@tasko/shared';
+import { formatDate, formatNumber, RetryPanel, useLanguage, useLocalizedPath, usePageMeta, UserText, useTranslation, type DailyCount, type ModerationAction, type ModerationActionKind, type ReportedListing, LiveNotice, type Notice } from '@tasko/shared';
 import { ACCOUNT_NS } from '../../accountNamespace';
 import { ConfirmDialog } from '../MyPostedJobsPage/ConfirmDialog';
 import { useModeration } from './useModeration';
@@ -21,7 +21,7 @@ export default function ModerationPage() {
   const { state, reload, act } = useModeration();
   const [tab, setTab] = useState<Tab>('reports');
   const [pending, setPending] = useState<Pending | null>(null);
-  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   usePageMeta(state.status === 'notFound' ? tc('notFound.title') : t('moderation.title'));
 
@@ -60,7 +60,7 @@ export default function ModerationPage() {
   return (
     <section className="page moderation" aria-labelledby="moderation-title">
       <h1 id="moderation-title">{t('moderation.title')}</h1>
-      <div aria-live="polite">{notice && <p className={`alert alert--${notice.kind}`}>{notice.text}</p>}</div>
+      <LiveNotice notice={notice} />
       <div role="tablist" aria-label={t('moderation.title')} className="tabs">
         {TABS.map((id, i) => (
           <button

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatNumber, pageCount, Pagination, Price, RetryPanel, UserText, postFormPath, useLanguage, useLocalizedPath, usePageMeta, useTranslation, type Listing } from '@tasko/shared';
+import { formatNumber, pageCount, Pagination, Price, RetryPanel, UserText, postFormPath, useLanguage, useLocalizedPath, usePageMeta, useTranslation, type Listing, LiveNotice, type Notice } from '@tasko/shared';
 import { ACCOUNT_NS } from '../../accountNamespace';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useMyListings, type ManageAction } from './useMyListings';
@@ -26,7 +26,7 @@ export default function MyPostedJobsPage() {
   const { state, reload, act, goToPage } = useMyListings();
   const heading = useRef<HTMLHeadingElement>(null);
   const [pending, setPending] = useState<Pending | null>(null);
-  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
   usePageMeta(t('myPosts.title'));
 
@@ -67,13 +67,7 @@ export default function MyPostedJobsPage() {
           {t('myPosts.createNew')}
         </Link>
       </header>
-      <div aria-live="polite">
-        {notice && (
-          <p className={`alert alert--${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
-            {notice.text}
-          </p>
-        )}
-      </div>
+      <LiveNotice notice={notice} />
       {state.status === 'loading' && <p role="status">{common('loading')}</p>}
       {state.status === 'failed' && (
         <RetryPanel message={t('myPosts.fetchFailed')} retryLabel={common('remoteError.retry')} onRetry={reload} />

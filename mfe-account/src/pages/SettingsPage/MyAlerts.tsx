@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { TFunction } from 'i18next';
-import { api, digestTime, formatDate, RetryPanel, toApiError, UserText, useLanguage, useLocalizedPath, useTranslation, type Alert } from '@tasko/shared';
+import { api, digestTime, formatDate, RetryPanel, toApiError, UserText, useLanguage, useLocalizedPath, useTranslation, type Alert, LiveNotice, type Notice } from '@tasko/shared';
 import { ACCOUNT_NS } from '../../accountNamespace';
 
 type AlertsState = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; alerts: Alert[] };
@@ -65,7 +65,7 @@ export function MyAlerts() {
   const heading = useRef<HTMLHeadingElement>(null);
   const deleteButtons = useRef(new Map<number, HTMLButtonElement>());
   const [busyId, setBusyId] = useState<number | null>(null);
-  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   /** Where the deleted alert was: its Delete button is gone, so the keyboard moves to the next one. */
   const deletedAt = useRef<number | null>(null);
 
@@ -97,13 +97,7 @@ export function MyAlerts() {
       <h2 id="my-alerts-title" ref={heading} tabIndex={-1}>
         {t('alerts.title')}
       </h2>
-      <div aria-live="polite">
-        {notice && (
-          <p className={`alert alert--${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
-            {notice.text}
-          </p>
-        )}
-      </div>
+      <LiveNotice notice={notice} />
       {state.status === 'loading' && <p role="status">{common('loading')}</p>}
       {state.status === 'failed' && <RetryPanel message={t('alerts.loadFailed')} retryLabel={common('remoteError.retry')} onRetry={reload} />}
       {alerts?.length === 0 && (
