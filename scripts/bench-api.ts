@@ -1,32 +1,19 @@
 // `npm run bench` (API part): GET /api/v1/jobs, first page, with 1,000 listings in the database, measured
 // with autocannon over loopback against the real server in its own process, on PGlite and on PostgreSQL.
 // Bounded: each run lasts BENCH_SECONDS (default 10) and stops by itself.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { CATEGORIES } from '@tasko/shared/domain';
 import { openDatabase } from '../api/src/db/client.js';
 import { listings, users } from '../api/src/db/schema.js';
+import { startServer } from './benchServer.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const LISTINGS = 1000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 async function seed(options: { databaseUrl?: string; pgliteDir: string }): Promise<void> {
   const handle = await openDatabase(options);
@@ -51,28 +38,9 @@ async function seed(options: { databaseUrl?: string; pgliteDir: string }): Promi
   await handle.close();
 }
 
-async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api', 'src', 'main.ts')], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_DATA: 'off', NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error('the server did not start within 20 s');
-}
-
 async function measure(name: string, env: Record<string, string>, seedOptions: { databaseUrl?: string; pgliteDir: string }) {
   await seed(seedOptions);
-  const { url, child } = await startServer(env);
+  const { url, child } = await startServer({ ...env, NODE_ENV: 'production' });
   try {
     const target = `${url}/api/v1/jobs?page=1&pageSize=12`;
     const first = (await (await fetch(target)).json()) as { total: number };
