@@ -25,7 +25,7 @@ export interface AppConfig {
   isLocalIdpLoopbackOnly: boolean;
   /**
    * Which proxies' X-Forwarded-* headers to believe (Fastify's `trustProxy`): false (none, the default), a hop
-   * count, or proxy addresses and CIDRs. Never `true`: any client could then pick its own address.
+   * count, or proxy addresses and CIDRs. Never `true`, which would let every client pick its own address.
    */
   trustProxy: false | number | string[];
   /** The site's own origin as visitors see it (links in sitemaps, OpenID redirect checks). */

@@ -4,7 +4,7 @@ import { isSerialId } from '@tasko/shared/domain';
 
 export type JobState = { status: 'loading' } | { status: 'notFound' } | { status: 'failed' } | { status: 'loaded'; listing: Listing };
 
-/** An answer belongs to the id and attempt that asked for it: any other pair is still loading. */
+/** An answer belongs to the id and attempt that asked for it; every other pair is still loading. */
 const requestOf = (id: string, attempt: number) => `${id}#${attempt}`;
 
 /** One listing by the id in the URL; a malformed, unknown or deleted id is "not found", never an error page. */

@@ -5,7 +5,7 @@ export type EditedListing = { status: 'idle' } | { status: 'loading' } | { statu
 
 const isListingId = (editId: string) => /^\d{1,10}$/.test(editId);
 
-/** An answer belongs to the id and attempt that asked for it: any other pair is still loading. */
+/** An answer belongs to the id and attempt that asked for it; every other pair is still loading. */
 const requestOf = (editId: string, attempt: number) => `${editId}#${attempt}`;
 
 /**
