@@ -1,18 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiSession, createListing, signInThroughProvider } from '../support/accounts.js';
+import type { OutboxMessage } from '../../api/src/plugins/mail/devMail.routes.js';
 import { newPage, useSiteAndBrowser } from '../support/site.js';
 
 const running = useSiteAndBrowser({ DEMO_DATA: 'off' });
-
-interface OutboxMessage {
-  id: string;
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  headers: Record<string, string>;
-}
 
 describe('alerts that really arrive', () => {
   it('saves a search in Hebrew; another user posts a match; the email reaches /dev-mail with its link; unsubscribe works', async () => {
