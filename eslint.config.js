@@ -30,9 +30,8 @@ export default defineConfig(
     languageOptions: {
       parserOptions: {
         projectService: {
-          // Scripts at the root and the API's drizzle config sit outside every tsconfig.json: they get the
-          // base compiler options.
-          allowDefaultProject: ['scripts/*.ts', 'api/drizzle.config.ts'],
+          // The API's drizzle config sits outside every tsconfig.json: it gets the base compiler options.
+          allowDefaultProject: ['api/drizzle.config.ts'],
           defaultProject: 'tsconfig.base.json',
         },
         tsconfigRootDir: import.meta.dirname,

@@ -4,12 +4,13 @@ import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '@tasko/shared/domain';
 import type { AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import errorsPlugin, { ApiProblem } from './plugins/errors/errors.plugin.js';
 import securityPlugin from './plugins/security/security.plugin.js';
+import { compiledSerializerCompiler } from './plugins/responseSerializer.js';
 import { pgRateLimitStore, sweepExpiredRows } from './plugins/security/rateLimitStore.js';
 import { byUserOrAddress } from './plugins/security/clientKey.js';
 import { redactedUrl } from './plugins/security/redact.js';
@@ -88,7 +89,7 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler);
   app.decorateRequest('user', null);
   if (!deps.database) app.addHook('onClose', () => database.close());
 

@@ -196,6 +196,28 @@ for (const database of testDatabases()) {
         assert.equal(beyond.total, all.total);
       });
 
+      it('pages by cursor as by number, back and forth, and counts with the cap', async () => {
+        const page1 = await search('offerType=job&pageSize=2');
+        assert.equal(page1.totalIsCapped, false);
+        assert.equal(page1.previousCursor, undefined);
+        const page2 = await search(`offerType=job&pageSize=2&page=2&cursor=${page1.nextCursor}`);
+        assert.deepEqual(page2.jobs, (await search('offerType=job&pageSize=2&page=2')).jobs);
+        assert.equal(page2.page, 2);
+        const back = await search(`offerType=job&pageSize=2&page=1&cursor=${page2.previousCursor}`);
+        assert.deepEqual(back.jobs, page1.jobs);
+        const last = await search(`offerType=job&pageSize=50`);
+        assert.equal(last.nextCursor, undefined, 'no Next after the last listing');
+        assert.deepEqual((await search('offerType=job&pageSize=2&page=2&cursor=not-a-cursor')).jobs, page2.jobs, 'a garbled cursor reads as none');
+      });
+
+      it('refuses a page number deeper than the count cap without a cursor, and takes it with one', async () => {
+        const deep = await suite.server.app.inject('/api/v1/jobs?pageSize=2&page=501');
+        assert.equal(deep.statusCode, 400);
+        assert.equal(deep.json().messageKey, 'pageTooDeep');
+        const page1 = await search('offerType=job&pageSize=2');
+        assert.equal((await suite.server.app.inject(`/api/v1/jobs?offerType=job&pageSize=2&page=501&cursor=${page1.nextCursor}`)).statusCode, 200);
+      });
+
       it('refuses bad search parameters with a message key', async () => {
         for (const query of ['pageSize=51', 'page=0', 'sort=cheapest', 'category=weapons', `q=${'x'.repeat(101)}`]) {
           const res = await suite.server.app.inject(`/api/v1/jobs?${query}`);

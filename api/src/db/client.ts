@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { sql, type Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PGlite } from '@electric-sql/pglite';
 import * as schema from './schema.js';
@@ -27,14 +27,15 @@ const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 /**
  * PostgreSQL only, one SQL dialect (ARCHITECTURE "API"): DATABASE_URL → a node-postgres pool; otherwise
  * the embedded PGlite, on disk in `pgliteDir` or in memory ('memory', for tests). Migrations run first.
+ * `logger` hears every query with its parameters (the query-plan tests explain what the search runs).
  */
-export async function openDatabase(options: { databaseUrl?: string; pgliteDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: { databaseUrl?: string; pgliteDir: string; logger?: Logger }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: Number(process.env.PG_POOL_SIZE ?? 10) });
-    const db = drizzle(pool, { schema });
+    const db = drizzle(pool, { schema, ...(options.logger ? { logger: options.logger } : {}) });
     await migrate(db, { migrationsFolder: MIGRATIONS });
     return {
       db: db as unknown as Database,
@@ -52,7 +53,7 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir: s
   // PGlite's own mkdir is not recursive.
   if (!isMemory) fs.mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
   const client = await PGlite.create({ ...(isMemory ? {} : { dataDir: options.pgliteDir }), extensions: { pg_trgm } });
-  const db = drizzle(client, { schema });
+  const db = drizzle(client, { schema, ...(options.logger ? { logger: options.logger } : {}) });
   await migrate(db, { migrationsFolder: MIGRATIONS });
   return {
     db: db as unknown as Database,

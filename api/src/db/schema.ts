@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { AnalyticsProps, ContactMethod, UserSettings } from '@tasko/shared/domain';
+import { type AnyPgColumn, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { OFFER_TYPES, type AnalyticsProps, type ContactMethod, type UserSettings } from '@tasko/shared/domain';
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
@@ -17,6 +17,14 @@ export const users = pgTable('users', {
   blockedAt: timestamp('blocked_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Listed, not taken down by a moderator, and not by a blocked publisher: the rows the public search reads,
+ * and the predicate of its partial indexes (the search states it in these very words so they apply).
+ */
+export function publicSearchable(t: { status: AnyPgColumn; hiddenAt: AnyPgColumn; isPublisherBlocked: AnyPgColumn }) {
+  return sql`${t.status} = 'active' and ${t.hiddenAt} is null and ${t.isPublisherBlocked} = false`;
+}
 
 export const listings = pgTable(
   'listings',
@@ -48,15 +56,42 @@ export const listings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // The public list: active listings of one offer type, newest first or by pay.
-    index('listings_public_newest').on(t.status, t.offerType, t.createdAt.desc(), t.id.desc()),
-    index('listings_public_amount').on(t.status, t.offerType, t.amount),
+    // The public list (what `publicSearchable` selects) in each order a search asks for, with and without a
+    // category: an index scan gives the page and the capped count and stops there, whatever the table's size.
+    // `desc()` alone emits NULLS LAST, which `ORDER BY … DESC` (nulls first) can never use.
+    index('listings_public_newest').on(t.offerType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(publicSearchable(t)),
+    index('listings_public_category_newest')
+      .on(t.offerType, t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(publicSearchable(t)),
+    // Read forwards for pay low to high, backwards for high to low.
+    index('listings_public_pay').on(t.offerType, t.amount, t.id).where(publicSearchable(t)),
+    index('listings_public_category_pay').on(t.offerType, t.category, t.amount, t.id).where(publicSearchable(t)),
     index('listings_publisher').on(t.publisherId, t.createdAt.desc()),
-    // Substring search in any script (Hebrew, Arabic, Russian, English): trigram indexes serve ILIKE.
-    index('listings_title_trgm').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
-    index('listings_contact_trgm').using('gin', sql`lower(${t.contactPersonName}) gin_trgm_ops`),
-    index('listings_place_trgm').using('gin', sql`lower(${t.city} || ' ' || ${t.address}) gin_trgm_ops`),
+    // Substring search in any script (Hebrew, Arabic, Russian, English): trigram indexes serve ILIKE. One per
+    // offer type, of public listings only, so a scan of one stops at the count cap with no row filtered out.
+    ...OFFER_TYPES.flatMap((offerType) => [
+      index(`listings_public_${offerType}_text_trgm`)
+        .using('gin', sql`lower(${t.title}) gin_trgm_ops`, sql`lower(${t.contactPersonName}) gin_trgm_ops`)
+        .where(sql`${publicSearchable(t)} and ${t.offerType} = ${sql.raw(`'${offerType}'`)}`),
+      index(`listings_public_${offerType}_place_trgm`)
+        .using('gin', sql`lower(${t.city} || ' ' || ${t.address}) gin_trgm_ops`)
+        .where(sql`${publicSearchable(t)} and ${t.offerType} = ${sql.raw(`'${offerType}'`)}`),
+    ]),
   ],
+);
+
+/**
+ * How many listings the public search can show, per offer type and category: kept by triggers on
+ * `listings` (migration 0006), so a search without words knows its total without counting rows.
+ */
+export const publicListingCounts = pgTable(
+  'public_listing_counts',
+  {
+    offerType: text('offer_type').notNull(),
+    category: text('category').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.offerType, t.category] })],
 );
 
 /** Issued session tokens: a token is valid while its row exists unrevoked and unexpired. */

@@ -3,7 +3,7 @@ import { DEFAULT_SEARCH } from './listingSearch';
 
 describe('alert filters', () => {
   it('keeps what the search sends (offer type, text, place, category), never its sort or page', () => {
-    const search = { q: 'dog walker', location: 'Haifa', category: 'petAndAnimalCare' as const, sort: 'salary-low' as const, page: 3 };
+    const search = { q: 'dog walker', location: 'Haifa', category: 'petAndAnimalCare' as const, sort: 'salary-low' as const, page: 3, cursor: '' };
     expect(alertFiltersOf(search, 'job')).toEqual({ offerType: 'job', q: 'dog walker', location: 'Haifa', category: 'petAndAnimalCare' });
   });
 

@@ -56,6 +56,12 @@ export const LIMITS = {
   acceptedImageTypes: ['image/jpeg', 'image/png', 'image/gif'] as const,
   defaultPageSize: 12,
   maxPageSize: 50,
+  /**
+   * A public search counts its matches up to here and answers "1,000+" beyond: counting every match of a
+   * broad search would read every matching row on every request. Pages by number reach this far; deeper
+   * pages are reached with Next (a cursor), which costs the same at any depth.
+   */
+  searchCountCap: 1000,
 } as const;
 
 export interface ListingLocation {
@@ -95,9 +101,14 @@ export interface Listing {
 
 export interface ListingPage {
   jobs: Listing[];
+  /** Exact, or `LIMITS.searchCountCap` with `totalIsCapped` when a public search matches more. */
   total: number;
   page: number;
   pageSize: number;
+  totalIsCapped?: boolean;
+  /** Public searches: where the next and the previous page start (opaque; absent at either end). */
+  nextCursor?: string;
+  previousCursor?: string;
 }
 
 /** A page of the signed-in user's own listings (`GET /me/jobs`): 1-based, at most `LIMITS.maxPageSize`. */

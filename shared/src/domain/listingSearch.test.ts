@@ -2,7 +2,7 @@ import { changeSearch, DEFAULT_SEARCH, pageCount, searchFromParams, searchQueryS
 
 describe('listing search in the URL', () => {
   it('round-trips a search through the query string, leaving defaults out', () => {
-    const search = { q: 'ספה', location: 'Haifa', category: 'homeServices' as const, sort: 'salary-high' as const, page: 3 };
+    const search = { q: 'ספה', location: 'Haifa', category: 'homeServices' as const, sort: 'salary-high' as const, page: 3, cursor: '' };
     const params = searchToParams(search);
     expect(params.toString()).toBe('q=%D7%A1%D7%A4%D7%94&location=Haifa&category=homeServices&sort=salary-high&page=3');
     expect(searchFromParams(params)).toEqual(search);
@@ -20,6 +20,16 @@ describe('listing search in the URL', () => {
     expect(changeSearch(onPage4, { category: 'other' }).page).toBe(1);
     expect(changeSearch(onPage4, { sort: 'salary-low' }).page).toBe(1);
     expect(changeSearch(onPage4, { page: 5 }).page).toBe(5);
+  });
+
+  it('keeps the cursor of the page turned to, and drops it with any other change', () => {
+    const onPage4 = { ...DEFAULT_SEARCH, page: 4, cursor: 'abc' };
+    expect(changeSearch(onPage4, { page: 5, cursor: 'def' })).toEqual({ ...DEFAULT_SEARCH, page: 5, cursor: 'def' });
+    expect(changeSearch(onPage4, { page: 3 })).toEqual({ ...DEFAULT_SEARCH, page: 3, cursor: '' });
+    expect(changeSearch(onPage4, { q: 'dog' })).toEqual({ ...DEFAULT_SEARCH, q: 'dog', page: 1, cursor: '' });
+    const shared = searchFromParams(new URLSearchParams('page=90&cursor=abc'));
+    expect(searchQueryString(searchRequest(shared, 'job'))).toBe('offerType=job&sort=newest&page=90&pageSize=12&cursor=abc');
+    expect(searchFromParams(new URLSearchParams(`cursor=${'x'.repeat(500)}`)).cursor).toHaveLength(200);
   });
 
   it('counts pages, with one page when nothing is found', () => {

@@ -1,17 +1,23 @@
 import { CATEGORIES, LIMITS, SORT_OPTIONS, type Category, type OfferType, type SortOption } from './listing';
 
-/** A listing search as the URL holds it (`?q=&location=&category=&sort=&page=`), so it can be shared and Back works. */
+/**
+ * A listing search as the URL holds it (`?q=&location=&category=&sort=&page=&cursor=`), so it can be shared
+ * and Back works. `cursor` is where the page starts (the API's `nextCursor` or `previousCursor`): with it,
+ * a page deep in a long list costs what the first costs.
+ */
 export interface ListingSearch {
   q: string;
   location: string;
   category: Category | 'all';
   sort: SortOption;
   page: number;
+  cursor: string;
 }
 
-export const DEFAULT_SEARCH: ListingSearch = { q: '', location: '', category: 'all', sort: 'newest', page: 1 };
+export const DEFAULT_SEARCH: ListingSearch = { q: '', location: '', category: 'all', sort: 'newest', page: 1, cursor: '' };
 
 const TEXT_MAX = 100;
+const CURSOR_MAX = 200;
 
 /** Anything a hand-edited URL holds reads as a valid search: unknown values fall back to the defaults. */
 export function searchFromParams(params: URLSearchParams): ListingSearch {
@@ -24,6 +30,7 @@ export function searchFromParams(params: URLSearchParams): ListingSearch {
     category: (CATEGORIES as readonly string[]).includes(category ?? '') ? (category as Category) : 'all',
     sort: (SORT_OPTIONS as readonly string[]).includes(sort ?? '') ? (sort as SortOption) : 'newest',
     page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    cursor: (params.get('cursor') ?? '').slice(0, CURSOR_MAX),
   };
 }
 
@@ -35,13 +42,15 @@ export function searchToParams(search: ListingSearch): URLSearchParams {
   if (search.category !== 'all') params.set('category', search.category);
   if (search.sort !== 'newest') params.set('sort', search.sort);
   if (search.page > 1) params.set('page', String(search.page));
+  if (search.cursor) params.set('cursor', search.cursor);
   return params;
 }
 
-/** A new filter or text starts again at page 1; turning the page keeps the rest. */
+/** A new filter or text starts again at page 1; turning the page keeps the rest, with the new page's cursor. */
 export function changeSearch(current: ListingSearch, change: Partial<ListingSearch>): ListingSearch {
-  const isPaging = Object.keys(change).every((key) => key === 'page');
-  return { ...current, ...change, page: isPaging ? (change.page ?? current.page) : 1 };
+  const isPaging = Object.keys(change).every((key) => key === 'page' || key === 'cursor');
+  if (isPaging) return { ...current, page: change.page ?? current.page, cursor: change.cursor ?? '' };
+  return { ...current, ...change, page: 1, cursor: '' };
 }
 
 export function pageCount(total: number, pageSize: number): number {
@@ -57,6 +66,7 @@ export interface JobSearchParams {
   sort?: SortOption;
   page?: number;
   pageSize?: number;
+  cursor?: string;
 }
 
 /** The search a page's URL asks the API for (its listings of one offer type, a page of the default size). */
@@ -69,6 +79,7 @@ export function searchRequest(search: ListingSearch, offerType: OfferType): JobS
     sort: search.sort,
     page: search.page,
     pageSize: LIMITS.defaultPageSize,
+    ...(search.cursor ? { cursor: search.cursor } : {}),
   };
 }
 
@@ -78,7 +89,7 @@ export function searchRequest(search: ListingSearch, offerType: OfferType): JobS
  */
 export function searchQueryString(params: JobSearchParams): string {
   const query = new URLSearchParams();
-  for (const key of ['offerType', 'q', 'location', 'category', 'sort', 'page', 'pageSize'] as const) {
+  for (const key of ['offerType', 'q', 'location', 'category', 'sort', 'page', 'pageSize', 'cursor'] as const) {
     const value = params[key];
     if (value !== undefined && value !== '') query.set(key, String(value));
   }

@@ -1,4 +1,4 @@
-import { formatNumber, pageCount, Pagination, RetryPanel, useLanguage, useTranslation, type OfferType } from '@tasko/shared';
+import { formatNumber, pageCount, Pagination, RetryPanel, useLanguage, useTranslation, type ListingSearch, type OfferType } from '@tasko/shared';
 import { ListingCard, ListingSkeletons } from './ListingCard';
 import { LISTING_NS } from './listingNamespace';
 import type { SearchResult } from './useListingSearch';
@@ -9,8 +9,8 @@ interface Props {
   /** The translated failure text of the page (SPEC §8 differs between jobs, tasks and services). */
   failureText: string;
   onRetry: () => void;
-  /** Another page asked for; the window goes back to its top, where the new results start. */
-  onPage: (page: number) => void;
+  /** Another page asked for, with the cursor where it starts; the window goes back to its top. */
+  onPage: (change: Pick<ListingSearch, 'page' | 'cursor'>) => void;
   /** Cards in a grid (services) rather than a list (jobs). */
   layout?: 'list' | 'grid';
 }
@@ -20,12 +20,16 @@ export function ListingResults({ result, offerType, failureText, onRetry, onPage
   const { t } = useTranslation(LISTING_NS);
   const { language } = useLanguage();
   const listClass = `listing-list listing-list--${layout}`;
-  const goTo = (target: number) => {
-    onPage(target);
+  const goTo = (change: Pick<ListingSearch, 'page' | 'cursor'>) => {
+    onPage(change);
     window.scrollTo({ top: 0 });
   };
 
   if (result.status === 'failed') {
+    // A page number deeper than counting reaches, typed into the address: the way back, not "Try again".
+    if (result.error?.messageKey === 'pageTooDeep') {
+      return <RetryPanel message={t('paging.tooDeep')} retryLabel={t('paging.backToFirst')} onRetry={() => goTo({ page: 1, cursor: '' })} />;
+    }
     return <RetryPanel message={failureText} retryLabel={t('retry')} onRetry={onRetry} />;
   }
   if (result.status === 'idle') return null;
@@ -42,13 +46,14 @@ export function ListingResults({ result, offerType, failureText, onRetry, onPage
     );
   }
 
-  const { jobs, total, page, pageSize } = result.page;
+  const { jobs, total, page, pageSize, totalIsCapped = false, nextCursor, previousCursor } = result.page;
   const pages = pageCount(total, pageSize);
   const isLoading = result.status === 'loading';
+  const showing = `paging.${offerType === 'service' ? 'showingServices' : 'showing'}${totalIsCapped ? 'Capped' : ''}`;
   return (
     <div className="listing-results" aria-busy={isLoading}>
       <p className="listing-results__count" role="status">
-        {isLoading ? t('loading') : t(offerType === 'service' ? 'paging.showingServices' : 'paging.showing', { count: formatNumber(jobs.length, language), total: formatNumber(total, language) })}
+        {isLoading ? t('loading') : t(showing, { count: formatNumber(jobs.length, language), total: formatNumber(total, language) })}
       </p>
       {jobs.length === 0 ? (
         <p className="listing-results__empty">{t(offerType === 'service' ? 'emptyServices' : 'empty')}</p>
@@ -59,7 +64,17 @@ export function ListingResults({ result, offerType, failureText, onRetry, onPage
           ))}
         </ul>
       )}
-      <Pagination page={page} pages={pages} isBusy={isLoading} onPage={goTo} namespace={LISTING_NS} keyPrefix="paging" />
+      <Pagination
+        page={page}
+        pages={pages}
+        isPagesCapped={totalIsCapped}
+        hasNext={nextCursor !== undefined || page < pages}
+        hasPrevious={page > 1}
+        isBusy={isLoading}
+        onPage={(target) => goTo({ page: target, cursor: (target > page ? nextCursor : previousCursor) ?? '' })}
+        namespace={LISTING_NS}
+        keyPrefix="paging"
+      />
     </div>
   );
 }

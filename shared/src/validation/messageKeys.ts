@@ -53,6 +53,7 @@ export const API_ERROR_KEYS = [
   'alertDuplicate',
   'tooManyAlerts',
   'unsubscribeInvalid',
+  'pageTooDeep',
 ] as const;
 export type ApiErrorKey = (typeof API_ERROR_KEYS)[number];
 

@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { LANGUAGE_CODES, type Category, type ListingStats, type OfferType, type SortOption } from '@tasko/shared/domain';
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { LANGUAGE_CODES, LIMITS, OFFER_TYPES, type Category, type ListingStats, type OfferType, type SortOption } from '@tasko/shared/domain';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Post } from '@tasko/shared/validation';
 import { rowsOf, type Database } from '../../db/client.js';
-import { listings } from '../../db/schema.js';
+import { listings, publicListingCounts, publicSearchable } from '../../db/schema.js';
+import { encodeCursor, type SearchCursor } from './searchCursor.js';
 
 export type ListingRow = typeof listings.$inferSelect;
 
@@ -14,6 +16,17 @@ export interface SearchParams {
   sort: SortOption;
   page: number;
   pageSize: number;
+  /** Where the page starts; without one, `page` counts from the first (at most `searchCountCap` rows deep). */
+  cursor?: SearchCursor | null;
+}
+
+export interface SearchAnswer {
+  rows: ListingRow[];
+  /** Exact up to `LIMITS.searchCountCap`; past it, the cap and `totalIsCapped`. */
+  total: number;
+  totalIsCapped: boolean;
+  nextCursor?: string;
+  previousCursor?: string;
 }
 
 /** A user's text inside LIKE: its own % and _ are literal characters, not wildcards. */
@@ -21,11 +34,130 @@ function contains(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-const ORDER: Record<SortOption, SQL[]> = {
-  newest: [desc(listings.createdAt), desc(listings.id)],
-  'salary-high': [desc(listings.amount), desc(listings.id)],
-  'salary-low': [asc(listings.amount), desc(listings.id)],
+interface SortColumns {
+  id: AnyPgColumn;
+  createdAt: AnyPgColumn;
+  amount: AnyPgColumn;
+}
+
+/**
+ * Each sort as a key (one column, then the id as a tie-break in the same direction), which an index of the
+ * schema gives in order: newest first; pay high to low; pay low to high, the older of equal pay first (the
+ * pay index read forwards).
+ */
+const SORTS: Record<SortOption, { key: (t: SortColumns) => AnyPgColumn; isDescending: boolean; valueType: SQL }> = {
+  newest: { key: (t) => t.createdAt, isDescending: true, valueType: sql.raw('timestamptz') },
+  'salary-high': { key: (t) => t.amount, isDescending: true, valueType: sql.raw('integer') },
+  'salary-low': { key: (t) => t.amount, isDescending: false, valueType: sql.raw('integer') },
 };
+
+/** The sort key as the cursor carries it: `created_at` in UTC to the microsecond (a JS Date keeps only milliseconds). */
+function sortValueOf(sort: SortOption, t: SortColumns): SQL<string> {
+  return sort === 'newest' ? sql<string>`to_char(${t.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` : sql<string>`${t.amount}::text`;
+}
+
+/** Rows in the order they are read: the sort's own order, or its reverse when paging backwards. */
+function readingOrder(sort: SortOption, t: SortColumns, isBackwards: boolean): SQL[] {
+  const isDescending = SORTS[sort].isDescending !== isBackwards;
+  const key = SORTS[sort].key(t);
+  return isDescending ? [desc(key), desc(t.id)] : [asc(key), asc(t.id)];
+}
+
+/** The rows past the cursor, in reading order: a row comparison the index seeks to. */
+function pastCursor(cursor: SearchCursor, t: SortColumns): SQL {
+  const { key, isDescending, valueType } = SORTS[cursor.sort];
+  const goesDown = isDescending === (cursor.direction === 'after');
+  return sql`(${key(t)}, ${t.id}) ${sql.raw(goesDown ? '<' : '>')} (${cursor.value}::${valueType}, ${cursor.id})`;
+}
+
+type SortedRow = { listing: ListingRow; sortValue: string };
+
+/** Not taken down by a moderator, and not by a blocked publisher: what anyone but the owner may see. */
+export const publiclyVisible: SQL = and(isNull(listings.hiddenAt), eq(listings.isPublisherBlocked, false)) as SQL;
+
+/**
+ * The words of a search (SPEC §5: the text in the title or the publisher's name, the location in the city
+ * or the address, any case) as conditions. Through the trigram index, as LIKE; or, where the sort's own
+ * index is walked, as `strpos`, which no index serves: the planner then cannot trade the walk, which stops
+ * at its limit, for fetching every match by the trigram index and sorting them.
+ */
+function wordsMatch(params: Pick<SearchParams, 'q' | 'location'>, how: 'trigram index' | 'row by row'): SQL[] {
+  const has = (column: SQL, text: string) =>
+    how === 'trigram index' ? ilike(column, contains(text)) : sql`strpos(${column}, ${text.toLowerCase()}) > 0`;
+  const conditions: SQL[] = [];
+  if (params.q) conditions.push(or(has(sql`lower(${listings.title})`, params.q), has(sql`lower(${listings.contactPersonName})`, params.q)) as SQL);
+  if (params.location) conditions.push(has(sql`lower(${listings.city} || ' ' || ${listings.address})`, params.location));
+  return conditions;
+}
+
+/** The matches of one offer type counted up to the cap (plus one, to know the cap is passed). */
+function cappedCount(where: SQL): SQL<number> {
+  return sql<number>`(select count(*)::int from (select 1 from ${listings} where ${where} limit ${LIMITS.searchCountCap + 1}) as capped)`;
+}
+
+/** Without words, the total is the kept count of the offer type (and category): no row is read for it. */
+function keptCount(offerType: OfferType, category: Category | undefined): SQL<number> {
+  const { count, offerType: countedType, category: countedCategory } = publicListingCounts;
+  const counted = category ? and(eq(countedType, offerType), eq(countedCategory, category)) : eq(countedType, offerType);
+  return sql<number>`(select coalesce(sum(${count}), 0)::int from ${publicListingCounts} where ${counted})`;
+}
+
+/**
+ * One offer type's matches: `take` rows in reading order after skipping `skip`, and the capped count.
+ * Without words the partial B-tree index of the sort gives the rows, its scan stopping at its limit, and the
+ * total is kept by triggers. With words, the count (through the offer type's trigram index) decides: a few matches are all
+ * fetched by the trigram index and sorted (reading no more than the cap); many are found by walking the
+ * sort's index, where matches are dense enough that the walk stops soon.
+ */
+async function matchesOfOfferType(db: Database, params: SearchParams & { offerType: OfferType }, skip: number, take: number) {
+  const filters: SQL[] = [publicSearchable(listings), eq(listings.offerType, params.offerType)];
+  if (params.category) filters.push(eq(listings.category, params.category));
+  const where = and(...filters, ...wordsMatch(params, 'trigram index')) as SQL;
+  const { sort, cursor } = params;
+  const isBackwards = cursor?.direction === 'before';
+  const countOnly = async (count: SQL<number>) => Number(rowsOf<{ n: number }>(await db.execute(sql`select ${count} as n`))[0]?.n ?? 0);
+
+  if (!params.q && !params.location) {
+    const total = keptCount(params.offerType, params.category);
+    const rows = await db
+      .select({ listing: listings, sortValue: sortValueOf(sort, listings), total })
+      .from(listings)
+      .where(cursor ? and(where, pastCursor(cursor, listings)) : where)
+      .orderBy(...readingOrder(sort, listings, isBackwards))
+      .limit(take)
+      .offset(skip);
+    // Past the last row, no row carries the count.
+    return { rows, total: rows[0] ? Number(rows[0].total) : await countOnly(total) };
+  }
+  const total = await countOnly(cappedCount(where));
+  if (total > LIMITS.searchCountCap) {
+    const walked = and(...filters, ...wordsMatch(params, 'row by row'), ...(cursor ? [pastCursor(cursor, listings)] : []));
+    const rows = await db
+      .select({ listing: listings, sortValue: sortValueOf(sort, listings) })
+      .from(listings)
+      .where(walked)
+      .orderBy(...readingOrder(sort, listings, isBackwards))
+      .limit(take)
+      .offset(skip);
+    return { rows, total };
+  }
+  // At most the cap matches, all of them: the subquery's LIMIT also keeps the planner from merging it into
+  // the outer query, whose ORDER BY … LIMIT would tempt it to walk the sort's index past every non-match.
+  const matches = db
+    .select({ ...getTableColumns(listings), sortValue: sortValueOf(sort, listings).as('sort_value') })
+    .from(listings)
+    .where(where)
+    .limit(LIMITS.searchCountCap)
+    .as('matches');
+  const rows = await db
+    .select()
+    .from(matches)
+    .where(cursor ? pastCursor(cursor, matches) : undefined)
+    .orderBy(...readingOrder(sort, matches, isBackwards))
+    .limit(take)
+    .offset(skip);
+  return { rows: rows.map(({ sortValue, ...listing }) => ({ listing, sortValue })), total };
+}
 
 /** The page's rows and the number of matches; past the last page the window count has no row to ride on. */
 async function pageWithTotal(db: Database, where: SQL | undefined, rows: { listing: ListingRow; total: number }[], page: number) {
@@ -37,34 +169,51 @@ async function pageWithTotal(db: Database, where: SQL | undefined, rows: { listi
   return { rows: rows.map((r) => r.listing), total };
 }
 
-/** Not taken down by a moderator, and not by a blocked publisher: what anyone but the owner may see. */
-export const publiclyVisible: SQL = and(isNull(listings.hiddenAt), eq(listings.isPublisherBlocked, false)) as SQL;
+/** Rows of several offer types, merged into one reading order. */
+function mergeInReadingOrder(sort: SortOption, isBackwards: boolean, lists: SortedRow[][]): SortedRow[] {
+  const direction = SORTS[sort].isDescending !== isBackwards ? -1 : 1;
+  const compareValues = (a: string, b: string) => (sort === 'newest' ? a.localeCompare(b) : Number(a) - Number(b));
+  return lists.flat().sort((a, b) => direction * (compareValues(a.sortValue, b.sortValue) || a.listing.id - b.listing.id));
+}
 
 /**
  * The public search (SPEC §5): active listings only; text in the title or the publisher's name, any case;
- * location in the city or address; category and offer type exact. The lower(...) forms match the
- * trigram indexes of the schema.
+ * location in the city or address; category and offer type exact. The lower(...) forms match the trigram
+ * indexes of the schema. Every query reads at most the count cap plus a page of rows, whatever the depth:
+ * `page` reaches `searchCountCap` rows deep (the route refuses deeper ones), a cursor seeks anywhere.
  */
-export async function searchListings(db: Database, params: SearchParams): Promise<{ rows: ListingRow[]; total: number }> {
-  const conditions: SQL[] = [eq(listings.status, 'active'), publiclyVisible];
-  if (params.offerType) conditions.push(eq(listings.offerType, params.offerType));
-  if (params.category) conditions.push(eq(listings.category, params.category));
-  if (params.q) {
-    const pattern = contains(params.q);
-    conditions.push(or(ilike(sql`lower(${listings.title})`, pattern), ilike(sql`lower(${listings.contactPersonName})`, pattern)) as SQL);
+export async function searchListings(db: Database, params: SearchParams): Promise<SearchAnswer> {
+  const { sort, cursor, pageSize } = params;
+  const skip = cursor ? 0 : (params.page - 1) * pageSize;
+  const isBackwards = cursor?.direction === 'before';
+  let read: SortedRow[];
+  let counted: number;
+  if (params.offerType) {
+    const found = await matchesOfOfferType(db, { ...params, offerType: params.offerType }, skip, pageSize + 1);
+    read = found.rows;
+    counted = found.total;
+  } else {
+    // Each offer type has its own indexes: read each as deep as the page, then merge.
+    const found = await Promise.all(OFFER_TYPES.map((offerType) => matchesOfOfferType(db, { ...params, offerType }, 0, skip + pageSize + 1)));
+    read = mergeInReadingOrder(sort, isBackwards, found.map((f) => f.rows)).slice(skip, skip + pageSize + 1);
+    counted = found.reduce((sum, f) => sum + f.total, 0);
   }
-  if (params.location) {
-    conditions.push(ilike(sql`lower(${listings.city} || ' ' || ${listings.address})`, contains(params.location)));
-  }
-  const where = and(...conditions);
-  const rows = await db
-    .select({ listing: listings, total: sql<number>`count(*) over ()` })
-    .from(listings)
-    .where(where)
-    .orderBy(...ORDER[params.sort])
-    .limit(params.pageSize)
-    .offset((params.page - 1) * params.pageSize);
-  return pageWithTotal(db, where, rows, params.page);
+  const hasMore = read.length > pageSize;
+  const shown = read.slice(0, pageSize);
+  if (isBackwards) shown.reverse();
+  const first = shown[0];
+  const last = shown.at(-1);
+  const cursorAt = (row: SortedRow | undefined, direction: SearchCursor['direction']) =>
+    row ? encodeCursor({ sort, direction, value: row.sortValue, id: row.listing.id }) : undefined;
+  const hasNext = isBackwards ? true : hasMore;
+  const hasPrevious = isBackwards ? hasMore : cursor !== undefined && cursor !== null ? true : params.page > 1;
+  return {
+    rows: shown.map((row) => row.listing),
+    total: Math.min(counted, LIMITS.searchCountCap),
+    totalIsCapped: counted > LIMITS.searchCountCap,
+    ...(hasNext ? { nextCursor: cursorAt(last, 'after') } : {}),
+    ...(hasPrevious ? { previousCursor: cursorAt(first, 'before') } : {}),
+  };
 }
 
 /** The publisher's own listings, open and closed, newest first. */

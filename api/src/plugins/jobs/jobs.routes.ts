@@ -16,6 +16,7 @@ import { listingId } from './listingId.js';
 import type { PhotoStorage } from './photoStorage.js';
 import { readPostForm, type ProcessedPhoto } from './postForm.js';
 import type { PublicSearchCache } from './searchCache.js';
+import { decodeCursor } from './searchCursor.js';
 
 const searchQuery = z.object({
   q: z.string().trim().max(100).optional(),
@@ -25,11 +26,18 @@ const searchQuery = z.object({
   sort: z.enum(SORT_OPTIONS).default('newest'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.defaultPageSize),
+  /** `nextCursor` or `previousCursor` of the page before: where this page starts, at any depth. */
+  cursor: z.string().max(200).optional(),
   /** Kept for remotes released before `GET /me/jobs`: the signed-in user's own address only. */
   userEmail: z.string().trim().max(254).optional(),
 });
 
 const pagingQuery = searchQuery.pick({ page: true, pageSize: true });
+
+/** Without a cursor, a page is counted from the first: no deeper than the count cap, so no request reads more. */
+function isTooDeep(page: number, pageSize: number): boolean {
+  return (page - 1) * pageSize >= LIMITS.searchCountCap;
+}
 
 const idParams = z.object({ id: z.string() });
 
@@ -103,10 +111,13 @@ export async function jobsRoutes(
       const mine = await listingsOf(db, user.id, params.page, params.pageSize);
       return { jobs: mine.rows.map((row) => publicWire(row)), total: mine.total, page: params.page, pageSize: params.pageSize };
     }
-    const search = { ...params, ...(category && category !== 'all' ? { category } : {}) };
+    const { cursor: cursorText, ...filters } = params;
+    const cursor = decodeCursor(cursorText, params.sort);
+    if (!cursor && isTooDeep(params.page, params.pageSize)) throw new ApiProblem(400, 'pageTooDeep');
+    const search = { ...filters, cursor, ...(category && category !== 'all' ? { category } : {}) };
     return publicSearches.get(JSON.stringify(search), async () => {
-      const found = await searchListings(db, search);
-      return { jobs: found.rows.map((row) => publicWire(row)), total: found.total, page: params.page, pageSize: params.pageSize };
+      const { rows, ...found } = await searchListings(db, search);
+      return { jobs: rows.map((row) => publicWire(row)), ...found, page: params.page, pageSize: params.pageSize };
     });
   });
 

@@ -38,7 +38,11 @@ export const listingForViewer = z.discriminatedUnion('viewer_is_owner', [
 const pageOf = <T extends z.ZodType>(listing: T) =>
   z.object({ jobs: z.array(listing), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 
-export const publicListingPage = pageOf(publicListing);
+export const publicListingPage = pageOf(publicListing).extend({
+  totalIsCapped: z.boolean().optional(),
+  nextCursor: z.string().optional(),
+  previousCursor: z.string().optional(),
+});
 /** My listings, each with its views and reveals of the last 30 days. */
 export const ownListingPage = pageOf(ownListing.extend({ stats: z.object({ views: z.number().int(), reveals: z.number().int() }) }));
 

@@ -64,6 +64,39 @@ describe('HomePage', () => {
     expect(scrollTo).toHaveBeenCalled();
   });
 
+  it('pages a capped total with the cursors the API gives, and says "1,000+"', async () => {
+    answerWith(async (params) => ({
+      ...pageOf(5000, params.page),
+      total: 1000,
+      totalIsCapped: true,
+      nextCursor: `after-${params.page ?? 1}`,
+      ...((params.page ?? 1) > 1 ? { previousCursor: `before-${params.page ?? 1}` } : {}),
+    }));
+    renderPage(<HomePage />, '/en/');
+    expect(await screen.findByText('Showing 12 of 1,000+ jobs')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 84+')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 84+')).toBeInTheDocument();
+    expect(lastAsked()).toMatchObject({ page: 2, cursor: 'after-1' });
+    expect(currentUrl().searchParams.get('cursor')).toBe('after-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Page 1 of 84+')).toBeInTheDocument();
+    expect(lastAsked()).toMatchObject({ page: 1, cursor: 'before-2' });
+  });
+
+  it('answers a page number too deep for counting with the way back to the first page', async () => {
+    const tooDeep: ApiError = { statusCode: 400, messageKey: 'pageTooDeep' };
+    answerWith(async (params) => {
+      if ((params.page ?? 1) > 84 && !params.cursor) throw tooDeep;
+      return pageOf(30, params.page);
+    });
+    renderPage(<HomePage />, '/en/?page=200');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Pages this far into the results are reached with Next.');
+    await userEvent.click(screen.getByRole('button', { name: 'Go to the first page' }));
+    expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+    expect(currentUrl().search).toBe('');
+  });
+
   it('starts again at page 1 on a new category, sort or text, and aborts the request it no longer needs', async () => {
     answerWith((params) => (params.category === 'other' ? new Promise(() => {}) : Promise.resolve(pageOf(30, params.page))));
     renderPage(<HomePage />, '/en/?page=3');

@@ -33,7 +33,7 @@ export default function HomePage() {
         offerType="job"
         failureText={t('failed')}
         onRetry={retry}
-        onPage={(page) => update({ page })}
+        onPage={update}
       />
     </section>
   );

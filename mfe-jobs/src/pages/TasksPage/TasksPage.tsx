@@ -24,7 +24,7 @@ export default function TasksPage() {
         offerType="job"
         failureText={t('tasks.failed')}
         onRetry={retry}
-        onPage={(page) => update({ page })}
+        onPage={update}
       />
     </section>
   );

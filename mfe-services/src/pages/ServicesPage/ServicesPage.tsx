@@ -62,7 +62,7 @@ export default function ServicesPage() {
         layout="grid"
         failureText={t('failed')}
         onRetry={retry}
-        onPage={(page) => update({ page })}
+        onPage={update}
       />
     </section>
   );
