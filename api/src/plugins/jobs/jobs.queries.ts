@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, getTableColumns, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { LANGUAGE_CODES, LIMITS, OFFER_TYPES, type Category, type ListingStats, type OfferType, type SortOption } from '@tasko/shared/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Post } from '@tasko/shared/validation';
 import { rowsOf, type Database } from '../../db/client.js';
 import { listings, publicListingCounts, publicSearchable } from '../../db/schema.js';
+import { publicColumns, type PublicRow } from './listingWire.js';
 import { encodeCursor, type SearchCursor } from './searchCursor.js';
 
 export type ListingRow = typeof listings.$inferSelect;
@@ -21,7 +22,7 @@ export interface SearchParams {
 }
 
 export interface SearchAnswer {
-  rows: ListingRow[];
+  rows: PublicRow[];
   /** Exact up to `LIMITS.searchCountCap`; past it, the cap and `totalIsCapped`. */
   total: number;
   totalIsCapped: boolean;
@@ -64,13 +65,13 @@ function readingOrder(sort: SortOption, t: SortColumns, isBackwards: boolean): S
 }
 
 /** The rows past the cursor, in reading order: a row comparison the index seeks to. */
-function pastCursor(cursor: SearchCursor, t: SortColumns): SQL {
+function pastCursor(cursor: Pick<SearchCursor, 'sort' | 'direction'> & { value: unknown; id: unknown }, t: SortColumns): SQL {
   const { key, isDescending, valueType } = SORTS[cursor.sort];
   const goesDown = isDescending === (cursor.direction === 'after');
   return sql`(${key(t)}, ${t.id}) ${sql.raw(goesDown ? '<' : '>')} (${cursor.value}::${valueType}, ${cursor.id})`;
 }
 
-type SortedRow = { listing: ListingRow; sortValue: string };
+type SortedRow = { listing: PublicRow; sortValue: string };
 
 /** Not taken down by a moderator, and not by a blocked publisher: what anyone but the owner may see. */
 export const publiclyVisible: SQL = and(isNull(listings.hiddenAt), eq(listings.isPublisherBlocked, false)) as SQL;
@@ -96,18 +97,50 @@ function cappedCount(where: SQL): SQL<number> {
 }
 
 /** Without words, the total is the kept count of the offer type (and category): no row is read for it. */
-function keptCount(offerType: OfferType, category: Category | undefined): SQL<number> {
+function keptCount(offerType: string | SQLWrapper, category: string | SQLWrapper | undefined): SQL<number> {
   const { count, offerType: countedType, category: countedCategory } = publicListingCounts;
-  const counted = category ? and(eq(countedType, offerType), eq(countedCategory, category)) : eq(countedType, offerType);
+  const counted = category === undefined ? eq(countedType, offerType) : and(eq(countedType, offerType), eq(countedCategory, category));
   return sql<number>`(select coalesce(sum(${count}), 0)::int from ${publicListingCounts} where ${counted})`;
 }
 
 /**
- * One offer type's matches: `take` rows in reading order after skipping `skip`, and the capped count.
- * Without words the partial B-tree index of the sort gives the rows, its scan stopping at its limit, and the
- * total is kept by triggers. With words, the count (through the offer type's trigram index) decides: a few matches are all
- * fetched by the trigram index and sorted (reading no more than the cap); many are found by walking the
- * sort's index, where matches are dense enough that the walk stops soon.
+ * A search without words, of one sort, with or without a category, from the first row or from a cursor:
+ * built once and prepared, so each request neither builds its SQL nor (on PostgreSQL, after a few runs)
+ * plans it. Values come as placeholders.
+ */
+function plainSearch(db: Database, sort: SortOption, hasCategory: boolean, direction: SearchCursor['direction'] | 'first') {
+  const offerType = sql.placeholder('offerType');
+  const category = hasCategory ? sql.placeholder('category') : undefined;
+  const conditions = [publicSearchable(listings), eq(listings.offerType, offerType)];
+  if (category) conditions.push(eq(listings.category, category));
+  if (direction !== 'first') conditions.push(pastCursor({ sort, direction, value: sql.placeholder('cursorValue'), id: sql.placeholder('cursorId') }, listings));
+  return db
+    .select({ listing: publicColumns, sortValue: sortValueOf(sort, listings), total: keptCount(offerType, category) })
+    .from(listings)
+    .where(and(...conditions))
+    .orderBy(...readingOrder(sort, listings, direction === 'before'))
+    .limit(sql.placeholder('take'))
+    .offset(sql.placeholder('skip'))
+    .prepare(`public_search_${sort.replace('-', '_')}_${hasCategory ? 'category' : 'any'}_${direction}`);
+}
+
+const plainSearches = new WeakMap<Database, Map<string, ReturnType<typeof plainSearch>>>();
+
+function preparedPlainSearch(db: Database, sort: SortOption, hasCategory: boolean, direction: SearchCursor['direction'] | 'first') {
+  const prepared = plainSearches.get(db) ?? new Map<string, ReturnType<typeof plainSearch>>();
+  plainSearches.set(db, prepared);
+  const key = `${sort}|${hasCategory}|${direction}`;
+  const query = prepared.get(key) ?? plainSearch(db, sort, hasCategory, direction);
+  prepared.set(key, query);
+  return query;
+}
+
+/**
+ * One offer type's matches: `take` rows in reading order after skipping `skip`, and the count. Without
+ * words, the partial B-tree index of the sort gives the rows (its scan stops at its limit) and the total is
+ * the one triggers keep. With words, the count through the offer type's trigram index, capped, decides: a
+ * few matches are all fetched by that index and sorted (no more than the cap); many are found by walking
+ * the sort's index, where matches are dense enough that the walk stops soon.
  */
 async function matchesOfOfferType(db: Database, params: SearchParams & { offerType: OfferType }, skip: number, take: number) {
   const filters: SQL[] = [publicSearchable(listings), eq(listings.offerType, params.offerType)];
@@ -118,22 +151,22 @@ async function matchesOfOfferType(db: Database, params: SearchParams & { offerTy
   const countOnly = async (count: SQL<number>) => Number(rowsOf<{ n: number }>(await db.execute(sql`select ${count} as n`))[0]?.n ?? 0);
 
   if (!params.q && !params.location) {
-    const total = keptCount(params.offerType, params.category);
-    const rows = await db
-      .select({ listing: listings, sortValue: sortValueOf(sort, listings), total })
-      .from(listings)
-      .where(cursor ? and(where, pastCursor(cursor, listings)) : where)
-      .orderBy(...readingOrder(sort, listings, isBackwards))
-      .limit(take)
-      .offset(skip);
+    const rows = await preparedPlainSearch(db, sort, params.category !== undefined, cursor?.direction ?? 'first').execute({
+      offerType: params.offerType,
+      category: params.category,
+      cursorValue: cursor?.value,
+      cursorId: cursor?.id,
+      take,
+      skip,
+    });
     // Past the last row, no row carries the count.
-    return { rows, total: rows[0] ? Number(rows[0].total) : await countOnly(total) };
+    return { rows, total: rows[0] ? Number(rows[0].total) : await countOnly(keptCount(params.offerType, params.category)) };
   }
   const total = await countOnly(cappedCount(where));
   if (total > LIMITS.searchCountCap) {
     const walked = and(...filters, ...wordsMatch(params, 'row by row'), ...(cursor ? [pastCursor(cursor, listings)] : []));
     const rows = await db
-      .select({ listing: listings, sortValue: sortValueOf(sort, listings) })
+      .select({ listing: publicColumns, sortValue: sortValueOf(sort, listings) })
       .from(listings)
       .where(walked)
       .orderBy(...readingOrder(sort, listings, isBackwards))
@@ -144,7 +177,7 @@ async function matchesOfOfferType(db: Database, params: SearchParams & { offerTy
   // At most the cap matches, all of them: the subquery's LIMIT also keeps the planner from merging it into
   // the outer query, whose ORDER BY … LIMIT would tempt it to walk the sort's index past every non-match.
   const matches = db
-    .select({ ...getTableColumns(listings), sortValue: sortValueOf(sort, listings).as('sort_value') })
+    .select({ ...publicColumns, sortValue: sortValueOf(sort, listings).as('sort_value') })
     .from(listings)
     .where(where)
     .limit(LIMITS.searchCountCap)
@@ -172,7 +205,8 @@ async function pageWithTotal(db: Database, where: SQL | undefined, rows: { listi
 /** Rows of several offer types, merged into one reading order. */
 function mergeInReadingOrder(sort: SortOption, isBackwards: boolean, lists: SortedRow[][]): SortedRow[] {
   const direction = SORTS[sort].isDescending !== isBackwards ? -1 : 1;
-  const compareValues = (a: string, b: string) => (sort === 'newest' ? a.localeCompare(b) : Number(a) - Number(b));
+  // Timestamps in one fixed ISO form compare as text; amounts as numbers.
+  const compareValues = (a: string, b: string) => (sort === 'newest' ? (a < b ? -1 : a > b ? 1 : 0) : Number(a) - Number(b));
   return lists.flat().sort((a, b) => direction * (compareValues(a.sortValue, b.sortValue) || a.listing.id - b.listing.id));
 }
 

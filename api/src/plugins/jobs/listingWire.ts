@@ -1,9 +1,30 @@
 import type { z } from 'zod';
 import type { Category, ListingContact, ListingStatus, OfferType, PaymentType } from '@tasko/shared/domain';
 import type { ownListing, publicListing } from './listingSchemas.js';
-import type { listings } from '../../db/schema.js';
+import { listings } from '../../db/schema.js';
 
 type ListingRow = typeof listings.$inferSelect;
+
+/** The columns a public listing is made of: a search reads these and never the phone or the email. */
+export const publicColumns = {
+  id: listings.id,
+  title: listings.title,
+  status: listings.status,
+  contactPersonName: listings.contactPersonName,
+  contactMethods: listings.contactMethods,
+  paymentType: listings.paymentType,
+  offerType: listings.offerType,
+  description: listings.description,
+  amount: listings.amount,
+  category: listings.category,
+  city: listings.city,
+  address: listings.address,
+  images: listings.images,
+  publisherId: listings.publisherId,
+  createdAt: listings.createdAt,
+  isDemo: listings.isDemo,
+};
+export type PublicRow = Pick<ListingRow, keyof typeof publicColumns>;
 type PublicListing = z.infer<typeof publicListing>;
 type OwnListing = z.infer<typeof ownListing>;
 
@@ -23,7 +44,7 @@ export function contactOf(row: ListingRow): ListingContact {
  * to the owner only (`ownerWire`, to edit them); anyone else reveals them one listing at a time, so lists
  * cannot be harvested.
  */
-export function publicWire(row: ListingRow): PublicListing {
+export function publicWire(row: PublicRow): PublicListing {
   return {
     job_id: row.id,
     jobTitle: row.title,
