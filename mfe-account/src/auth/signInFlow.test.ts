@@ -1,4 +1,4 @@
-import { api } from '@tasko/shared';
+import { api, HttpError } from '@tasko/shared';
 import { authorizationUrl, destinationAfterSignIn, readCallback, safeRedirect, signInErrorOf, startSignIn } from './signInFlow';
 
 function base64url(value: unknown): string {
@@ -62,7 +62,7 @@ describe('sign-in flow', () => {
     expect(sessionStorage.length).toBe(0);
     expect(signInErrorOf({ statusCode: 429, messageKey: 'rateLimited' })).toBe('rateLimited');
     expect(signInErrorOf({ statusCode: 409, messageKey: 'accountConflict' })).toBe('accountConflict');
-    expect(signInErrorOf({ isAxiosError: true })).toBe('networkError');
+    expect(signInErrorOf(new HttpError())).toBe('networkError');
     expect(signInErrorOf({ statusCode: 500, messageKey: 'serverError' })).toBe('loginFailed');
     expect(signInErrorOf(new Error('boom'))).toBe('loginFailed');
   });

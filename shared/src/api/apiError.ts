@@ -7,9 +7,20 @@ export interface ApiError {
   fields?: Partial<Record<string, ValidationKey>>;
 }
 
+/** A request that failed: with the server's answer, or without one when the connection failed or timed out. */
+export class HttpError extends Error {
+  constructor(
+    readonly response?: { status: number; data: unknown },
+    options?: { cause?: unknown },
+  ) {
+    super(response ? `HTTP ${response.status}` : 'no answer', options);
+    this.name = 'HttpError';
+  }
+}
+
 export function toApiError(error: unknown, fallback: ApiErrorKey = 'serverError'): ApiError {
   if (isApiError(error)) return error;
-  if (isHttpError(error)) {
+  if (error instanceof HttpError) {
     const body = error.response?.data as Partial<ApiError> | undefined;
     if (!error.response) return { statusCode: 0, messageKey: 'networkError' };
     return {
@@ -23,9 +34,4 @@ export function toApiError(error: unknown, fallback: ApiErrorKey = 'serverError'
 
 export function isApiError(value: unknown): value is ApiError {
   return !!value && typeof value === 'object' && 'messageKey' in value && 'statusCode' in value;
-}
-
-/** An axios error, recognised by shape so this module does not pull axios into the first page load. */
-function isHttpError(value: unknown): value is { isAxiosError: true; response?: { status: number; data: unknown } } {
-  return !!value && typeof value === 'object' && (value as { isAxiosError?: unknown }).isAxiosError === true;
 }

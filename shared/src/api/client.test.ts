@@ -1,22 +1,29 @@
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { api, apiClient, isSessionCall } from './client';
-import { toApiError } from './apiError';
+import { api, isSessionCall } from './client';
+import { HttpError, toApiError } from './apiError';
 import { authBus, type AuthEventDetail } from '../auth/authBus';
 import { signIn, signOut } from '../auth/authStore';
 import { DEFAULT_SETTINGS } from '../domain/settings';
 
-const sent: InternalAxiosRequestConfig[] = [];
-let answer: { status: number; data: unknown } = { status: 200, data: {} };
+interface SentRequest {
+  method: string;
+  /** The path under /api/v1 and its query string. */
+  url: string;
+  headers: Record<string, string>;
+  body: BodyInit | null | undefined;
+}
 
-/** Answers every request from memory, as the server would. */
-const adapter: AxiosAdapter = async (config) => {
-  sent.push(config);
-  const response = { data: answer.data, status: answer.status, statusText: '', headers: {}, config };
-  if (answer.status >= 400) {
-    const error = Object.assign(new Error(`status ${answer.status}`), { isAxiosError: true, response, config });
-    throw error;
-  }
-  return response;
+const sent: SentRequest[] = [];
+let answer: { status: number; data: unknown } | 'offline' = { status: 200, data: {} };
+
+/** Answers every request from memory, as the server would (jsdom has no fetch of its own). */
+const fakeFetch = (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  expect(url.startsWith('/api/v1/')).toBe(true);
+  sent.push({ method: init.method ?? 'GET', url: url.slice('/api/v1'.length), headers: { ...(init.headers as Record<string, string>) }, body: init.body });
+  if (answer === 'offline') return Promise.reject(new TypeError('Failed to fetch'));
+  const { status, data } = answer;
+  const text = data === undefined ? '' : typeof data === 'string' ? data : JSON.stringify(data);
+  return Promise.resolve({ ok: status >= 200 && status < 300, status, text: () => Promise.resolve(text) } as Response);
 };
 
 type AnyCall = (...args: unknown[]) => Promise<unknown>;
@@ -46,8 +53,8 @@ const publicCalls: Record<string, () => Promise<unknown>> = {
 const events: AuthEventDetail[] = [];
 authBus.on((detail) => events.push(detail));
 
-beforeAll(async () => {
-  (await apiClient()).defaults.adapter = adapter;
+beforeAll(() => {
+  globalThis.fetch = fakeFetch;
 });
 
 beforeEach(() => {
@@ -62,9 +69,9 @@ describe('API client', () => {
     signIn({ token: 'session-1', info: { email: 'a@b.c', name: 'A' }, settings: DEFAULT_SETTINGS });
     answer = { status: 200, data: { jobs: [], total: 0, page: 1, pageSize: 12 } };
     await expect(api.searchJobs({ q: 'sofa', page: 2 })).resolves.toEqual({ jobs: [], total: 0, page: 1, pageSize: 12 });
-    expect(sent[0]?.baseURL).toBe('/api/v1');
     expect(sent[0]?.url).toBe('/jobs?q=sofa&page=2');
     expect(sent[0]?.headers.Authorization).toBe('Bearer session-1');
+    expect(sent[0]?.body).toBeUndefined();
   });
 
   it('turns any 401 into an `unauthorized` event, and the error into a message key', async () => {
@@ -105,9 +112,8 @@ describe('API client', () => {
     events.length = 0;
     answer = { status: 200, data: { jobs: [], total: 31, page: 3, pageSize: 12 } };
     await expect(api.myJobs({ page: 3, pageSize: 12 })).resolves.toEqual({ jobs: [], total: 31, page: 3, pageSize: 12 });
-    expect(sent[0]?.method).toBe('get');
-    expect(sent[0]?.url).toBe('/me/jobs');
-    expect(sent[0]?.params).toEqual({ page: 3, pageSize: 12 });
+    expect(sent[0]?.method).toBe('GET');
+    expect(sent[0]?.url).toBe('/me/jobs?page=3&pageSize=12');
     expect(sent[0]?.headers.Authorization).toBe('Bearer session-2');
     expect(events).toEqual([]);
   });
@@ -119,12 +125,12 @@ describe('API client', () => {
     await expect(api.alerts.create({ offerType: 'job', q: 'dog', frequency: 'daily' })).resolves.toEqual(alert);
     answer = { status: 200, data: { alerts: [alert] } };
     await expect(api.alerts.list()).resolves.toEqual([alert]);
-    answer = { status: 204, data: '' };
+    answer = { status: 204, data: undefined };
     await api.alerts.remove(4);
-    expect(sent.map((c): unknown[] => [c.method, c.url, c.data as unknown])).toEqual([
-      ['post', '/me/alerts', JSON.stringify({ offerType: 'job', q: 'dog', frequency: 'daily' })],
-      ['get', '/me/alerts', undefined],
-      ['delete', '/me/alerts/4', undefined],
+    expect(sent.map((c): unknown[] => [c.method, c.url, c.body, c.headers['Content-Type']])).toEqual([
+      ['POST', '/me/alerts', JSON.stringify({ offerType: 'job', q: 'dog', frequency: 'daily' }), 'application/json'],
+      ['GET', '/me/alerts', undefined, undefined],
+      ['DELETE', '/me/alerts/4', undefined, undefined],
     ]);
     expect(sent.every((c) => c.headers.Authorization === 'Bearer session-3')).toBe(true);
   });
@@ -139,18 +145,18 @@ describe('API client', () => {
   it('unsubscribes with a POST that carries the token in the query, and no session', async () => {
     answer = { status: 200, data: { unsubscribed: true } };
     await expect(api.unsubscribe('t0k.en/+')).resolves.toEqual({ unsubscribed: true });
-    expect(sent[0]?.method).toBe('post');
-    expect(sent[0]?.url).toBe('/alerts/unsubscribe');
-    expect(sent[0]?.params).toEqual({ token: 't0k.en/+' });
+    expect(sent[0]?.method).toBe('POST');
+    expect(sent[0]?.url).toBe('/alerts/unsubscribe?token=t0k.en%2F%2B');
     expect(sent[0]?.headers.Authorization).toBeUndefined();
   });
 
   it('asks for a sign-in nonce with no body and answers it', async () => {
     answer = { status: 200, data: { nonce: 'server-nonce' } };
     await expect(api.authNonce()).resolves.toBe('server-nonce');
-    expect(sent[0]?.method).toBe('post');
+    expect(sent[0]?.method).toBe('POST');
     expect(sent[0]?.url).toBe('/auth/nonce');
-    expect(sent[0]?.data).toBeUndefined();
+    expect(sent[0]?.body).toBeUndefined();
+    expect(sent[0]?.headers['Content-Type']).toBeUndefined();
   });
 
   it('does not treat a refused nonce request as an expired session', async () => {
@@ -175,8 +181,40 @@ describe('API client', () => {
     expect(toApiError(error)).toEqual({ statusCode: 400, messageKey: 'invalidRequest', fields: { amount: 'amountTooLong' } });
   });
 
-  it('names a lost connection', () => {
-    expect(toApiError({ isAxiosError: true })).toEqual({ statusCode: 0, messageKey: 'networkError' });
+  it('names a lost connection', async () => {
+    answer = 'offline';
+    const error = await api.getJob(7).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(toApiError(error)).toEqual({ statusCode: 0, messageKey: 'networkError' });
     expect(toApiError(new Error('boom'))).toEqual({ statusCode: 0, messageKey: 'serverError' });
+  });
+
+  it('sends a listing form as multipart, with the browser choosing its Content-Type', async () => {
+    signIn({ token: 'session-5', info: { email: 'a@b.c', name: 'A' }, settings: DEFAULT_SETTINGS });
+    const form = new FormData();
+    form.append('title', 'Sofa');
+    answer = { status: 201, data: { id: 9 } };
+    await expect(api.createJob(form)).resolves.toEqual({ id: 9 });
+    expect(sent[0]?.body).toBe(form);
+    expect(sent[0]?.headers['Content-Type']).toBeUndefined();
+  });
+
+  it('gives up on a request that gets no answer in 20 seconds, and lets the page abort one', async () => {
+    jest.useFakeTimers();
+    try {
+      globalThis.fetch = (_input, init) =>
+        new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+      const slow = api.getJob(7).catch((e: unknown) => e);
+      jest.advanceTimersByTime(20_000);
+      expect(toApiError(await slow)).toEqual({ statusCode: 0, messageKey: 'networkError' });
+
+      const page = new AbortController();
+      const left = api.getJob(8, page.signal).catch((e: unknown) => e);
+      page.abort();
+      expect(await left).toBeInstanceOf(HttpError);
+    } finally {
+      jest.useRealTimers();
+      globalThis.fetch = fakeFetch;
+    }
   });
 });

@@ -1,4 +1,3 @@
-import type { AxiosInstance, AxiosRequestConfig } from 'axios';
 import { currentToken } from '../auth/authStore';
 import { authBus } from '../auth/authBus';
 import { runtimeConfig } from '../config/runtimeConfig';
@@ -9,7 +8,7 @@ import type { DailyCount, ModerationAction, ModerationActionKind, ReportedListin
 import type { Listing, ListingContact, ListingPage, MyJobsParams, ReportReason } from '../domain/listing';
 import { searchQueryString, type JobSearchParams } from '../domain/listingSearch';
 import type { UserSettings } from '../domain/settings';
-import type { ApiError } from './apiError';
+import { HttpError, type ApiError } from './apiError';
 
 function apiBaseUrl(): string {
   return `${runtimeConfig().apiOrigin ?? ''}/api/v1`;
@@ -19,42 +18,70 @@ function currentPath(): string | undefined {
   return typeof window === 'undefined' ? undefined : window.location.pathname + window.location.search;
 }
 
-async function createApiClient(): Promise<AxiosInstance> {
-  const { default: axios } = await import(/* webpackChunkName: "axios" */ 'axios');
-  // fetch first: a fetch() request can use the response the server told the browser to preload.
-  const instance = axios.create({ baseURL: apiBaseUrl(), timeout: 20_000, adapter: ['fetch', 'xhr'] });
-  instance.interceptors.request.use((config) => {
-    // No body, no Content-Type: the fetch adapter would otherwise send a form type the API does not parse.
-    if (config.data === undefined) config.headers.setContentType(false);
-    const token = currentToken();
-    if (token) config.headers.set('Authorization', `Bearer ${token}`);
-    return config;
-  });
-  instance.interceptors.response.use(undefined, (error: unknown) => {
-    // The sign-in call itself answers 401 for a bad ID token; that is a failed login, not an expired session.
-    if (axios.isAxiosError(error) && error.response?.status === 401 && !error.config?.url?.startsWith('/auth/')) {
-      authBus.emit('unauthorized', currentPath());
-    }
-    return Promise.reject(error);
-  });
-  return instance;
+/** Past this, a request counts as a lost connection; the page offers to try again. */
+const REQUEST_TIMEOUT_MS = 20_000;
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Under /api/v1, with its query string if it has one. */
+  url: string;
+  params?: Record<string, string | number>;
+  /** FormData is sent as multipart; anything else as JSON; nothing, with no body and no Content-Type. */
+  data?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
 }
 
-let client: Promise<AxiosInstance> | undefined;
+function urlOf({ url, params }: ApiRequest): string {
+  const query = params ? new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)])).toString() : '';
+  return apiBaseUrl() + url + (query ? `${url.includes('?') ? '&' : '?'}${query}` : '');
+}
+
+async function bodyOf(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
 
 /**
- * The one API client (ARCHITECTURE "Shared runtime"). axios is fetched on the first call, so pages that
- * never call the API (content, blog) do not download it.
+ * One request with fetch (a fetch() can use the answer the server told the browser to preload): the session's
+ * Bearer token, a timeout, and every failure as an HttpError; a 401 outside sign-in signs the user out
+ * through the auth bus (ARCHITECTURE "Shared runtime").
  */
-export function apiClient(): Promise<AxiosInstance> {
-  client ??= createApiClient();
-  return client;
-}
+async function call<T>(request: ApiRequest): Promise<T> {
+  const headers: Record<string, string> = {};
+  const token = currentToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  Object.assign(headers, request.headers);
+  let body: BodyInit | undefined;
+  if (request.data instanceof FormData) body = request.data;
+  else if (request.data !== undefined) {
+    body = JSON.stringify(request.data);
+    headers['Content-Type'] = 'application/json';
+  }
 
-async function call<T>(config: AxiosRequestConfig): Promise<T> {
-  const instance = await apiClient();
-  const response = await instance.request<T>(config);
-  return response.data;
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
+  const abort = () => timeout.abort();
+  request.signal?.addEventListener('abort', abort);
+  let response: Response;
+  try {
+    response = await fetch(urlOf(request), { method: request.method ?? 'GET', headers, body, signal: timeout.signal });
+  } catch (error) {
+    throw new HttpError(undefined, { cause: error });
+  } finally {
+    clearTimeout(timer);
+    request.signal?.removeEventListener('abort', abort);
+  }
+  const data = await bodyOf(response).catch(() => undefined);
+  if (response.ok) return data as T;
+  // The sign-in call itself answers 401 for a bad ID token; that is a failed login, not an expired session.
+  if (response.status === 401 && !request.url.startsWith('/auth/')) authBus.emit('unauthorized', currentPath());
+  throw new HttpError({ status: response.status, data });
 }
 
 /** An API function that the server answers only with a session, marked on the call itself (SPEC §6; CONVENTIONS "Honest guards"). */
@@ -129,7 +156,7 @@ export const api = {
   moderation: {
     reports: withSession(() => call<{ listings: ReportedListing[] }>({ url: '/admin/reports' })),
     actions: withSession(() => call<{ actions: ModerationAction[] }>({ url: '/admin/actions' })),
-    stats: withSession((days = 14) => call<{ days: DailyCount[] }>({ url: '/admin/stats', params: { days } })),
+    stats: withSession((days?: number) => call<{ days: DailyCount[] }>({ url: '/admin/stats', params: { days: days ?? 14 } })),
     act: withSession((action: ModerationActionKind, target: { listingId?: number; userId?: number }) =>
       call<ModerationAction>({
         method: 'POST',

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS, LANGUAGE_COOKIE } from '../domain/storageKeys';
-import { applyDocumentLanguage, i18n, initI18n, resolveLanguage, storeLanguage } from './i18n';
+import { applyDocumentLanguage, i18n, initI18n, registerNamespace, resolveLanguage, storeLanguage, type TextBundle } from './i18n';
 
 beforeEach(() => localStorage.clear());
 
@@ -43,5 +43,61 @@ describe('language', () => {
     expect(i18n.t('test:jobs', { count: 1 })).toBe('1 задание');
     expect(i18n.t('test:jobs', { count: 3 })).toBe('3 задания');
     expect(i18n.t('test:jobs', { count: 11 })).toBe('11 заданий');
+  });
+
+  it('fills placeholders, writes `{{x, number}}` the language\'s way and tries several keys in turn', async () => {
+    await initI18n('ar');
+    i18n.addResourceBundle('ar', 'fill', { seen: '{{views, number}} مشاهدة · {{name}}', deep: { title: 'عنوان' } });
+    expect(i18n.t('fill:seen', { views: 12500, name: 'دانا' })).toBe('12,500 مشاهدة · دانا');
+    expect(i18n.t('fill:seen', { views: 3 })).toBe('3 مشاهدة · {{name}}');
+    expect(i18n.t(['fill:missing', 'fill:deep.title'])).toBe('عنوان');
+    expect(i18n.t('fill:deep', { returnObjects: true })).toEqual({ title: 'عنوان' });
+    expect(i18n.exists('deep.title', { ns: 'fill' })).toBe(true);
+    expect(i18n.exists('deep.none', { ns: 'fill' })).toBe(false);
+  });
+
+  it('fetches English only when a text is missing, and shows it once it is there', async () => {
+    const asked: string[] = [];
+    registerNamespace('partial', (language) => {
+      asked.push(language);
+      const texts: TextBundle = language === 'en' ? { greeting: 'Hello', only: 'English only' } : { greeting: 'שלום' };
+      return Promise.resolve(texts);
+    });
+    await initI18n('he', ['partial']);
+    const changes = jest.fn();
+    const unsubscribe = i18n.subscribe(changes);
+    const t = i18n.getFixedT('he', 'partial');
+    expect(t('greeting')).toBe('שלום');
+    expect(asked).toEqual(['he']);
+    expect(t('only')).toBe('only');
+    await i18n.loadNamespaces('partial', 'en');
+    expect(asked).toEqual(['he', 'en']);
+    expect(changes).toHaveBeenCalled();
+    expect(t('only')).toBe('English only');
+    unsubscribe();
+  });
+
+  it('keeps a failed namespace load for the error boundary once, then loads it again', async () => {
+    let attempts = 0;
+    registerNamespace('flaky', () => {
+      attempts += 1;
+      return attempts === 1 ? Promise.reject(new Error('offline')) : Promise.resolve({ ok: 'יש' });
+    });
+    await initI18n('he');
+    await expect(i18n.loadNamespaces('flaky')).rejects.toThrow('offline');
+    expect(i18n.takeFailure('flaky')).toEqual(new Error('offline'));
+    expect(i18n.takeFailure('flaky')).toBeUndefined();
+    await i18n.loadNamespaces('flaky');
+    expect(i18n.hasLoadedNamespace('flaky')).toBe(true);
+    expect(attempts).toBe(2);
+  });
+
+  it('switches language only once the namespaces in use are there, and turns the page', async () => {
+    await initI18n('he');
+    await i18n.changeLanguage('en');
+    expect(i18n.language).toBe('en');
+    expect(i18n.hasLoadedNamespace('common', 'en')).toBe(true);
+    expect(i18n.t('nav.jobs')).toBe('Jobs');
+    expect(document.documentElement.dir).toBe('ltr');
   });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LANGUAGE_CODES, type Language } from '@tasko/shared/domain';
-import { formatNumber } from '@tasko/shared/format';
+import { fillTemplate, textKeys } from '@tasko/shared/template';
 import { REPO_ROOT } from '../../config.js';
 
 /** A namespace's texts flattened to dotted keys (`daily.subject.job_one`). */
@@ -31,30 +31,18 @@ const tables = Object.fromEntries(
   ]),
 ) as Record<Language, { email: TextTable; common: TextTable }>;
 
-const PLACEHOLDER = /{{\s*([^\s}]+)\s*}}/g;
-
 /**
- * A text of one language, i18next-style: `{{name}}` filled in, and for a `count` the CLDR form
- * (`key_one`, `key_two`, `key_few`, …) that `Intl.PluralRules` picks for the language, the count written
- * with the language's digits. `escape` runs over the text's own words, never over the values, so an HTML
- * caller passes values it has escaped already.
+ * A text of one language, as the pages choose and fill theirs (`@tasko/shared/template`): the CLDR plural
+ * form for a `count`, `{{name}}` filled in, `{{count, number}}` in the language's digits. `escape` runs over
+ * the text's own words, never over the values, so an HTML caller passes values it has escaped already.
  */
 export function translator(language: Language, namespace: 'email' | 'common') {
   const table = tables[language][namespace];
   const fallback = tables.en[namespace];
-  const plurals = new Intl.PluralRules(language);
   return (key: string, values: Record<string, string | number> = {}, escape: (text: string) => string = (text) => text): string => {
-    const name = typeof values.count === 'number' ? `${key}_${plurals.select(values.count)}` : key;
-    const template = table[name] ?? fallback[name] ?? fallback[`${key}_other`];
-    if (template === undefined) throw new Error(`no text ${namespace}:${name}`);
-    let result = '';
-    let last = 0;
-    for (const match of template.matchAll(PLACEHOLDER)) {
-      const value = values[match[1]!];
-      result += escape(template.slice(last, match.index));
-      result += value === undefined ? escape(match[0]) : typeof value === 'number' ? formatNumber(value, language) : value;
-      last = match.index + match[0].length;
-    }
-    return result + escape(template.slice(last));
+    const keys = textKeys(key, values, language);
+    const template = keys.map((name) => table[name]).find((text) => text !== undefined) ?? keys.map((name) => fallback[name]).find((text) => text !== undefined);
+    if (template === undefined) throw new Error(`no text ${namespace}:${keys[0]}`);
+    return fillTemplate(template, values, language, escape);
   };
 }

@@ -59,7 +59,7 @@ export function shellPreloads(shell: BuiltPackage, language: string, publicPath:
   const files = [
     ...(shell.chunkGroups.bootstrap ?? []),
     ...(shell.manifest?.shared ?? [])
-      .filter((s) => s.name !== '@tasko/shared/validation' && s.name !== 'react-i18next')
+      .filter((s) => s.name !== '@tasko/shared/validation')
       .flatMap((s) => [...loadedChunk(s.assets.js.sync), ...s.assets.css.sync]),
     ...(shell.chunkGroups[`locale-${language}-common-json`] ?? []),
   ];

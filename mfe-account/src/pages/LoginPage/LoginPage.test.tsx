@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { api, ROUTER_FUTURE, signOut } from '@tasko/shared';
+import { api, HttpError, ROUTER_FUTURE, signOut } from '@tasko/shared';
 import { setUpI18n } from '../../../../shared/test/renderWithProviders';
 import { ACCOUNT_NS } from '../../accountNamespace';
 import en from '../../locales/en/account.json';
@@ -69,7 +69,7 @@ describe('LoginPage', () => {
   });
 
   it.each([
-    ['en', { isAxiosError: true }, 'networkError'],
+    ['en', new HttpError(), 'networkError'],
     ['he', { statusCode: 429, messageKey: 'rateLimited' }, 'rateLimited'],
     ['ar', { statusCode: 500, messageKey: 'serverError' }, 'loginFailed'],
   ] as const)('in %s: says why the sign-in could not start, and lets the user try again', async (language, failure, key) => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@tasko/shared';
 import { api, digestTime, formatDate, RetryPanel, toApiError, UserText, useLanguage, useLocalizedPath, useTranslation, type Alert, LiveNotice, type Notice } from '@tasko/shared';
 import { ACCOUNT_NS } from '../../accountNamespace';
 
