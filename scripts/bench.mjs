@@ -9,7 +9,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const steps = [
   [process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--if-stale']],
-  ...['bench-pages.ts', 'bench-api.ts', 'bench-alerts.ts'].map((file) => [process.execPath, ['--import', 'tsx', path.join(root, 'scripts', file), ...args]]),
+  ...['bench-pages.ts', 'bench-lighthouse.ts', 'bench-api.ts', 'bench-alerts.ts'].map((file) => [process.execPath, ['--import', 'tsx', path.join(root, 'scripts', file), ...args]]),
 ];
 for (const [command, commandArgs] of steps) {
   const { status } = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit' });

@@ -17,6 +17,7 @@ export function makeFixtureSite(): string {
     '<!doctype html><html lang=he dir=rtl><head><meta charset=utf-8><title>Tasko</title><script defer src=/mfe/shell/main.0123abcd.js></script></head><body><div id=root></div></body></html>',
   );
   write('shell/dist/main.0123abcd.js', 'console.log("shell")');
+  write('shell/dist/bootstrap.22222222.css', '.site-header{position:sticky}.site-main{min-block-size:calc(100vh - 72px)}');
   write('shell/dist/chunk-groups.json', JSON.stringify({ bootstrap: ['bootstrap.11111111.js', 'bootstrap.22222222.css'], 'locale-ru-common-json': ['locale-ru.33333333.js'] }));
   write(
     'shell/dist/mf-manifest.json',

@@ -75,6 +75,37 @@ describe('page routes', () => {
     assert.match((await app.inject('/my-posted-jobs')).body, /<meta name="robots" content="noindex">/);
   });
 
+  it('paints the header, the loading state and the footer in the reader\'s language before any script runs', async () => {
+    const { body } = await app.inject('/he/services');
+    const root = /<div id="root">([\s\S]*)<\/div><\/body>/.exec(body)?.[1] ?? '';
+    assert.match(root, /^<header class="site-header">/);
+    assert.match(root, /<a class="skip-link" href="#main">דילוג לתוכן<\/a>/);
+    assert.match(root, /<a class="brand" href="\/he">/);
+    // The current section is marked as the shell's NavLink marks it; links keep the /he prefix of the URL.
+    assert.match(root, /<a href="\/he">עבודות<\/a><a class="active" aria-current="page" href="\/he\/services">שירותים<\/a>/);
+    assert.match(root, /<span lang="he">עברית<\/span>/);
+    // Signed in or not is known only in the browser: the account's place is kept, with nothing in it.
+    assert.match(root, /<div class="account-slot"><\/div>/);
+    assert.doesNotMatch(root, /התחברות/);
+    assert.match(root, /<main id="main" tabindex="-1" class="site-main"><div class="page-loading" role="status" aria-live="polite">.*טוען…<\/span><\/div><\/main>/);
+    assert.match(root, /<li><a href="\/he\/faq">שאלות נפוצות<\/a><\/li>/);
+    assert.match(root, new RegExp(`© ${new Date().getFullYear()} Tasko`));
+  });
+
+  it('paints a bare URL in the cookie\'s language with bare links, and escapes nothing it should not', async () => {
+    const { body } = await app.inject({ url: '/', headers: { cookie: 'tasko_lang=ar' } });
+    assert.match(body, /<a class="active" aria-current="page" href="\/">[^<]+<\/a><a href="\/services">/);
+    assert.match(body, /<span lang="ar">العربية<\/span>/);
+    assert.match(body, /<li><a href="\/contact">/);
+  });
+
+  it('writes the shell\'s frame styles into the page, marked with their file so the shell does not fetch them again', async () => {
+    const { body } = await app.inject('/en/faq');
+    assert.match(body, /<style data-href="\/mfe\/shell\/bootstrap.22222222.css">\.site-header\{position:sticky\}.*<\/style>/);
+    assert.doesNotMatch(body, /as="style" href="\/mfe\/shell\/bootstrap.22222222.css"/);
+    assert.ok(body.indexOf('<style data-href') < body.indexOf('<body>'), 'styles are in the head, before anything is painted');
+  });
+
   it('preloads the shell bootstrap, its singletons, the language file and the route’s remote together', async () => {
     const { body } = await app.inject('/ru/faq');
     for (const href of [
@@ -84,7 +115,7 @@ describe('page routes', () => {
       '/mfe/content/remoteEntry.js',
       '/mfe/content/faq.66666666.js',
     ]) {
-      assert.match(body, new RegExp(`<link rel="preload" as="script" href="${href}">`), href);
+      assert.match(body, new RegExp(`<link rel="preload" as="script" fetchpriority="low" href="${href}">`), href);
     }
     assert.match(body, /<link rel="preload" as="style" href="\/mfe\/content\/faq.77777777.css">/);
     assert.doesNotMatch(body, /zod\.55555555/, 'validation is not needed on first load');
@@ -107,7 +138,7 @@ describe('page routes', () => {
       const config = JSON.parse(json);
       assert.equal(config.remotes.mfe_content, 'https://cdn.example.com/content/remoteEntry.js');
       assert.equal(config.remotes.mfe_jobs, '/mfe/jobs/remoteEntry.js');
-      assert.match(body, /<link rel="preload" as="script" href="https:\/\/cdn.example.com\/content\/remoteEntry.js">/);
+      assert.match(body, /<link rel="preload" as="script" fetchpriority="low" href="https:\/\/cdn.example.com\/content\/remoteEntry.js">/);
       assert.doesNotMatch(body, /faq\.66666666/, 'a remote elsewhere: its chunks are not known here');
     } finally {
       await custom.close();

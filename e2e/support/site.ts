@@ -35,7 +35,8 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
   };
 }
 
-const CHROMIUM_FLAGS = [
+/** The flags every Chromium of the tests and benchmarks starts with (no network of its own, no GPU, no sandbox). */
+export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -47,10 +48,14 @@ const CHROMIUM_FLAGS = [
 ];
 
 /** The system Chromium (CHROME_PATH or /usr/bin/chromium); no browser is ever downloaded. */
-export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+export function chromiumPath(): string {
   const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   if (!fs.existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath}: install it (apt-get install chromium) or set CHROME_PATH`);
-  return chromium.launch({ executablePath, args: [...CHROMIUM_FLAGS, ...extraArgs] });
+  return executablePath;
+}
+
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_FLAGS, ...extraArgs] });
 }
 
 export interface PageProblems {

@@ -9,3 +9,4 @@ export * from './listingSearch';
 export * from './listingStructuredData';
 export * from './contracts';
 export * from './alerts';
+export * from './siteLinks';

@@ -51,7 +51,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { id: 'aiInfo', paths: ['/ai-info'], remote: 'mfe_content', module: 'AiInfoPage' },
   { id: 'login', paths: ['/login'], remote: 'mfe_account', module: 'LoginPage', isPrivate: true },
   { id: 'authCallback', paths: ['/auth/callback'], remote: 'mfe_account', module: 'AuthCallbackPage', isPrivate: true },
-  { id: 'postJob', paths: ['/post-job'], remote: 'mfe_posting', module: 'PostJobPage', isPrivate: true },
+  // Indexed: "post a job for free" is what people search for; the form asks for sign-in only to publish.
+  { id: 'postJob', paths: ['/post-job'], remote: 'mfe_posting', module: 'PostJobPage' },
   { id: 'myPostedJobs', paths: ['/my-posted-jobs'], remote: 'mfe_account', module: 'MyPostedJobsPage', isProtected: true, isPrivate: true },
   { id: 'settings', paths: ['/settings'], remote: 'mfe_account', module: 'SettingsPage', isProtected: true, isPrivate: true },
   { id: 'moderation', paths: ['/moderation'], remote: 'mfe_account', module: 'ModerationPage', isProtected: true, isPrivate: true },

@@ -1,3 +1,5 @@
+// First: the zod settings apply before any schema is built.
+import './zodConfig';
 export * from './messageKeys';
 export * from './phone';
 export * from './post.schema';

@@ -1,16 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useLocalizedPath, useTranslation } from '@tasko/shared';
-
-const FOOTER_LINKS = [
-  ['/contact', 'footer.contact'],
-  ['/privacy-policy', 'footer.privacy'],
-  ['/eula', 'footer.terms'],
-  ['/blogs', 'footer.blogs'],
-  ['/faq', 'footer.faq'],
-  ['/about', 'footer.about'],
-  ['/teen-jobs', 'footer.teenJobs'],
-  ['/temporary-work', 'footer.temporaryWork'],
-] as const;
+import { FOOTER_LINKS, useLocalizedPath, useTranslation } from '@tasko/shared';
 
 export function Footer() {
   const { t } = useTranslation('common');

@@ -1,5 +1,5 @@
 import { Link, NavLink } from 'react-router-dom';
-import { useLocalizedPath, useTranslation } from '@tasko/shared';
+import { HEADER_LINKS, useLocalizedPath, useTranslation } from '@tasko/shared';
 import { LanguageSelector } from './LanguageSelector';
 import { PostMenu } from './PostMenu';
 import { UserMenu } from './UserMenu';
@@ -17,15 +17,19 @@ export function Header() {
           {t('brand')}
         </Link>
         <nav className="site-nav" aria-label={t('nav.main')}>
-          <NavLink to={localized('/')} end>
-            {t('nav.jobs')}
-          </NavLink>
-          <NavLink to={localized('/services')}>{t('nav.services')}</NavLink>
+          {HEADER_LINKS.map(([path, key]) => (
+            <NavLink key={path} to={localized(path)} end={path === '/'}>
+              {t(key)}
+            </NavLink>
+          ))}
         </nav>
         <div className="site-header__actions">
           <LanguageSelector />
           <PostMenu />
-          <UserMenu />
+          {/* A fixed place for "Sign in" or the avatar, which the server's first paint leaves empty (it cannot know which). */}
+          <div className="account-slot">
+            <UserMenu />
+          </div>
         </div>
       </div>
     </header>

@@ -24,7 +24,7 @@ async function securityPlugin(app: FastifyInstance, opts: { config: AppConfig })
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...remotes],
-        // React sets style attributes; no inline <style> elements are used.
+        // React sets style attributes, and each page carries the shell's frame styles in a <style> of its own.
         styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://lh3.googleusercontent.com', ...photos],
         mediaSrc: ["'self'", 'blob:'],

@@ -15,6 +15,8 @@ export interface BuiltPackage {
   indexHtml: string | null;
   manifest: FederationManifest | null;
   chunkGroups: Record<string, string[]>;
+  /** The CSS of the shell's bootstrap chunk (its frame: header, footer, loading state), file by file. */
+  frameStyles: { file: string; css: string }[];
 }
 
 function readJson<T>(file: string): T | null {
@@ -28,12 +30,16 @@ function readJson<T>(file: string): T | null {
 export function readBuild(dir: string): BuiltPackage {
   const indexFile = path.join(dir, 'index.html');
   const isBuilt = fs.existsSync(indexFile);
+  const chunkGroups = readJson<Record<string, string[]>>(path.join(dir, 'chunk-groups.json')) ?? {};
   return {
     dir,
     isBuilt,
     indexHtml: isBuilt ? fs.readFileSync(indexFile, 'utf8') : null,
     manifest: readJson<FederationManifest>(path.join(dir, 'mf-manifest.json')),
-    chunkGroups: readJson<Record<string, string[]>>(path.join(dir, 'chunk-groups.json')) ?? {},
+    chunkGroups,
+    frameStyles: (chunkGroups.bootstrap ?? [])
+      .filter((file) => file.endsWith('.css') && fs.existsSync(path.join(dir, file)))
+      .map((file) => ({ file, css: fs.readFileSync(path.join(dir, file), 'utf8') })),
   };
 }
 

@@ -42,6 +42,13 @@ export interface PageHtmlInput {
   runtimeConfig: { remotes: RemotesMap; auth: { authorizationEndpoint: string; clientId: string } };
   preloadScripts: string[];
   preloadStyles: string[];
+  /**
+   * The shell's own styles, written into the page so its first paint needs no other request. `href` is the
+   * file they come from: the shell's chunk loader finds it there (`data-href`) and does not fetch it again.
+   */
+  inlineStyles?: { href: string; css: string }[];
+  /** What the page shows before its scripts run (firstPaint.ts); replaced by the shell's first render. */
+  firstPaint?: string;
   /** API answers the page asks for at once, fetched while its code downloads (no waterfall). */
   preloadFetches?: string[];
   /** A page's own title and description (a listing, an article) instead of the route's. */
@@ -76,8 +83,11 @@ export function renderPageHtml(input: PageHtmlInput): string {
     `<meta property="og:description" content="${escapeHtml(description)}">`,
     `<meta property="og:url" content="${escapeHtml(origin + canonicalPath)}">`,
     `<meta property="og:locale" content="${language}_IL">`,
+    ...(input.inlineStyles ?? []).map(({ href, css }) => `<style data-href="${escapeHtml(href)}">${css.replace(/<\//g, '<\\/')}</style>`),
     ...input.preloadStyles.map((href) => `<link rel="preload" as="style" href="${escapeHtml(href)}">`),
-    ...input.preloadScripts.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`),
+    // Low priority, as the deferred scripts that run them are: the first paint is in this page already, and
+    // nothing here may compete with it (the page's own request and the styles come first).
+    ...input.preloadScripts.map((href) => `<link rel="preload" as="script" fetchpriority="low" href="${escapeHtml(href)}">`),
     // crossorigin: a same-origin fetch() is a CORS-mode request; the hint must match it to be used.
     ...(input.preloadFetches ?? []).map((href) => `<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin="anonymous">`),
     input.structuredData ? `<script type="application/ld+json">${scriptJson(input.structuredData)}</script>` : '',
@@ -89,5 +99,6 @@ export function renderPageHtml(input: PageHtmlInput): string {
   return input.template
     .replace(/<html[^>]*>/i, `<html lang="${language}" dir="${directionOf(language)}">`)
     .replace(/<title>[^<]*<\/title>/i, '')
-    .replace(/<\/head>/i, `    ${head}\n  </head>`);
+    .replace(/<\/head>/i, () => `    ${head}\n  </head>`)
+    .replace(/<div id="?root"?><\/div>/i, () => `<div id="root">${input.firstPaint ?? ''}</div>`);
 }

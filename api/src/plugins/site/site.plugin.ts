@@ -20,6 +20,7 @@ import {
 import { REPO_ROOT, type AppConfig } from '../../config.js';
 import { exposedModulePreloads, liveBuild, packageDistDir, remoteDistDir, shellPreloads, type BuiltPackage } from './assets.js';
 import { loadMetaTexts, renderPageHtml } from './pageHtml.js';
+import { firstPaintHtml } from './firstPaint.js';
 import { loadArticles, pageSubject } from './pageSubjects.js';
 import { llmsTxt, robotsTxt, sitemapXml } from './crawlers.js';
 import type { Database } from '../../db/client.js';
@@ -102,6 +103,7 @@ export async function sitePlugin(app: FastifyInstance, opts: { config: AppConfig
     const canonicalUrl = origin + url.pathname;
     const subject = match ? await pageSubject(db, articles, match, language, canonicalUrl, texts[language].noTitle) : undefined;
     const isFound = match !== null && subject !== null;
+    const inlineStyles = shell.frameStyles.map(({ file, css }) => ({ href: `/mfe/shell/${file}`, css }));
     const html = renderPageHtml({
       template,
       language,
@@ -114,7 +116,9 @@ export async function sitePlugin(app: FastifyInstance, opts: { config: AppConfig
       texts,
       runtimeConfig: { remotes: config.remotes, auth },
       preloadScripts: scripts.filter((f) => f.endsWith('.js')),
-      preloadStyles: scripts.filter((f) => f.endsWith('.css')),
+      preloadStyles: scripts.filter((f) => f.endsWith('.css') && !inlineStyles.some((style) => style.href === f)),
+      inlineStyles,
+      firstPaint: firstPaintHtml({ language, path: barePath, isPrefixed: prefixed !== null }),
       preloadFetches: [match && isFound ? listingRequestOf(match.route.id, url.searchParams) : null].filter((href): href is string => href !== null),
     });
     return reply

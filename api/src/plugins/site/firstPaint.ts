@@ -1,0 +1,49 @@
+import { FOOTER_LINKS, HEADER_LINKS, LANGUAGES, withLanguagePrefix, type Language } from '@tasko/shared/domain';
+import { translator } from '../mail/emailTexts.js';
+import { escapeHtml } from './pageHtml.js';
+
+export interface FirstPaintInput {
+  language: Language;
+  /** The path without a language prefix. */
+  path: string;
+  /** Whether the visitor's URL carried the language prefix: the painted links keep to the same form. */
+  isPrefixed: boolean;
+}
+
+/**
+ * What the page shows before its scripts run, in the reader's language: the shell's header and footer (the
+ * same classes, links and texts as shell/src/layout) around the loading state the shell itself shows while a
+ * page's code arrives. The shell replaces it whole on its first render, so the eye sees no change, and the
+ * page has its frame at the first paint instead of after the scripts (Lighthouse FCP). The account slot stays
+ * empty: whether the reader is signed in is known only in the browser.
+ */
+export function firstPaintHtml({ language, path, isPrefixed }: FirstPaintInput): string {
+  const t = translator(language, 'common');
+  const text = (key: string, values?: Record<string, string | number>) => escapeHtml(t(key, values));
+  const href = (to: string) => escapeHtml(isPrefixed ? withLanguagePrefix(language, to) : to);
+  const isCurrent = (to: string) => (to === '/' ? path === '/' || path === '/home' : path === to || path.startsWith(`${to}/`));
+  const current = LANGUAGES.find((l) => l.code === language) ?? LANGUAGES[0];
+
+  const navLinks = HEADER_LINKS.map(([to, key]) =>
+    isCurrent(to) ? `<a class="active" aria-current="page" href="${href(to)}">${text(key)}</a>` : `<a href="${href(to)}">${text(key)}</a>`,
+  ).join('');
+  const footerLinks = FOOTER_LINKS.map(([to, key]) => `<li><a href="${href(to)}">${text(key)}</a></li>`).join('');
+
+  return [
+    '<header class="site-header">',
+    `<a class="skip-link" href="#main">${text('nav.skipToContent')}</a>`,
+    '<div class="site-header__inner">',
+    `<a class="brand" href="${href('/')}">${text('brand')}</a>`,
+    `<nav class="site-nav" aria-label="${text('nav.main')}">${navLinks}</nav>`,
+    '<div class="site-header__actions">',
+    `<div class="dropdown language-selector"><button type="button" class="header-button"><span class="visually-hidden">${text('nav.language')}: </span><span lang="${current.code}">${escapeHtml(current.nativeName)}</span></button></div>`,
+    `<div class="dropdown"><button type="button" class="button button--primary">${text('nav.post')}</button></div>`,
+    '<div class="account-slot"></div>',
+    '</div></div></header>',
+    '<main id="main" tabindex="-1" class="site-main">',
+    `<div class="page-loading" role="status" aria-live="polite"><span class="spinner" aria-hidden="true"></span><span>${text('loading')}</span></div>`,
+    '</main>',
+    `<footer class="site-footer"><nav aria-label="${text('footer.links')}"><ul>${footerLinks}</ul></nav>`,
+    `<p class="site-footer__copyright">${text('footer.copyright', { year: new Date().getFullYear() })}</p></footer>`,
+  ].join('');
+}
