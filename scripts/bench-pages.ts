@@ -6,7 +6,7 @@ import { PAGE_ROUTES } from '@tasko/shared/domain';
 import { launchBrowser, startSite } from '../e2e/support/site.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const BUDGETS: Record<string, number> = { '/faq': 150, '/': 170 };
+const BUDGETS: Record<string, number> = { '/faq': 150, '/': 120 };
 
 interface Visit {
   jsGzipBytes: number;

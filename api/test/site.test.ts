@@ -99,6 +99,13 @@ describe('page routes', () => {
     assert.match(body, /<li><a href="\/contact">/);
   });
 
+  it('paints the page dark before any script for a reader whose theme cookie says dark, and light otherwise', async () => {
+    assert.match((await app.inject({ url: '/en/faq', headers: { cookie: 'tasko_theme=dark' } })).body, /<html lang="en" dir="ltr" data-theme="dark">/);
+    for (const cookie of ['tasko_theme=light', 'tasko_theme=%22%3E%3Cscript%3E', '']) {
+      assert.match((await app.inject({ url: '/en/faq', headers: { cookie } })).body, /<html lang="en" dir="ltr">/, cookie);
+    }
+  });
+
   it('writes the shell\'s frame styles into the page, marked with their file so the shell does not fetch them again', async () => {
     const { body } = await app.inject('/en/faq');
     assert.match(body, /<style data-href="\/mfe\/shell\/bootstrap.22222222.css">\.site-header\{position:sticky\}.*<\/style>/);

@@ -11,3 +11,6 @@ export const STORAGE_KEYS = {
 
 /** Mirrors the language choice for the server, so a bare URL is rendered in the chosen language. */
 export const LANGUAGE_COOKIE = 'tasko_lang';
+
+/** Mirrors the theme for the server, so the page it paints before the scripts is already dark for who chose dark. */
+export const THEME_COOKIE = 'tasko_theme';

@@ -9,6 +9,7 @@ import {
   type Language,
   type PageRoute,
   type RemotesMap,
+  type Theme,
 } from '@tasko/shared/domain';
 
 type CommonTexts = { brand: string; noTitle: string; meta: Record<string, { title: string; description: string }> & { defaultDescription: string } };
@@ -32,6 +33,8 @@ export function scriptJson(value: unknown): string {
 export interface PageHtmlInput {
   template: string;
   language: Language;
+  /** The reader's theme when the theme cookie says dark; the page is light otherwise. */
+  theme?: Theme;
   /** The path without a language prefix. */
   path: string;
   /** Whether the visitor's URL carried the language prefix. */
@@ -97,7 +100,7 @@ export function renderPageHtml(input: PageHtmlInput): string {
     .join('\n    ');
 
   return input.template
-    .replace(/<html[^>]*>/i, `<html lang="${language}" dir="${directionOf(language)}">`)
+    .replace(/<html[^>]*>/i, `<html lang="${language}" dir="${directionOf(language)}"${input.theme === 'dark' ? ' data-theme="dark"' : ''}>`)
     .replace(/<title>[^<]*<\/title>/i, '')
     .replace(/<\/head>/i, () => `    ${head}\n  </head>`)
     .replace(/<div id="?root"?><\/div>/i, () => `<div id="root">${input.firstPaint ?? ''}</div>`);

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import {
   LANGUAGE_COOKIE,
+  THEME_COOKIE,
   LOCAL_IDENTITY_PROVIDER,
   DEFAULT_LANGUAGE,
   REMOTES,
@@ -107,6 +108,7 @@ export async function sitePlugin(app: FastifyInstance, opts: { config: AppConfig
     const html = renderPageHtml({
       template,
       language,
+      ...(readCookie(request.headers.cookie, THEME_COOKIE) === 'dark' ? { theme: 'dark' as const } : {}),
       path: barePath,
       isPrefixed: prefixed !== null,
       // An unknown listing or article reads as not found (and noindex), though its page still loads.
