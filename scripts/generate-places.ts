@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { searchKey } from '../api/src/plugins/places/searchKey.js';
+import { searchKey } from '../shared/src/domain/searchKey.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'api', 'src', 'plugins', 'places', 'places.generated.json');
@@ -76,7 +76,7 @@ const PICKS: Record<string, Partial<Record<Language, string>>> = {
   'Bat Yam': { ru: 'Бат-Ям' },
 };
 
-const places: { id: number; population: number; names: Record<Language, string>; keys: string[] }[] = [];
+const places: { id: number; population: number; lat: number; lon: number; names: Record<Language, string>; keys: string[] }[] = [];
 for (const line of lines) {
   const f = line.split('\t');
   if (f[8] !== 'IL') continue;
@@ -89,12 +89,12 @@ for (const line of lines) {
     names[language] = name;
   }
   const keys = new Set([en, f[2] ?? '', ...alts].filter((a) => /[A-Za-z\u05D0-\u05EA\u0621-\u064A\u0400-\u04FF]/.test(a)).map(searchKey).filter(Boolean));
-  places.push({ id: Number(f[0]), population: Number(f[14] ?? 0), names, keys: [...keys] });
+  places.push({ id: Number(f[0]), population: Number(f[14] ?? 0), lat: Number(f[4]), lon: Number(f[5]), names, keys: [...keys] });
 }
 places.sort((a, b) => b.population - a.population || a.id - b.id);
 fs.writeFileSync(
   out,
-  `${JSON.stringify({ source: 'GeoNames cities500 (https://www.geonames.org), CC BY 4.0, via the npm package ' + PACKAGE, generatedBy: 'scripts/generate-places.mjs', places })}\n`,
+  `${JSON.stringify({ source: 'GeoNames cities500 (https://www.geonames.org), CC BY 4.0, via the npm package ' + PACKAGE, generatedBy: 'scripts/generate-places.ts', places })}\n`,
 );
 fs.rmSync(work, { recursive: true, force: true });
 console.log(`${places.length} localities written to ${path.relative(root, out)}`);

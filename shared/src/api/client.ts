@@ -113,8 +113,10 @@ export interface LoginAnswer {
 
 export interface PlaceSuggestion {
   id: number;
+  /** In the language asked for. */
   name: string;
-  district?: string;
+  lat: number;
+  lon: number;
 }
 
 /** Every call the site makes; `withSession` marks those the server answers only for a signed-in user. */
@@ -183,5 +185,5 @@ export const api = {
    */
   unsubscribe: (token: string) => call<{ unsubscribed: true }>({ method: 'POST', url: '/alerts/unsubscribe', params: { token } }),
   places: (q: string, lang: Language, signal?: AbortSignal) =>
-    call<{ places: PlaceSuggestion[] }>({ url: '/places', params: { q, lang }, signal }).then((r) => r.places),
+    call<{ places: PlaceSuggestion[] }>({ url: '/places', params: { q, language: lang }, signal }).then((r) => r.places),
 };

@@ -10,3 +10,4 @@ export * from './listingStructuredData';
 export * from './contracts';
 export * from './alerts';
 export * from './siteLinks';
+export * from './searchKey';

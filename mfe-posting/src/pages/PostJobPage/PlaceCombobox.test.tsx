@@ -6,9 +6,9 @@ import { setUpI18n } from '../../../../shared/test/renderWithProviders';
 import { PlaceCombobox } from './PlaceCombobox';
 
 const HAIFA_AREA: PlaceSuggestion[] = [
-  { id: 1, name: 'Haifa' },
-  { id: 2, name: 'Hadera' },
-  { id: 3, name: 'Harish' },
+  { id: 1, name: 'Haifa', lat: 32.82, lon: 34.99 },
+  { id: 2, name: 'Hadera', lat: 32.43, lon: 34.92 },
+  { id: 3, name: 'Harish', lat: 32.46, lon: 35.04 },
 ];
 
 function Harness({ onBlur = () => undefined }: { onBlur?: () => void }) {
@@ -94,7 +94,7 @@ describe('PlaceCombobox', () => {
 
   it('asks in the page’s language', async () => {
     await act(() => setUpI18n('ar'));
-    const places = jest.spyOn(api, 'places').mockResolvedValue([{ id: 1, name: 'حيفا' }]);
+    const places = jest.spyOn(api, 'places').mockResolvedValue([{ id: 1, name: 'حيفا', lat: 32.82, lon: 34.99 }]);
     const user = userEvent.setup();
     render(<Harness />);
     await user.type(screen.getByRole('combobox', { name: 'City' }), 'حي');

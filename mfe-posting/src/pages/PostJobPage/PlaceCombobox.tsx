@@ -132,7 +132,6 @@ export function PlaceCombobox({ label, value, onChange, onBlur, inputId, error, 
               onClick={() => choose(place)}
             >
               <bdi>{place.name}</bdi>
-              {place.district && <span className="combobox__district"> · {place.district}</span>}
             </li>
           ))}
         </ul>
