@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { CATEGORIES, type Category, type Language } from '@tasko/shared/domain';
 import { rowsOf, type Database } from '../api/src/db/client.js';
+import { storedKey } from '../api/src/plugins/jobs/listingKeys.js';
 import placesFile from '../api/src/plugins/places/places.generated.json' with { type: 'json' };
 
 /** Per category, what people ask for (jobs) and offer (services), as they would title it. */
@@ -95,12 +96,21 @@ export async function generateListings(db: Database, count: number): Promise<voi
   const titles = arrayFor(titlesOf);
   const names = arrayFor((language) => NAMES[language]);
   const places = arrayFor((language) => PLACES.map((place) => place.names[language]));
+  // The search keys the API would store (listingKeys.ts): the title's and the name's side by side, and the
+  // place's text of each city as typed in each language; the street is added as the API adds it.
+  const titleKeys = arrayFor((language) => titlesOf(language).map((title) => storedKey(title).trim()));
+  const nameKeys = arrayFor((language) => NAMES[language].map((name) => storedKey(name).trim()));
+  const cityKeys = arrayFor((language) => PLACES.map((place) => storedKey(place.names[language]).trim()));
+  const placeNames = textArray(PLACES.map((place) => storedKey(Object.values(place.names).join(' ')).trim()));
+  const languages = Object.fromEntries(LANGUAGE_SHARES.map(([language]) => [language, `'${language}'`])) as Record<Language, string>;
+  const placeIds = `array[${PLACES.map((place) => place.id).join(',')}]::int[]`;
   const categories = textArray([...CATEGORIES]);
   // Bigger places get more listings: the square of a uniform number leans towards the first (largest) ones.
   await db.execute(
     sql.raw(`
     insert into listings (publisher_id, offer_type, title, description, category, payment_type, amount, contact_person_name,
-                          phone, city, address, status, hidden_at, is_publisher_blocked, created_at, updated_at)
+                          phone, city, address, place_id, language, search_text, place_text,
+                          status, hidden_at, is_publisher_blocked, created_at, updated_at)
     select ${firstPublisher?.id ?? 1} + (r.u * ${publishers})::int % ${publishers},
            case when r.o < 0.7 then 'job' else 'service' end,
            (${languageCase(titles)})[r.c * ${TITLES_PER_CATEGORY} + 1 + (r.t * ${TITLES_PER_CATEGORY})::int % ${TITLES_PER_CATEGORY}],
@@ -110,17 +120,25 @@ export async function generateListings(db: Database, count: number): Promise<voi
            case when r.p < 0.6 then 50 + (r.a * 1950)::int else 35 + (r.a * 115)::int end,
            (${languageCase(names)})[1 + (r.u * 6)::int % 6],
            '05' || lpad(((r.u * 100000000)::bigint % 100000000)::text, 8, '0'),
-           (${languageCase(places)})[1 + (r.place * r.place * ${PLACES.length})::int % ${PLACES.length}],
+           (${languageCase(places)})[r.pick],
            'Street ' || (1 + (r.a * 200)::int),
+           (${placeIds})[r.pick],
+           ${languageCase(languages)},
+           ' ' || (${languageCase(titleKeys)})[r.c * ${TITLES_PER_CATEGORY} + 1 + (r.t * ${TITLES_PER_CATEGORY})::int % ${TITLES_PER_CATEGORY}]
+             || ' ' || (${languageCase(nameKeys)})[1 + (r.u * 6)::int % 6] || ' ',
+           -- As placeTextOf writes it: the city and the street as typed, then the place's four names.
+           ' ' || (${languageCase(cityKeys)})[r.pick] || ' street ' || (1 + (r.a * 200)::int) || ' ' || (${placeNames})[r.pick] || ' ',
            case when r.s < 0.9 then 'active' when r.s < 0.97 then 'close' else 'deleted' end,
            case when r.h < 0.005 then now() end,
            r.h > 0.997,
            r.created_at, r.created_at
     from (
-      select random() as lang, random() as o, floor(random() * 5)::int as c, random() as t, random() as p, random() as a,
-             random() as u, random() as place, random() as s, random() as h,
-             now() - (g::float8 / ${count}) * interval '90 days' - random() * interval '30 minutes' as created_at
-      from generate_series(1, ${count}) g
+      select *, 1 + (place * place * ${PLACES.length})::int % ${PLACES.length} as pick from (
+        select random() as lang, random() as o, floor(random() * 5)::int as c, random() as t, random() as p, random() as a,
+               random() as u, random() as place, random() as s, random() as h,
+               now() - (g::float8 / ${count}) * interval '90 days' - random() * interval '30 minutes' as created_at
+        from generate_series(1, ${count}) g
+      ) drawn
     ) r`),
   );
   for (const index of indexes) await db.execute(sql.raw(index.indexdef));

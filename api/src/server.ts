@@ -8,6 +8,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '@tasko/shared/domain';
 import type { AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
+import { keyStoredListings } from './plugins/jobs/listingKeys.js';
 import errorsPlugin, { ApiProblem } from './plugins/errors/errors.plugin.js';
 import securityPlugin from './plugins/security/security.plugin.js';
 import { compiledSerializerCompiler } from './plugins/responseSerializer.js';
@@ -58,6 +59,8 @@ function trustHops(hops: number) {
 export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Promise<FastifyInstance> {
   const database = deps.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
   const { db } = database;
+  // Listings stored before search keys existed (migration 0007): keyed and mapped to places once.
+  const storedListingsKeyed = await keyStoredListings(db);
   const sessions = await SessionService.open(db);
   let idp: LocalIdentityProvider | null = null;
   let verifier = refusingVerifier;
@@ -91,6 +94,7 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializerCompiler);
   app.decorateRequest('user', null);
+  if (storedListingsKeyed.keyed > 0) app.log.info(storedListingsKeyed, 'stored listings keyed for search, cities mapped to places');
   if (!deps.database) app.addHook('onClose', () => database.close());
 
   await app.register(errorsPlugin);

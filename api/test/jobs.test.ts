@@ -50,6 +50,8 @@ for (const database of testDatabases()) {
           amount: 250,
           category: 'homeServices',
           location: { city: 'Haifa', address: 'Herzl 10' },
+          place: { id: 294801, name: 'חיפה', lat: 32.81841, lon: 34.9885 },
+          language: 'en',
           image_url: [],
           publisher_id: 0,
           created_at: '',
@@ -58,6 +60,36 @@ for (const database of testDatabases()) {
       const one = await suite.server.app.inject(`/api/v1/jobs/${listing.job_id}`);
       assert.equal(one.json().jobTitle, 'Help carrying a sofa');
       assert.ok((await search('')).jobs.some((j: { job_id: number }) => j.job_id === listing.job_id));
+    });
+
+    it('names a listing\'s place in the language asked, whatever language the poster typed it in', async () => {
+      const ids: number[] = [];
+      for (const city of ['Haifa', 'חיפה', 'حيفا', 'хайфа', 'Kfar Nowhere']) {
+        const res = await publish(dana, validPostFields({ jobTitle: `Place test ${city}`, location: JSON.stringify({ city, address: 'Herzl 10' }) }));
+        assert.equal(res.statusCode, 201, city);
+        ids.push(res.json().job_id);
+      }
+      const expected = { he: 'חיפה', ar: 'حيفا', ru: 'Хайфа', en: 'Haifa' } as const;
+      for (const [language, name] of Object.entries(expected)) {
+        const listed = (await search(`q=${encodeURIComponent('Place test')}&pageSize=50&language=${language}`)).jobs as { job_id: number; place: { id: number; name: string } | null; location: { city: string } }[];
+        for (const id of ids.slice(0, 4)) {
+          const listing = listed.find((j) => j.job_id === id);
+          assert.equal(listing?.place?.name, name, `${language}: ${listing?.location.city}`);
+          assert.equal(listing?.place?.id, 294801);
+        }
+        const unknown = listed.find((j) => j.job_id === ids[4]);
+        assert.equal(unknown?.place, null, 'a city no place has: null, shown as typed');
+        assert.equal(unknown?.location.city, 'Kfar Nowhere');
+        const one = (await suite.server.app.inject(`/api/v1/jobs/${ids[2]}?language=${language}`)).json();
+        assert.equal(one.place.name, name);
+        assert.equal(one.location.city, 'حيفا', 'the typed city is kept as it was');
+      }
+      // Hebrew when no language is asked (never a cookie: a URL is one answer, for the cache and the preload).
+      const bare = (await suite.server.app.inject({ url: `/api/v1/jobs/${ids[0]}`, headers: { cookie: 'tasko_lang=ru' } })).json();
+      assert.equal(bare.place.name, 'חיפה');
+      const refused = await suite.server.app.inject('/api/v1/jobs?language=fr');
+      assert.equal(refused.statusCode, 400);
+      assert.equal(refused.json().messageKey, 'invalidRequest');
     });
 
     describe('contact protection', () => {
@@ -161,10 +193,26 @@ for (const database of testDatabases()) {
         assert.equal((await search('q=maya')).total, 1, 'by publisher name');
       });
 
-      it('treats % and _ as plain characters', async () => {
+      it('reads % and _ as the separators they are, never as wildcards', async () => {
         assert.deepEqual((await search(`q=${encodeURIComponent('100%')}`)).jobs.map((j: { jobTitle: string }) => j.jobTitle), ['100% discount_code']);
-        assert.equal((await search(`q=${encodeURIComponent('%')}`)).total, 1);
-        assert.equal((await search(`q=${encodeURIComponent('t_c')}`)).total, 1, '_ is literal: only "nt_c" matches');
+        for (const typed of ['discount_code', 'discount code', 'DISCOUNT-CODE']) assert.equal((await search(`q=${encodeURIComponent(typed)}`)).total, 1, typed);
+        assert.equal((await search(`q=${encodeURIComponent('i_c')}`)).total, 0, 'no wildcard: "i_c" would match "disc"');
+        assert.equal((await search(`q=${encodeURIComponent('%')}`)).total, (await search('')).total, 'no letters: no words to look for');
+      });
+
+      it('finds words whatever their marks, letter forms and case', async () => {
+        // Typed with niqqud, hamza, tatweel and ё; searched without them (and the other way round).
+        const posted = [
+          { jobTitle: 'שִׁיעוּר פְּרָטִי בְּחֶשְׁבּוֹן', search: 'שיעור פרטי' },
+          { jobTitle: 'تنظيف بيـــت في إيلات', search: 'ايلات' },
+          { jobTitle: 'Ёлка на праздник', search: 'елка' },
+          { jobTitle: 'Café au lait tasting', search: 'CAFE' },
+        ];
+        for (const { jobTitle } of posted) assert.equal((await publish(omar, validPostFields({ jobTitle }))).statusCode, 201);
+        for (const { jobTitle, search: words } of posted) {
+          assert.deepEqual((await search(`q=${encodeURIComponent(words)}`)).jobs.map((j: { jobTitle: string }) => j.jobTitle), [jobTitle], words);
+        }
+        assert.equal((await search(`q=${encodeURIComponent('إيلات')}`)).total, 1, 'a search typed with hamza finds the title without');
       });
 
       it('filters by location, category and offer type', async () => {
@@ -179,11 +227,32 @@ for (const database of testDatabases()) {
       it('sorts by newest, salary high and salary low, and pages', async () => {
         const newest = (await search('pageSize=50')).jobs.map((j: { job_id: number }) => j.job_id);
         assert.deepEqual(newest, [...newest].sort((a, b) => b - a));
-        const high = (await search('sort=salary-high&pageSize=50')).jobs.map((j: { amount: number }) => j.amount);
-        assert.deepEqual(high, [...high].sort((a, b) => b - a));
-        assert.equal(high[0], 9999);
-        const low = (await search('sort=salary-low&pageSize=50')).jobs.map((j: { amount: number }) => j.amount);
-        assert.deepEqual(low, [...low].sort((a, b) => a - b));
+        type Pay = readonly [string, number];
+        const pay = (query: string): Promise<Pay[]> =>
+          search(`${query}&pageSize=50`).then((page: { jobs: { amount: number; payment_type: string }[] }) => page.jobs.map((j) => [j.payment_type, j.amount] as const));
+        // One payment type: plain amounts.
+        const fixedHigh = (await pay('sort=salary-high&paymentType=fixed')).map(([, amount]) => amount);
+        assert.deepEqual(fixedHigh, [...fixedHigh].sort((a, b) => b - a));
+        assert.equal(fixedHigh[0], 9999);
+        const hourlyLow = await pay('sort=salary-low&paymentType=hourly');
+        assert.ok(hourlyLow.length > 0 && hourlyLow.every(([type]) => type === 'hourly'));
+        const hourlyAmounts = hourlyLow.map(([, amount]) => amount);
+        assert.deepEqual(hourlyAmounts, [...hourlyAmounts].sort((a, b) => a - b));
+        // Any payment type: two runs, never a fixed 600 ₪ ranked among hourly rates.
+        const runs = (list: Pay[]) => list.map(([type]) => type).filter((type, i, all) => type !== all[i - 1]);
+        const high = await pay('sort=salary-high');
+        assert.deepEqual(runs(high), ['hourly', 'fixed'], 'high to low: hourly rates, then fixed prices');
+        for (const type of ['hourly', 'fixed']) {
+          const amounts = high.filter(([t]) => t === type).map(([, a]) => a);
+          assert.deepEqual(amounts, [...amounts].sort((a, b) => b - a));
+        }
+        const low = await pay('sort=salary-low');
+        assert.deepEqual(runs(low), ['fixed', 'hourly'], 'low to high: fixed prices, then hourly rates');
+        // Next and Previous across the two runs.
+        const first = await search('sort=salary-high&pageSize=1&offerType=job');
+        const second = await search(`sort=salary-high&pageSize=1&offerType=job&page=2&cursor=${first.nextCursor}`);
+        assert.deepEqual(second.jobs, (await search('sort=salary-high&pageSize=1&offerType=job&page=2')).jobs);
+        assert.deepEqual((await search(`sort=salary-high&pageSize=1&offerType=job&cursor=${second.previousCursor}`)).jobs, first.jobs);
 
         const all = await search('pageSize=50');
         const page1 = await search('pageSize=2&page=1');
@@ -219,11 +288,19 @@ for (const database of testDatabases()) {
       });
 
       it('refuses bad search parameters with a message key', async () => {
-        for (const query of ['pageSize=51', 'page=0', 'sort=cheapest', 'category=weapons', `q=${'x'.repeat(101)}`]) {
+        for (const query of ['pageSize=51', 'page=0', 'sort=cheapest', 'category=weapons', `q=${'x'.repeat(101)}`, 'placeId=294801&radiusKm=7', 'paymentType=monthly', 'listingLanguage=fr', 'placeId=-3']) {
           const res = await suite.server.app.inject(`/api/v1/jobs?${query}`);
           assert.equal(res.statusCode, 400, query);
           assert.equal(res.json().messageKey, 'invalidRequest', query);
         }
+        for (const query of ['radiusKm=10', 'sort=nearest']) {
+          const res = await suite.server.app.inject(`/api/v1/jobs?${query}`);
+          assert.equal(res.statusCode, 400, query);
+          assert.equal(res.json().messageKey, 'placeRequired', query);
+        }
+        const unknownPlace = await suite.server.app.inject('/api/v1/jobs?placeId=12345');
+        assert.equal(unknownPlace.statusCode, 400);
+        assert.equal(unknownPlace.json().messageKey, 'placeUnknown');
       });
     });
 

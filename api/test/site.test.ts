@@ -130,8 +130,8 @@ describe('page routes', () => {
 
   it('hints the listing request of a listing page, so it starts while the page’s code downloads', async () => {
     const hint = (body: string) => /<link rel="preload" as="fetch" href="([^"]+)" crossorigin="anonymous">/.exec(body)?.[1];
-    assert.equal(hint((await app.inject('/he')).body), '/api/v1/jobs?offerType=job&amp;sort=newest&amp;page=1&amp;pageSize=12');
-    assert.equal(hint((await app.inject('/en/services?category=other&page=2')).body), '/api/v1/jobs?offerType=service&amp;category=other&amp;sort=newest&amp;page=2&amp;pageSize=12');
+    assert.equal(hint((await app.inject('/he')).body), '/api/v1/jobs?offerType=job&amp;sort=newest&amp;page=1&amp;pageSize=12&amp;language=he');
+    assert.equal(hint((await app.inject('/en/services?category=other&page=2')).body), '/api/v1/jobs?offerType=service&amp;category=other&amp;sort=newest&amp;page=2&amp;pageSize=12&amp;language=en');
     assert.equal(hint((await app.inject('/en/tasks')).body), undefined, '/tasks waits for a search');
     assert.equal(hint((await app.inject('/en/faq')).body), undefined);
   });

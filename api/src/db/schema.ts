@@ -45,6 +45,14 @@ export const listings = pgTable(
     contactMethods: jsonb('contact_methods').$type<ContactMethod[]>().notNull().default(sql`'["phone","whatsapp"]'::jsonb`),
     city: text('city').notNull(),
     address: text('address').notNull().default(''),
+    /** The GeoNames place the city names (issue 14); null for a name no place has, shown and found as typed. */
+    placeId: integer('place_id'),
+    /** The language the listing is written in: its poster's choice, or detected from its script. */
+    language: text('language').notNull().default('he'),
+    /** `searchKey` of the title and the contact name, between spaces (listingKeys.ts); '' until keyed. */
+    searchText: text('search_text').notNull().default(''),
+    /** `searchKey` of the city as typed, the place's four names and the street, between spaces. */
+    placeText: text('place_text').notNull().default(''),
     status: text('status').notNull().default('active'),
     images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     isDemo: boolean('is_demo').notNull().default(false),
@@ -63,18 +71,32 @@ export const listings = pgTable(
     index('listings_public_category_newest')
       .on(t.offerType, t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(publicSearchable(t)),
-    // Read forwards for pay low to high, backwards for high to low.
-    index('listings_public_pay').on(t.offerType, t.amount, t.id).where(publicSearchable(t)),
-    index('listings_public_category_pay').on(t.offerType, t.category, t.amount, t.id).where(publicSearchable(t)),
+    // Pay in two runs, one per payment type (an hourly rate and a fixed price are not comparable): read
+    // forwards for low to high (fixed, then hourly), backwards for high to low (hourly, then fixed).
+    index('listings_public_pay').on(t.offerType, t.paymentType, t.amount, t.id).where(publicSearchable(t)),
+    index('listings_public_category_pay').on(t.offerType, t.category, t.paymentType, t.amount, t.id).where(publicSearchable(t)),
+    // One place, newest first (and each place in turn, for nearest first); one listing language, newest first.
+    index('listings_public_place_newest')
+      .on(t.offerType, t.placeId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(publicSearchable(t)),
+    index('listings_public_language_newest')
+      .on(t.offerType, t.language, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(publicSearchable(t)),
+    // Listings whose city no place has, by their place's text: a typed name of a place also finds these.
+    index('listings_public_unplaced_place_text_trgm')
+      .using('gin', sql`${t.placeText} gin_trgm_ops`)
+      .where(sql`${publicSearchable(t)} and ${t.placeId} is null`),
+    // The rows stored before keys existed, for the start-up step that keys them (empty once it has run).
+    index('listings_unkeyed').on(t.id).where(sql`${t.searchText} = ''`),
     index('listings_publisher').on(t.publisherId, t.createdAt.desc()),
     // Substring search in any script (Hebrew, Arabic, Russian, English): trigram indexes serve ILIKE. One per
     // offer type, of public listings only, so a scan of one stops at the count cap with no row filtered out.
     ...OFFER_TYPES.flatMap((offerType) => [
-      index(`listings_public_${offerType}_text_trgm`)
-        .using('gin', sql`lower(${t.title}) gin_trgm_ops`, sql`lower(${t.contactPersonName}) gin_trgm_ops`)
+      index(`listings_public_${offerType}_words_trgm`)
+        .using('gin', sql`${t.searchText} gin_trgm_ops`)
         .where(sql`${publicSearchable(t)} and ${t.offerType} = ${sql.raw(`'${offerType}'`)}`),
-      index(`listings_public_${offerType}_place_trgm`)
-        .using('gin', sql`lower(${t.city} || ' ' || ${t.address}) gin_trgm_ops`)
+      index(`listings_public_${offerType}_place_text_trgm`)
+        .using('gin', sql`${t.placeText} gin_trgm_ops`)
         .where(sql`${publicSearchable(t)} and ${t.offerType} = ${sql.raw(`'${offerType}'`)}`),
     ]),
   ],
@@ -221,6 +243,9 @@ export const alerts = pgTable(
     offerType: text('offer_type').notNull(),
     q: text('q'),
     location: text('location'),
+    /** `searchKey` of `q` and `location`: what a new listing's stored keys are compared with. */
+    qKey: text('q_key'),
+    locationKey: text('location_key'),
     category: text('category'),
     frequency: text('frequency').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

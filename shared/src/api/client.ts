@@ -124,9 +124,12 @@ export const api = {
   /** The URL is built by `searchQueryString`, as the server's preload hint for the page is. */
   searchJobs: (params: JobSearchParams, signal?: AbortSignal) => call<ListingPage>({ url: `/jobs?${searchQueryString(params)}`, signal }),
   /** The signed-in user's own listings, every status but deleted, newest first. */
-  myJobs: withSession(({ page, pageSize }: MyJobsParams, signal?: AbortSignal) => call<ListingPage>({ url: '/me/jobs', params: { page, pageSize }, signal })),
-  getJob: (id: number | string, signal?: AbortSignal) =>
-    call<Listing>({ url: `/jobs/${encodeURIComponent(String(id))}`, signal }),
+  myJobs: withSession(({ page, pageSize, language }: MyJobsParams & { language?: Language }, signal?: AbortSignal) =>
+    call<ListingPage>({ url: '/me/jobs', params: { page, pageSize, ...(language ? { language } : {}) }, signal }),
+  ),
+  /** `language`: the one its place is named in. */
+  getJob: (id: number | string, signal?: AbortSignal, language?: Language) =>
+    call<Listing>({ url: `/jobs/${encodeURIComponent(String(id))}`, ...(language ? { params: { language } } : {}), signal }),
   /** "Show phone": the poster's chosen contact details, rate-limited per client by the server. */
   getContact: (id: number) => call<ListingContact>({ url: `/jobs/${id}/contact` }),
   /** One report per user and listing; a second answers 409 `alreadyReported`. */
@@ -156,7 +159,7 @@ export const api = {
   confirmAge: withSession(() => call<{ ageConfirmed: true }>({ method: 'POST', url: '/user/age-confirmation' })),
   /** Moderation (ADMIN_EMAILS only; anyone else gets 404 on every call). */
   moderation: {
-    reports: withSession(() => call<{ listings: ReportedListing[] }>({ url: '/admin/reports' })),
+    reports: withSession((language?: Language) => call<{ listings: ReportedListing[] }>({ url: '/admin/reports', ...(language ? { params: { language } } : {}) })),
     actions: withSession(() => call<{ actions: ModerationAction[] }>({ url: '/admin/actions' })),
     stats: withSession((days?: number) => call<{ days: DailyCount[] }>({ url: '/admin/stats', params: { days: days ?? 14 } })),
     act: withSession((action: ModerationActionKind, target: { listingId?: number; userId?: number }) =>

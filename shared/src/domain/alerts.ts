@@ -37,11 +37,13 @@ export interface ListingStats {
 }
 
 /**
- * The alert a search page's "Notify me" saves: exactly the filters its search sends to GET /jobs (offer
- * type, text, place, category), never its sort or page.
+ * The alert a search page's "Notify me" saves: the offer type, text, place and category of its search, never
+ * its sort or page. A place chosen from the suggestions is saved by its name, which a new listing's place
+ * matches in any language; its radius, payment type and listing language are not part of an alert.
  */
 export function alertFiltersOf(search: ListingSearch, offerType: OfferType): AlertFilters {
-  const { q, location, category } = searchRequest(search, offerType);
+  const { q, category } = searchRequest(search, offerType);
+  const location = search.location.trim();
   return { offerType, ...(q ? { q } : {}), ...(location ? { location } : {}), ...(category ? { category } : {}) };
 }
 

@@ -11,3 +11,4 @@ export * from './contracts';
 export * from './alerts';
 export * from './siteLinks';
 export * from './searchKey';
+export * from './listingLanguage';

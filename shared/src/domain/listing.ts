@@ -1,5 +1,6 @@
 // The vocabulary of SPEC.md §3 and §9, as data: every list the pages, the schemas and the API agree on.
 import type { ListingStats } from './alerts';
+import { directionOf, type Language } from './languages';
 
 export const CATEGORIES = [
   'homeServices',
@@ -29,8 +30,20 @@ export const REPORT_REASONS = ['discriminatory', 'scam', 'offensive', 'illegal',
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_NOTE_MAX_LENGTH = 500;
 
-export const SORT_OPTIONS = ['newest', 'salary-high', 'salary-low'] as const;
+/**
+ * `salary-high` and `salary-low` rank by pay in two runs, one per payment type (hourly and fixed amounts are
+ * not comparable), unless the search asks for one payment type. `nearest` needs a chosen place.
+ */
+export const SORT_OPTIONS = ['newest', 'salary-high', 'salary-low', 'nearest'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
+
+/** The distances a search around a chosen place offers, in kilometres (issue 14). */
+export const RADIUS_KM_OPTIONS = [5, 10, 25, 50] as const;
+export type RadiusKm = (typeof RADIUS_KM_OPTIONS)[number];
+
+/** The payment-type filter of a search: any, or one of the payment types. */
+export const PAYMENT_FILTERS = ['any', ...PAYMENT_TYPES] as const;
+export type PaymentFilter = (typeof PAYMENT_FILTERS)[number];
 
 /** Intents carried through sign-in so that the user lands on the form they asked for (SPEC §2). */
 export const LOGIN_INTENTS = ['post_job', 'post_service'] as const;
@@ -73,6 +86,14 @@ export interface ListingLocation {
  * A listing as the API sends it: the field names of SPEC §3, kept literally. `phone` and `contact_email` are
  * sent to the listing's owner only; everyone else asks for them one listing at a time (`ListingContact`).
  */
+/** The locality a listing's city names, in the language the answer was asked in (GeoNames, issue 14). */
+export interface ListingPlace {
+  id: number;
+  name: string;
+  lat: number;
+  lon: number;
+}
+
 export interface Listing {
   job_id: number;
   jobTitle: string;
@@ -89,6 +110,12 @@ export interface Listing {
   amount: number;
   category: Category;
   location: ListingLocation;
+  /** The place the city names, named in the answer's language; null when the city matches no known place. */
+  place?: ListingPlace | null;
+  /** The language the listing is written in (detected from its script when posted, or chosen by its poster). */
+  language?: Language;
+  /** In a search around a chosen place: how far the listing's place is from it, in whole kilometres. */
+  distance_km?: number;
   image_url: string[];
   publisher_id: number;
   created_at: string;
@@ -123,4 +150,18 @@ export interface ListingContact {
   contact_methods: ContactMethod[];
   phone?: string;
   contact_email?: string;
+}
+
+/** Where a listing is, for the reader: the place in the reader's language, or the city as its poster typed it. */
+export function placeNameOf(listing: Pick<Listing, 'place' | 'location'>): string {
+  return listing.place?.name ?? listing.location.city;
+}
+
+/**
+ * The language and direction a listing's own text is set in, as one block (title and description alike):
+ * an English listing on a Hebrew page reads left to right as a whole. Nothing for a listing of unknown
+ * language (an older API), which then follows each paragraph's own script.
+ */
+export function listingTextAttributes(listing: Pick<Listing, 'language'>): { lang?: Language; dir?: 'ltr' | 'rtl' } {
+  return listing.language ? { lang: listing.language, dir: directionOf(listing.language) } : {};
 }

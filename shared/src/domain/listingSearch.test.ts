@@ -2,11 +2,30 @@ import { changeSearch, DEFAULT_SEARCH, pageCount, searchFromParams, searchQueryS
 
 describe('listing search in the URL', () => {
   it('round-trips a search through the query string, leaving defaults out', () => {
-    const search = { q: 'ספה', location: 'Haifa', category: 'homeServices' as const, sort: 'salary-high' as const, page: 3, cursor: '' };
+    const search = { ...DEFAULT_SEARCH, q: 'ספה', location: 'Haifa', category: 'homeServices' as const, sort: 'salary-high' as const, page: 3 };
     const params = searchToParams(search);
     expect(params.toString()).toBe('q=%D7%A1%D7%A4%D7%94&location=Haifa&category=homeServices&sort=salary-high&page=3');
     expect(searchFromParams(params)).toEqual(search);
     expect(searchToParams(DEFAULT_SEARCH).toString()).toBe('');
+  });
+
+  it('carries a chosen place, its radius, the pay type and the listing language', () => {
+    const search = { ...DEFAULT_SEARCH, location: 'חיפה', placeId: 294801, radiusKm: 10 as const, paymentType: 'hourly' as const, listingLanguage: 'ar' as const, sort: 'nearest' as const };
+    const params = searchToParams(search);
+    expect(params.toString()).toBe('location=%D7%97%D7%99%D7%A4%D7%94&placeId=294801&radiusKm=10&paymentType=hourly&listingLanguage=ar&sort=nearest');
+    expect(searchFromParams(params)).toEqual(search);
+    // The API gets the place by id, not its name; the name stays in the URL for the field.
+    const request = searchRequest(search, 'job', 'he');
+    expect(request).toMatchObject({ placeId: 294801, radiusKm: 10, paymentType: 'hourly', listingLanguage: 'ar', sort: 'nearest', language: 'he' });
+    expect(request.location).toBeUndefined();
+  });
+
+  it('has no distance without a place: radius and nearest first fall back', () => {
+    expect(searchFromParams(new URLSearchParams('radiusKm=10&sort=nearest'))).toEqual(DEFAULT_SEARCH);
+    expect(searchFromParams(new URLSearchParams('placeId=7&radiusKm=7')).radiusKm).toBe(0);
+    const near = { ...DEFAULT_SEARCH, location: 'Haifa', placeId: 294801, radiusKm: 25 as const, sort: 'nearest' as const };
+    expect(changeSearch(near, { location: 'Hai', placeId: 0 })).toEqual({ ...DEFAULT_SEARCH, location: 'Hai' });
+    expect(changeSearch(near, { paymentType: 'fixed' })).toEqual({ ...near, paymentType: 'fixed' });
   });
 
   it('reads a hand-edited or hostile URL as a valid search', () => {

@@ -1,4 +1,4 @@
-import type { Listing } from './listing';
+import { placeNameOf, type Listing } from './listing';
 
 /**
  * schema.org JobPosting for a job, Service for a service, never with a phone or an email (those are revealed
@@ -7,7 +7,11 @@ import type { Listing } from './listing';
  */
 export function listingStructuredData(listing: Listing, url: string, noTitle: string): object {
   const name = listing.jobTitle || noTitle;
-  const place = { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: listing.location.city, addressCountry: 'IL' } };
+  const place = {
+    '@type': 'Place',
+    address: { '@type': 'PostalAddress', addressLocality: placeNameOf(listing), addressCountry: 'IL' },
+    ...(listing.place ? { geo: { '@type': 'GeoCoordinates', latitude: listing.place.lat, longitude: listing.place.lon } } : {}),
+  };
   const price = { '@type': 'MonetaryAmount', currency: 'ILS', value: { '@type': 'QuantitativeValue', value: listing.amount, unitText: listing.payment_type === 'hourly' ? 'HOUR' : 'PROJECT' } };
   if (listing.offerType === 'service') {
     return {

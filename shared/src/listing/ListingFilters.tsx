@@ -1,16 +1,35 @@
 import { useId, useState, type FormEvent } from 'react';
-import { CATEGORIES, SORT_OPTIONS, useTranslation, type Category, type ListingSearch, type SortOption } from '@tasko/shared';
+import {
+  CATEGORIES,
+  PAYMENT_FILTERS,
+  RADIUS_KM_OPTIONS,
+  SORT_OPTIONS,
+  useLanguage,
+  useTranslation,
+  type Category,
+  type ListingSearch,
+  type OfferType,
+  type PaymentFilter,
+  type RadiusKm,
+  type SortOption,
+} from '@tasko/shared';
 import { LISTING_NS } from './listingNamespace';
+import { PlaceCombobox } from './PlaceCombobox';
 
-/** Text and place, sent with the Search button (or Enter), not on every key. */
-export function ListingSearchForm({ search, onSearch }: { search: ListingSearch; onSearch: (change: Pick<ListingSearch, 'q' | 'location'>) => void }) {
+type SearchText = Pick<ListingSearch, 'q' | 'location' | 'placeId'>;
+
+/**
+ * Text and place, sent with the Search button (or Enter), not on every key. The place is typed freely (found
+ * by any of its names) or chosen from the suggestions, which searches by the place itself and opens distance.
+ */
+export function ListingSearchForm({ search, onSearch }: { search: ListingSearch; onSearch: (change: SearchText) => void }) {
   const { t } = useTranslation(LISTING_NS);
   const id = useId();
   const [q, setQ] = useState(search.q);
-  const [location, setLocation] = useState(search.location);
+  const [place, setPlace] = useState({ location: search.location, placeId: search.placeId });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSearch({ q: q.trim(), location: location.trim() });
+    onSearch({ q: q.trim(), location: place.location.trim(), placeId: place.location.trim() ? place.placeId : 0 });
   };
   return (
     <form className="listing-search" role="search" aria-label={t('search.label')} onSubmit={submit}>
@@ -18,10 +37,15 @@ export function ListingSearchForm({ search, onSearch }: { search: ListingSearch;
         <label htmlFor={`${id}-q`}>{t('search.text')}</label>
         <input id={`${id}-q`} type="search" dir="auto" value={q} maxLength={100} placeholder={t('search.textPlaceholder')} onChange={(e) => setQ(e.target.value)} />
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-location`}>{t('search.location')}</label>
-        <input id={`${id}-location`} type="search" dir="auto" value={location} maxLength={100} placeholder={t('search.locationPlaceholder')} onChange={(e) => setLocation(e.target.value)} />
-      </div>
+      <PlaceCombobox
+        label={t('search.location')}
+        inputId={`${id}-location`}
+        value={place.location}
+        placeholder={t('search.locationPlaceholder')}
+        onChange={(location) => setPlace({ location, placeId: 0 })}
+        onChoose={(chosen) => setPlace({ location: chosen.name, placeId: chosen.id })}
+        noResultsText={t('search.noPlaces')}
+      />
       <button type="submit" className="button button--primary">
         {t('search.submit')}
       </button>
@@ -44,19 +68,72 @@ export function CategoryChips({ value, onChange }: { value: Category | 'all'; on
   );
 }
 
-export function SortSelect({ value, onChange }: { value: SortOption; onChange: (sort: SortOption) => void }) {
+/**
+ * The label of a sort: pay is "Salary" on jobs and "Price" on services; with any payment type, pay ranks in
+ * two runs (hourly rates and fixed prices are not comparable), and the label says which run comes first.
+ */
+function sortLabelKey(sort: SortOption, offerType: OfferType, paymentType: PaymentFilter): string {
+  if (sort === 'newest' || sort === 'nearest') return `sort.${sort}`;
+  const noun = offerType === 'service' ? 'price' : 'salary';
+  const direction = sort === 'salary-high' ? 'High' : 'Low';
+  return `sort.${noun}${direction}${paymentType === 'any' ? 'Runs' : ''}`;
+}
+
+interface RefinementsProps {
+  search: ListingSearch;
+  offerType: OfferType;
+  onChange: (change: Partial<ListingSearch>) => void;
+}
+
+/**
+ * How the results are narrowed and ordered, each applied at once: distance (once a place is chosen), pay
+ * type, "only in my language", and the sort ("nearest first" once a place is chosen).
+ */
+export function ListingRefinements({ search, offerType, onChange }: RefinementsProps) {
   const { t } = useTranslation(LISTING_NS);
+  const { language } = useLanguage();
   const id = useId();
+  const hasPlace = search.placeId > 0;
+  const sorts = SORT_OPTIONS.filter((sort) => sort !== 'nearest' || hasPlace);
   return (
-    <div className="field field--inline">
-      <label htmlFor={id}>{t('sort.label')}</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value as SortOption)}>
-        {SORT_OPTIONS.map((option) => (
-          <option key={option} value={option}>
-            {t(`sort.${option}`)}
-          </option>
-        ))}
-      </select>
+    <div className="listing-refinements">
+      {hasPlace && (
+        <div className="field field--inline">
+          <label htmlFor={`${id}-radius`}>{t('radius.label')}</label>
+          <select id={`${id}-radius`} value={search.radiusKm} onChange={(e) => onChange({ radiusKm: Number(e.target.value) as RadiusKm | 0 })}>
+            <option value={0}>{t('radius.any')}</option>
+            {RADIUS_KM_OPTIONS.map((km) => (
+              <option key={km} value={km}>
+                {t('radius.within', { count: km })}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <div className="field field--inline">
+        <label htmlFor={`${id}-pay`}>{t(offerType === 'service' ? 'paymentType.labelService' : 'paymentType.label')}</label>
+        <select id={`${id}-pay`} value={search.paymentType} onChange={(e) => onChange({ paymentType: e.target.value as PaymentFilter })}>
+          {PAYMENT_FILTERS.map((type) => (
+            <option key={type} value={type}>
+              {t(`paymentType.${type}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <label className="listing-refinements__check">
+        <input type="checkbox" checked={search.listingLanguage === language} onChange={(e) => onChange({ listingLanguage: e.target.checked ? language : 'any' })} />
+        {t('onlyInMyLanguage')}
+      </label>
+      <div className="field field--inline">
+        <label htmlFor={`${id}-sort`}>{t('sort.label')}</label>
+        <select id={`${id}-sort`} value={search.sort} onChange={(e) => onChange({ sort: e.target.value as SortOption })}>
+          {sorts.map((sort) => (
+            <option key={sort} value={sort}>
+              {t(sortLabelKey(sort, offerType, search.paymentType))}
+            </option>
+          ))}
+        </select>
+      </div>
     </div>
   );
 }

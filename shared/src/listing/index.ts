@@ -6,3 +6,4 @@ export * from './ListingCard';
 export * from './ListingFilters';
 export * from './ListingResults';
 export * from './SearchAlert';
+export * from './PlaceCombobox';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 // Through the package name: this entry is a federation singleton of its own, and must use the one API
 // client, store and analytics queue of `@tasko/shared`, not copies.
-import { api, changeSearch, searchFromParams, searchRequest, searchToParams, toApiError, track, type ApiError, type ListingPage, type ListingSearch, type OfferType } from '@tasko/shared';
+import { api, changeSearch, searchFromParams, searchRequest, searchToParams, toApiError, track, useLanguage, type ApiError, type ListingPage, type ListingSearch, type OfferType } from '@tasko/shared';
 
 export type SearchStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 
@@ -24,22 +24,24 @@ export function useListingSearch(offerType: OfferType, options: { isIdleWithoutQ
   const isIdle = options.isIdleWithoutQuery === true && key === '';
   const [result, setResult] = useState<SearchResult>({ status: isIdle ? 'idle' : 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // Places come named in the page's language: a change of language is a new request.
+  const { language } = useLanguage();
 
   // One request per search (the same search is the same key), offer type and attempt. A new one resets the
   // result while rendering, so the page never shows the previous search's outcome as this one's.
-  const request = [key, offerType, attempt, isIdle].join('|');
-  const [asked, setAsked] = useState({ request, search });
+  const request = [key, offerType, language, attempt, isIdle].join('|');
+  const [asked, setAsked] = useState({ request, search, language });
   if (asked.request !== request) {
-    setAsked({ request, search });
+    setAsked({ request, search, language });
     setResult((previous) => (isIdle ? { status: 'idle' } : { status: 'loading', ...(previous.page ? { page: previous.page } : {}) }));
   }
 
   useEffect(() => {
     if (isIdle) return undefined;
-    const { search } = asked;
+    const { search, language } = asked;
     const controller = new AbortController();
     api
-      .searchJobs(searchRequest(search, offerType), controller.signal)
+      .searchJobs(searchRequest(search, offerType, language), controller.signal)
       .then(
         (page) => setResult({ status: 'succeeded', page }),
         (error: unknown) => {

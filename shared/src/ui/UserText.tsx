@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
  * Text a user wrote, isolated from the page's direction: a Hebrew title on the English page, or a phone
  * number inside Arabic text, keeps its own order (CONVENTIONS "i18n").
  */
-export function UserText({ children, block = false, className }: { children: ReactNode; block?: boolean; className?: string }) {
+export function UserText({ children, block = false, className, lang, dir = 'auto' }: { children: ReactNode; block?: boolean; className?: string; lang?: string; dir?: 'ltr' | 'rtl' | 'auto' }) {
   return block ? (
-    <div dir="auto" className={className}>
+    <div dir={dir} lang={lang} className={className}>
       {children}
     </div>
   ) : (

@@ -54,6 +54,8 @@ export const API_ERROR_KEYS = [
   'tooManyAlerts',
   'unsubscribeInvalid',
   'pageTooDeep',
+  'placeRequired',
+  'placeUnknown',
 ] as const;
 export type ApiErrorKey = (typeof API_ERROR_KEYS)[number];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, CONTACT_METHODS, DEFAULT_CONTACT_METHODS, LIMITS, OFFER_TYPES, PAYMENT_TYPES } from '../domain/listing';
+import { LANGUAGE_CODES, type Language } from '../domain/languages';
 import { normalizeIsraeliPhone } from './phone';
 import type { ValidationKey } from './messageKeys';
 
@@ -40,6 +41,11 @@ export const locationSchema = z.object(
       .trim()
       .max(LIMITS.addressMaxLength, message('locationTooLong'))
       .default(''),
+    /**
+     * The place chosen from the suggestions (GeoNames id). Without one, the server looks the city up by any
+     * of its names; a city no place has is kept as typed.
+     */
+    placeId: z.number(message('locationInvalid')).int(message('locationInvalid')).positive(message('locationInvalid')).nullish(),
   },
   message('locationRequired'),
 );
@@ -84,6 +90,8 @@ export const postSchema = z
       .default(''),
     location: locationSchema,
     offerType: z.enum(OFFER_TYPES, message('offerTypeInvalid')).default('job'),
+    /** The language the listing is written in; without it, the server detects it from the text. */
+    language: z.enum(LANGUAGE_CODES as [Language, ...Language[]], message('languageInvalid')).optional(),
     contactMethods: z
       .array(z.enum(CONTACT_METHODS, message('contactMethodRequired')), message('contactMethodRequired'))
       .min(1, message('contactMethodRequired'))

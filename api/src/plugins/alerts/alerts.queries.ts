@@ -3,6 +3,7 @@ import { ALERT_LIMITS, DEFAULT_SETTINGS, type Alert, type Language } from '@task
 import { rowsOf, type Database } from '../../db/client.js';
 import { alertMatches, alerts, listings, users } from '../../db/schema.js';
 import { publiclyVisible } from '../jobs/jobs.queries.js';
+import { alertKeysOf } from '../jobs/listingKeys.js';
 import { ApiProblem } from '../errors/errors.plugin.js';
 import { filtersOf, type AlertInput } from './alert.schemas.js';
 
@@ -51,7 +52,15 @@ export async function createAlert(db: Database, userId: number, input: AlertInpu
       if (Number(count?.n ?? 0) >= ALERT_LIMITS.maxPerUser) throw new ApiProblem(409, 'tooManyAlerts');
       const [row] = await tx
         .insert(alerts)
-        .values({ userId, offerType: input.offerType, q: input.q ?? null, location: input.location ?? null, category: input.category ?? null, frequency: input.frequency })
+        .values({
+          userId,
+          offerType: input.offerType,
+          q: input.q ?? null,
+          location: input.location ?? null,
+          ...alertKeysOf({ q: input.q ?? null, location: input.location ?? null }),
+          category: input.category ?? null,
+          frequency: input.frequency,
+        })
         .returning();
       if (!row) throw new Error('alert not stored');
       return row;
@@ -73,16 +82,11 @@ export async function deleteAlert(db: Database, alertId: number, userId?: number
   return gone.length > 0;
 }
 
-/** `text` inside LIKE as a literal, in SQL: its own \ % _ escaped, as jobs.queries.ts escapes a typed search. */
-function likeLiteral(text: AnyColumn): SQL {
-  return sql`'%' || replace(replace(replace(lower(${text}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
-}
-
 /**
  * The alerts a listing matches, written from the alert's side so one statement serves every alert: the
  * same conditions as `searchListings` (active, publicly visible, offer type and category exact, `q` in the
- * title or the contact person's name, `location` in city + ' ' + address, any case, the lower(...) forms of
- * the search). Never the owner's own listing, never for a blocked owner or one with email notifications
+ * title or the contact person's name, `location` in any name of the place or the street, compared as search
+ * keys, as the search compares them). Never the owner's own listing, never for a blocked owner or one with email notifications
  * off (absent means on).
  */
 function matchConditions(listingId: number): SQL {
@@ -92,12 +96,8 @@ function matchConditions(listingId: number): SQL {
     publiclyVisible,
     eq(alerts.offerType, listings.offerType),
     or(isNull(alerts.category), eq(alerts.category, listings.category)),
-    or(
-      isNull(alerts.q),
-      sql`lower(${listings.title}) ilike ${likeLiteral(alerts.q)}`,
-      sql`lower(${listings.contactPersonName}) ilike ${likeLiteral(alerts.q)}`,
-    ),
-    or(isNull(alerts.location), sql`lower(${listings.city} || ' ' || ${listings.address}) ilike ${likeLiteral(alerts.location)}`),
+    or(isNull(alerts.qKey), sql`strpos(${listings.searchText}, ${alerts.qKey}) > 0`),
+    or(isNull(alerts.locationKey), sql`strpos(${listings.placeText}, ${alerts.locationKey}) > 0`),
     ne(alerts.userId, listings.publisherId),
     isNull(users.blockedAt),
     sql`coalesce((${users.settings} ->> 'emailNotifications')::boolean, true)`,

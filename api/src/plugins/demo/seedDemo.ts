@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { DEFAULT_SETTINGS } from '@tasko/shared/domain';
 import type { Database } from '../../db/client.js';
 import { listings, users } from '../../db/schema.js';
+import { searchColumnsOf } from '../jobs/listingKeys.js';
 import { DEMO_LISTINGS } from './demoListings.js';
 
 export const DEMO_EMAIL = 'demo@tasko.local';
@@ -20,6 +21,7 @@ export async function seedDemoListings(db: Database): Promise<number> {
   await db.insert(listings).values(
     DEMO_LISTINGS.map((listing, i) => ({
       ...listing,
+      ...searchColumnsOf(listing, {}),
       contactEmail: '',
       publisherId: demo.id,
       isDemo: true,

@@ -1,19 +1,38 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { LANGUAGE_CODES, LIMITS, OFFER_TYPES, type Category, type ListingStats, type OfferType, type SortOption } from '@tasko/shared/domain';
+import { and, asc, desc, eq, inArray, isNull, like, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  LANGUAGE_CODES,
+  LIMITS,
+  OFFER_TYPES,
+  searchKey,
+  type Category,
+  type Language,
+  type ListingStats,
+  type OfferType,
+  type PaymentType,
+  type RadiusKm,
+  type SortOption,
+} from '@tasko/shared/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Post } from '@tasko/shared/validation';
 import { rowsOf, type Database } from '../../db/client.js';
 import { listings, publicListingCounts, publicSearchable } from '../../db/schema.js';
 import { publicColumns, type PublicRow } from './listingWire.js';
 import { encodeCursor, type SearchCursor } from './searchCursor.js';
+import { searchColumnsOf } from './listingKeys.js';
+import { placeById, placeNamed, placesAround, type Place } from '../places/places.js';
 
 export type ListingRow = typeof listings.$inferSelect;
 
 export interface SearchParams {
   q?: string;
   location?: string;
+  /** A place chosen from the suggestions: its listings, or with `radiusKm` those of every place that near. */
+  placeId?: number;
+  radiusKm?: RadiusKm;
   category?: Category;
   offerType?: OfferType;
+  paymentType?: PaymentType;
+  listingLanguage?: Language;
   sort: SortOption;
   page: number;
   pageSize: number;
@@ -30,45 +49,59 @@ export interface SearchAnswer {
   previousCursor?: string;
 }
 
-/** A user's text inside LIKE: its own % and _ are literal characters, not wildcards. */
-function contains(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A search key inside LIKE: its own % and _ are literal characters, not wildcards. */
+function contains(key: string): string {
+  return `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 interface SortColumns {
   id: AnyPgColumn;
   createdAt: AnyPgColumn;
   amount: AnyPgColumn;
+  paymentType: AnyPgColumn;
 }
+
+/** One sort of an index: its key columns (then the id, in the same direction) and how a cursor carries them. */
+interface IndexedSort {
+  keys: (t: SortColumns) => AnyPgColumn[];
+  isDescending: boolean;
+  /** The key as the cursor carries it, one text. */
+  value: (t: SortColumns) => SQL<string>;
+  /** The cursor's text back as the key's values, typed. */
+  seek: (value: unknown) => SQL[];
+}
+
+/** `created_at` in UTC to the microsecond (a JS Date keeps only milliseconds). */
+const timestampText = (t: SortColumns) => sql<string>`to_char(${t.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+const NEWEST: IndexedSort = { keys: (t) => [t.createdAt], isDescending: true, value: timestampText, seek: (v) => [sql`${v}::timestamptz`] };
 
 /**
- * Each sort as a key (one column, then the id as a tie-break in the same direction), which an index of the
- * schema gives in order: newest first; pay high to low; pay low to high, the older of equal pay first (the
- * pay index read forwards).
+ * Pay in two runs, one per payment type (payment type, then amount): the pay index read forwards for low to
+ * high (fixed, then hourly), backwards for high to low (hourly, then fixed); equal pay by id.
  */
-const SORTS: Record<SortOption, { key: (t: SortColumns) => AnyPgColumn; isDescending: boolean; valueType: SQL }> = {
-  newest: { key: (t) => t.createdAt, isDescending: true, valueType: sql.raw('timestamptz') },
-  'salary-high': { key: (t) => t.amount, isDescending: true, valueType: sql.raw('integer') },
-  'salary-low': { key: (t) => t.amount, isDescending: false, valueType: sql.raw('integer') },
-};
+const byPay = (isDescending: boolean): IndexedSort => ({
+  keys: (t) => [t.paymentType, t.amount],
+  isDescending,
+  value: (t) => sql<string>`${t.paymentType} || ':' || ${t.amount}`,
+  seek: (v) => [sql`split_part(${v}::text, ':', 1)`, sql`split_part(${v}::text, ':', 2)::integer`],
+});
 
-/** The sort key as the cursor carries it: `created_at` in UTC to the microsecond (a JS Date keeps only milliseconds). */
-function sortValueOf(sort: SortOption, t: SortColumns): SQL<string> {
-  return sort === 'newest' ? sql<string>`to_char(${t.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` : sql<string>`${t.amount}::text`;
-}
+/** The sorts an index gives in order; `nearest` walks places in turn instead (`nearestMatches`). */
+const SORTS: Record<Exclude<SortOption, 'nearest'>, IndexedSort> = { newest: NEWEST, 'salary-high': byPay(true), 'salary-low': byPay(false) };
 
 /** Rows in the order they are read: the sort's own order, or its reverse when paging backwards. */
-function readingOrder(sort: SortOption, t: SortColumns, isBackwards: boolean): SQL[] {
-  const isDescending = SORTS[sort].isDescending !== isBackwards;
-  const key = SORTS[sort].key(t);
-  return isDescending ? [desc(key), desc(t.id)] : [asc(key), asc(t.id)];
+function readingOrder(sort: IndexedSort, t: SortColumns, isBackwards: boolean): SQL[] {
+  const isDescending = sort.isDescending !== isBackwards;
+  return [...sort.keys(t), t.id].map((column) => (isDescending ? desc(column) : asc(column)));
 }
 
 /** The rows past the cursor, in reading order: a row comparison the index seeks to. */
-function pastCursor(cursor: Pick<SearchCursor, 'sort' | 'direction'> & { value: unknown; id: unknown }, t: SortColumns): SQL {
-  const { key, isDescending, valueType } = SORTS[cursor.sort];
-  const goesDown = isDescending === (cursor.direction === 'after');
-  return sql`(${key(t)}, ${t.id}) ${sql.raw(goesDown ? '<' : '>')} (${cursor.value}::${valueType}, ${cursor.id})`;
+function pastCursor(sort: IndexedSort, cursor: Pick<SearchCursor, 'direction'> & { value: unknown; id: unknown }, t: SortColumns): SQL {
+  const goesDown = sort.isDescending === (cursor.direction === 'after');
+  const columns = sql.join([...sort.keys(t), t.id], sql`, `);
+  const values = sql.join([...sort.seek(cursor.value), sql`${cursor.id}`], sql`, `);
+  return sql`(${columns}) ${sql.raw(goesDown ? '<' : '>')} (${values})`;
 }
 
 type SortedRow = { listing: PublicRow; sortValue: string };
@@ -77,18 +110,78 @@ type SortedRow = { listing: PublicRow; sortValue: string };
 export const publiclyVisible: SQL = and(isNull(listings.hiddenAt), eq(listings.isPublisherBlocked, false)) as SQL;
 
 /**
- * The words of a search (SPEC §5: the text in the title or the publisher's name, the location in the city
- * or the address, any case) as conditions. Through the trigram index, as LIKE; or, where the sort's own
- * index is walked, as `strpos`, which no index serves: the planner then cannot trade the walk, which stops
- * at its limit, for fetching every match by the trigram index and sorting them.
+ * How a condition is written. In a count, or in fetching the few matches of a narrow search, every filter
+ * may use its index ('indexed'). Where the sort's own index is walked and stops at its limit, a filter
+ * whose index does not give the sort's order is written so no index serves it ('row by row': `strpos`,
+ * `+ 0`, `|| ''`): the planner then cannot trade the walk for fetching every match and sorting them.
  */
-function wordsMatch(params: Pick<SearchParams, 'q' | 'location'>, how: 'trigram index' | 'row by row'): SQL[] {
-  const has = (column: SQL, text: string) =>
-    how === 'trigram index' ? ilike(column, contains(text)) : sql`strpos(${column}, ${text.toLowerCase()}) > 0`;
+type Use = 'indexed' | 'row by row';
+
+/** The search's place: the chosen place (and the places within its radius, nearest first), or none. */
+export interface Around {
+  center: Place;
+  /** Within the radius (every place without one), nearest first, with their distance from the center. */
+  near: { id: number; km: number }[];
+}
+
+export function aroundOf(params: Pick<SearchParams, 'placeId' | 'radiusKm'>): Around | undefined {
+  const center = placeById(params.placeId);
+  return center ? { center, near: placesAround(center, params.radiusKm) } : undefined;
+}
+
+/**
+ * The conditions of a search beyond offer type and category (SPEC §5 and issue 14): the words in the title
+ * or the publisher's name, the place typed (any of its names, or the street), the chosen place or the places
+ * around it, the listing's language and the payment type. Words and places are compared as search keys.
+ */
+function filtersOf(params: SearchParams, around: Around | undefined, use: (filter: 'words' | 'place' | 'language' | 'paymentType') => Use, part?: NamedPlacePart): SQL[] {
+  const has = (column: AnyPgColumn, key: string, how: Use) => (how === 'indexed' ? like(column, contains(key)) : sql`strpos(${column}, ${key}) > 0`);
+  const exact = (column: AnyPgColumn, value: unknown, how: Use) => (how === 'indexed' ? sql`${column} = ${value}` : sql`${column} || '' = ${value}`);
   const conditions: SQL[] = [];
-  if (params.q) conditions.push(or(has(sql`lower(${listings.title})`, params.q), has(sql`lower(${listings.contactPersonName})`, params.q)) as SQL);
-  if (params.location) conditions.push(has(sql`lower(${listings.city} || ' ' || ${listings.address})`, params.location));
+  const words = searchKey(params.q ?? '');
+  if (words) conditions.push(has(listings.searchText, words, use('words')));
+  if (around) {
+    // One parameter, an array literal (drizzle would spread a JS array into a row of parameters).
+    const ids = `{${around.near.map((near) => near.id).join(',')}}`;
+    const how = use('place');
+    // Nearest first without a radius: every listing with a place, the whole country by distance.
+    if (params.radiusKm === undefined && params.sort === 'nearest') conditions.push(sql`${listings.placeId} is not null`);
+    else if (params.radiusKm === undefined) conditions.push(how === 'indexed' ? eq(listings.placeId, around.center.id) : sql`${listings.placeId} + 0 = ${around.center.id}`);
+    else conditions.push(how === 'indexed' ? sql`${listings.placeId} = any(${ids}::int[])` : sql`${listings.placeId} + 0 = any(${ids}::int[])`);
+  } else if (params.location && searchKey(params.location)) {
+    const how = use('place');
+    const byText = has(listings.placeText, searchKey(params.location), how);
+    const named = placeNamed(params.location);
+    if (!named) conditions.push(byText);
+    else {
+      // A name of a place (in any language or spelling): that place's listings, and those whose city no place
+      // has but whose text matches. Two disjoint parts, so each can be counted through its own index.
+      const ofThePlace = how === 'indexed' ? eq(listings.placeId, named.id) : sql`${listings.placeId} + 0 = ${named.id}`;
+      const unplaced = and(isNull(listings.placeId), byText) as SQL;
+      conditions.push(part === 'the place' ? ofThePlace : part === 'unplaced' ? unplaced : (or(ofThePlace, unplaced) as SQL));
+    }
+  }
+  if (params.listingLanguage) conditions.push(exact(listings.language, params.listingLanguage, use('language')));
+  if (params.paymentType) conditions.push(exact(listings.paymentType, params.paymentType, use('paymentType')));
   return conditions;
+}
+
+/** Of a typed name of a place: its listings, or the listings with no place whose text matches. */
+type NamedPlacePart = 'the place' | 'unplaced';
+
+/**
+ * The matches counted up to the cap: one capped count, or for a typed name of a place, one per part (each
+ * stops at the cap through its own index: the place's B-tree, the small trigram index of unplaced rows).
+ */
+function matchCount(params: SearchParams, scope: SQL[], around: Around | undefined): SQL<number> {
+  const where = (part?: NamedPlacePart) => and(...scope, ...filtersOf(params, around, () => 'indexed', part)) as SQL;
+  const isNamedPlace = !around && params.location !== undefined && placeNamed(params.location) !== undefined;
+  return isNamedPlace ? sql<number>`${cappedCount(where('the place'))} + ${cappedCount(where('unplaced'))}` : cappedCount(where());
+}
+
+/** Whether a search is the plain list of an offer type (and category), which a prepared statement serves. */
+function isPlain(params: SearchParams): boolean {
+  return !searchKey(params.q ?? '') && !searchKey(params.location ?? '') && !params.placeId && !params.listingLanguage && !params.paymentType && params.sort !== 'nearest';
 }
 
 /** The matches of one offer type counted up to the cap (plus one, to know the cap is passed). */
@@ -108,25 +201,26 @@ function keptCount(offerType: string | SQLWrapper, category: string | SQLWrapper
  * built once and prepared, so each request neither builds its SQL nor (on PostgreSQL, after a few runs)
  * plans it. Values come as placeholders.
  */
-function plainSearch(db: Database, sort: SortOption, hasCategory: boolean, direction: SearchCursor['direction'] | 'first') {
+function plainSearch(db: Database, sortName: keyof typeof SORTS, hasCategory: boolean, direction: SearchCursor['direction'] | 'first') {
+  const sort = SORTS[sortName];
   const offerType = sql.placeholder('offerType');
   const category = hasCategory ? sql.placeholder('category') : undefined;
   const conditions = [publicSearchable(listings), eq(listings.offerType, offerType)];
   if (category) conditions.push(eq(listings.category, category));
-  if (direction !== 'first') conditions.push(pastCursor({ sort, direction, value: sql.placeholder('cursorValue'), id: sql.placeholder('cursorId') }, listings));
+  if (direction !== 'first') conditions.push(pastCursor(sort, { direction, value: sql.placeholder('cursorValue'), id: sql.placeholder('cursorId') }, listings));
   return db
-    .select({ listing: publicColumns, sortValue: sortValueOf(sort, listings), total: keptCount(offerType, category) })
+    .select({ listing: publicColumns, sortValue: sort.value(listings), total: keptCount(offerType, category) })
     .from(listings)
     .where(and(...conditions))
     .orderBy(...readingOrder(sort, listings, direction === 'before'))
     .limit(sql.placeholder('take'))
     .offset(sql.placeholder('skip'))
-    .prepare(`public_search_${sort.replace('-', '_')}_${hasCategory ? 'category' : 'any'}_${direction}`);
+    .prepare(`public_search_${sortName.replace('-', '_')}_${hasCategory ? 'category' : 'any'}_${direction}`);
 }
 
 const plainSearches = new WeakMap<Database, Map<string, ReturnType<typeof plainSearch>>>();
 
-function preparedPlainSearch(db: Database, sort: SortOption, hasCategory: boolean, direction: SearchCursor['direction'] | 'first') {
+function preparedPlainSearch(db: Database, sort: keyof typeof SORTS, hasCategory: boolean, direction: SearchCursor['direction'] | 'first') {
   const prepared = plainSearches.get(db) ?? new Map<string, ReturnType<typeof plainSearch>>();
   plainSearches.set(db, prepared);
   const key = `${sort}|${hasCategory}|${direction}`;
@@ -135,23 +229,37 @@ function preparedPlainSearch(db: Database, sort: SortOption, hasCategory: boolea
   return query;
 }
 
+type OfferTypeSearch = SearchParams & { offerType: OfferType };
+
+const countOnly = async (db: Database, count: SQL<number>) => Number(rowsOf<{ n: number }>(await db.execute(sql`select ${count} as n`))[0]?.n ?? 0);
+
+/** Public listings of the offer type (and category): where every search of one offer type starts. */
+function scopeOf(params: OfferTypeSearch): SQL[] {
+  const scope: SQL[] = [publicSearchable(listings), eq(listings.offerType, params.offerType)];
+  if (params.category) scope.push(eq(listings.category, params.category));
+  return scope;
+}
+
 /**
  * One offer type's matches: `take` rows in reading order after skipping `skip`, and the count. Without
- * words, the partial B-tree index of the sort gives the rows (its scan stops at its limit) and the total is
- * the one triggers keep. With words, the count through the offer type's trigram index, capped, decides: a
- * few matches are all fetched by that index and sorted (no more than the cap); many are found by walking
- * the sort's index, where matches are dense enough that the walk stops soon.
+ * filters, the partial B-tree index of the sort gives the rows (its scan stops at its limit) and the total is
+ * the one triggers keep. With filters, the count through their indexes, capped, decides: a few matches are
+ * all fetched by those indexes and sorted (no more than the cap); many are found by walking the sort's
+ * index (where a filter's own index gives that order, it is walked instead: one place or one language,
+ * newest first; one payment type, by pay), where matches are dense enough that the walk stops soon.
  */
-async function matchesOfOfferType(db: Database, params: SearchParams & { offerType: OfferType }, skip: number, take: number) {
-  const filters: SQL[] = [publicSearchable(listings), eq(listings.offerType, params.offerType)];
-  if (params.category) filters.push(eq(listings.category, params.category));
-  const where = and(...filters, ...wordsMatch(params, 'trigram index')) as SQL;
-  const { sort, cursor } = params;
+async function matchesOfOfferType(db: Database, params: OfferTypeSearch, skip: number, take: number): Promise<{ rows: SortedRow[]; total: number }> {
+  const around = aroundOf(params);
+  const scope = scopeOf(params);
+  const total = isPlain(params) ? undefined : await countOnly(db, matchCount(params, scope, around));
+  if (params.sort === 'nearest') return around ? { rows: await nearestMatches(db, params, around, total ?? 0, skip, take), total: total ?? 0 } : { rows: [], total: 0 };
+  const sortName = params.sort;
+  const sort = SORTS[sortName];
+  const { cursor } = params;
   const isBackwards = cursor?.direction === 'before';
-  const countOnly = async (count: SQL<number>) => Number(rowsOf<{ n: number }>(await db.execute(sql`select ${count} as n`))[0]?.n ?? 0);
 
-  if (!params.q && !params.location) {
-    const rows = await preparedPlainSearch(db, sort, params.category !== undefined, cursor?.direction ?? 'first').execute({
+  if (total === undefined) {
+    const rows = await preparedPlainSearch(db, sortName, params.category !== undefined, cursor?.direction ?? 'first').execute({
       offerType: params.offerType,
       category: params.category,
       cursorValue: cursor?.value,
@@ -160,13 +268,17 @@ async function matchesOfOfferType(db: Database, params: SearchParams & { offerTy
       skip,
     });
     // Past the last row, no row carries the count.
-    return { rows, total: rows[0] ? Number(rows[0].total) : await countOnly(keptCount(params.offerType, params.category)) };
+    return { rows, total: rows[0] ? Number(rows[0].total) : await countOnly(db, keptCount(params.offerType, params.category)) };
   }
-  const total = await countOnly(cappedCount(where));
   if (total > LIMITS.searchCountCap) {
-    const walked = and(...filters, ...wordsMatch(params, 'row by row'), ...(cursor ? [pastCursor(cursor, listings)] : []));
+    const ordersLikeTheSort = (filter: 'words' | 'place' | 'language' | 'paymentType'): Use => {
+      if (filter === 'paymentType') return sortName === 'newest' ? 'row by row' : 'indexed';
+      if ((filter === 'place' && params.radiusKm === undefined) || filter === 'language') return sortName === 'newest' ? 'indexed' : 'row by row';
+      return 'row by row';
+    };
+    const walked = and(...scope, ...filtersOf(params, around, ordersLikeTheSort), ...(cursor ? [pastCursor(sort, cursor, listings)] : []));
     const rows = await db
-      .select({ listing: publicColumns, sortValue: sortValueOf(sort, listings) })
+      .select({ listing: publicColumns, sortValue: sort.value(listings) })
       .from(listings)
       .where(walked)
       .orderBy(...readingOrder(sort, listings, isBackwards))
@@ -177,19 +289,93 @@ async function matchesOfOfferType(db: Database, params: SearchParams & { offerTy
   // At most the cap matches, all of them: the subquery's LIMIT also keeps the planner from merging it into
   // the outer query, whose ORDER BY … LIMIT would tempt it to walk the sort's index past every non-match.
   const matches = db
-    .select({ ...publicColumns, sortValue: sortValueOf(sort, listings).as('sort_value') })
+    .select({ ...publicColumns, sortValue: sort.value(listings).as('sort_value') })
     .from(listings)
-    .where(where)
+    .where(and(...scope, ...filtersOf(params, around, () => 'indexed')))
     .limit(LIMITS.searchCountCap)
     .as('matches');
   const rows = await db
     .select()
     .from(matches)
-    .where(cursor ? pastCursor(cursor, matches) : undefined)
+    .where(cursor ? pastCursor(sort, cursor, matches) : undefined)
     .orderBy(...readingOrder(sort, matches, isBackwards))
     .limit(take)
     .offset(skip);
   return { rows: rows.map(({ sortValue, ...listing }) => ({ listing, sortValue })), total };
+}
+
+/** Places walked at a time for nearest first, at most: one index seek each, run together. */
+const MOST_PLACES_AT_A_TIME = 16;
+
+/**
+ * Nearest first: the chosen place's listings, then those of the next nearest place, and so on (newest
+ * first within a place). Its sort value is the place's rank, then the time. A few matches are fetched at
+ * once and ordered here; many are read a place at a time from the place index, each read stopping at the
+ * rows still wanted, until the page is full.
+ */
+async function nearestMatches(db: Database, params: OfferTypeSearch, around: Around, total: number, skip: number, take: number): Promise<SortedRow[]> {
+  const rankOf = new Map(around.near.map((near, rank) => [near.id, rank]));
+  const { cursor } = params;
+  const isBackwards = cursor?.direction === 'before';
+  const at = cursor ? nearestPosition(cursor.value) : undefined;
+  const byReadingOrder = (a: SortedRow, b: SortedRow) => (isBackwards ? -1 : 1) * compareNearest(a, b);
+  const sorted = (listing: PublicRow, time: string) => ({ listing, sortValue: `${rankOf.get(listing.placeId ?? 0) ?? 0}:${time}` });
+  const isPast = (row: SortedRow) => !cursor || byReadingOrder(row, { listing: { id: cursor.id } as PublicRow, sortValue: cursor.value }) > 0;
+  const scope = scopeOf(params);
+
+  if (total <= LIMITS.searchCountCap) {
+    const rows = await db
+      .select({ listing: publicColumns, time: timestampText(listings) })
+      .from(listings)
+      .where(and(...scope, ...filtersOf(params, around, () => 'indexed')))
+      .limit(LIMITS.searchCountCap);
+    return rows.map((row) => sorted(row.listing, row.time)).filter(isPast).sort(byReadingOrder).slice(skip, skip + take);
+  }
+  const wanted = skip + take;
+  // Walked from the cursor's place onwards (backwards: towards the center), or from the center.
+  const start = at?.rank ?? 0;
+  const ranks = isBackwards ? Array.from({ length: start + 1 }, (_, i) => start - i) : Array.from({ length: around.near.length - start }, (_, i) => start + i);
+  const filters = filtersOf({ ...params, placeId: undefined, radiusKm: undefined, location: undefined }, undefined, () => 'row by row');
+  const found: SortedRow[] = [];
+  // The center alone first (where there are many matches, it fills the page), then twice as many places each time.
+  for (let i = 0, batch = 1; i < ranks.length && found.length < wanted; i += batch, batch = Math.min(batch * 2, MOST_PLACES_AT_A_TIME)) {
+    const reads = ranks.slice(i, i + batch).map((rank) => {
+      const isCursorPlace = cursor !== undefined && cursor !== null && rank === at?.rank;
+      return db
+        .select({ listing: publicColumns, time: timestampText(listings) })
+        .from(listings)
+        .where(and(...scope, eq(listings.placeId, around.near[rank]!.id), ...filters, ...(isCursorPlace ? [pastCursor(NEWEST, { direction: cursor.direction, value: at.time, id: cursor.id }, listings)] : [])))
+        .orderBy(...readingOrder(NEWEST, listings, isBackwards))
+        .limit(wanted - found.length);
+    });
+    for (const rows of await Promise.all(reads)) found.push(...rows.map((row) => sorted(row.listing, row.time)));
+  }
+  return found.sort(byReadingOrder).slice(skip, skip + take);
+}
+
+/** A nearest-first cursor's value: the place's rank, then the time. */
+function nearestPosition(value: string): { rank: number; time: string } {
+  const colon = value.indexOf(':');
+  return { rank: Number(value.slice(0, colon)), time: value.slice(colon + 1) };
+}
+
+/** Nearest first: the nearer place first, then the newer listing, then the higher id. */
+function compareNearest(a: SortedRow, b: SortedRow): number {
+  const [x, y] = [nearestPosition(a.sortValue), nearestPosition(b.sortValue)];
+  return x.rank - y.rank || (x.time < y.time ? 1 : x.time > y.time ? -1 : 0) || b.listing.id - a.listing.id;
+}
+
+/** Two rows in the sort's own order (negative: `a` first). */
+function compareInSort(sort: SortOption, a: SortedRow, b: SortedRow): number {
+  if (sort === 'nearest') return compareNearest(a, b);
+  const direction = SORTS[sort].isDescending ? -1 : 1;
+  const [x, y] = [a.sortValue, b.sortValue];
+  if (sort === 'newest') return direction * ((x < y ? -1 : x > y ? 1 : 0) || a.listing.id - b.listing.id);
+  // Pay: the payment type (as text, as the index orders it), then the amount as a number.
+  const [typeX, amountX] = x.split(':');
+  const [typeY, amountY] = y.split(':');
+  const byType = typeX! < typeY! ? -1 : typeX! > typeY! ? 1 : 0;
+  return direction * (byType || Number(amountX) - Number(amountY) || a.listing.id - b.listing.id);
 }
 
 /** The page's rows and the number of matches; past the last page the window count has no row to ride on. */
@@ -204,16 +390,13 @@ async function pageWithTotal(db: Database, where: SQL | undefined, rows: { listi
 
 /** Rows of several offer types, merged into one reading order. */
 function mergeInReadingOrder(sort: SortOption, isBackwards: boolean, lists: SortedRow[][]): SortedRow[] {
-  const direction = SORTS[sort].isDescending !== isBackwards ? -1 : 1;
-  // Timestamps in one fixed ISO form compare as text; amounts as numbers.
-  const compareValues = (a: string, b: string) => (sort === 'newest' ? (a < b ? -1 : a > b ? 1 : 0) : Number(a) - Number(b));
-  return lists.flat().sort((a, b) => direction * (compareValues(a.sortValue, b.sortValue) || a.listing.id - b.listing.id));
+  return lists.flat().sort((a, b) => (isBackwards ? -1 : 1) * compareInSort(sort, a, b));
 }
 
 /**
- * The public search (SPEC §5): active listings only; text in the title or the publisher's name, any case;
- * location in the city or address; category and offer type exact. The lower(...) forms match the trigram
- * indexes of the schema. Every query reads at most the count cap plus a page of rows, whatever the depth:
+ * The public search (SPEC §5, issue 14): active listings only; words in the title or the publisher's name and
+ * a typed place in any name of the city or in the street, compared as search keys; a chosen place, or the
+ * places within a radius of it; category, offer type, payment type and the listing's language exact. Every query reads at most the count cap plus a page of rows, whatever the depth:
  * `page` reaches `searchCountCap` rows deep (the route refuses deeper ones), a cursor seeks anywhere.
  */
 export async function searchListings(db: Database, params: SearchParams): Promise<SearchAnswer> {
@@ -287,6 +470,10 @@ export function columnsOf(post: Post) {
     contactMethods: post.contactMethods,
     city: post.location.city,
     address: post.location.address,
+    ...searchColumnsOf(
+      { title: post.jobTitle, description: post.description, contactPersonName: post.contactPersonName, city: post.location.city, address: post.location.address },
+      { place: placeById(post.location.placeId), ...(post.language ? { language: post.language } : {}) },
+    ),
   };
 }
 

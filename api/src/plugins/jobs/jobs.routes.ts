@@ -2,14 +2,15 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CATEGORIES, LIMITS, OFFER_TYPES, SORT_OPTIONS } from '@tasko/shared/domain';
+import { CATEGORIES, DEFAULT_LANGUAGE, LIMITS, OFFER_TYPES, PAYMENT_FILTERS, RADIUS_KM_OPTIONS, SORT_OPTIONS } from '@tasko/shared/domain';
+import { languageParam, placeById } from '../places/places.js';
 import type { Database } from '../../db/client.js';
 import { listings } from '../../db/schema.js';
 import { ApiProblem } from '../errors/errors.plugin.js';
 import { optionalUser, requireUser, userOf } from '../auth/authenticate.js';
 import type { SessionService } from '../auth/sessions.js';
 import { noContent } from '../auth/auth.routes.js';
-import { columnsOf, countReveal, findListing, listingsOf, searchListings, statsOf, type ListingRow } from './jobs.queries.js';
+import { aroundOf, columnsOf, countReveal, findListing, listingsOf, searchListings, statsOf, type ListingRow } from './jobs.queries.js';
 import { contactOf, ownerWire, publicWire } from './listingWire.js';
 import { listingContact, listingForViewer, ownListing, ownListingPage, publicListingPage } from './listingSchemas.js';
 import { listingId } from './listingId.js';
@@ -21,8 +22,18 @@ import { decodeCursor } from './searchCursor.js';
 const searchQuery = z.object({
   q: z.string().trim().max(100).optional(),
   location: z.string().trim().max(100).optional(),
+  /** A place chosen from `GET /places` (its id): its listings, or with `radiusKm` those of every place that near. */
+  placeId: z.coerce.number().int().positive().optional(),
+  radiusKm: z.coerce
+    .number()
+    .refine((km) => (RADIUS_KM_OPTIONS as readonly number[]).includes(km))
+    .transform((km) => km as (typeof RADIUS_KM_OPTIONS)[number])
+    .optional(),
   category: z.enum([...CATEGORIES, 'all']).optional(),
   offerType: z.enum(OFFER_TYPES).optional(),
+  paymentType: z.enum(PAYMENT_FILTERS).optional(),
+  /** Only listings written in this language. */
+  listingLanguage: languageParam.optional(),
   sort: z.enum(SORT_OPTIONS).default('newest'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.defaultPageSize),
@@ -30,9 +41,14 @@ const searchQuery = z.object({
   cursor: z.string().max(200).optional(),
   /** Kept for remotes released before `GET /me/jobs`: the signed-in user's own address only. */
   userEmail: z.string().trim().max(254).optional(),
+  /** The language places are named in; for display only (Hebrew by default, never from a cookie, so a URL is one answer). */
+  language: languageParam.default(DEFAULT_LANGUAGE),
 });
 
-const pagingQuery = searchQuery.pick({ page: true, pageSize: true });
+const pagingQuery = searchQuery.pick({ page: true, pageSize: true, language: true });
+
+/** For the answers about one listing: the language its place is named in. */
+const displayQuery = searchQuery.pick({ language: true });
 
 /** Without a cursor, a page is counted from the first: no deeper than the count cap, so no request reads more. */
 function isTooDeep(page: number, pageSize: number): boolean {
@@ -95,43 +111,47 @@ export async function jobsRoutes(
       onRequest: signedIn,
     },
     async (request) => {
-      const { page, pageSize } = request.query;
+      const { page, pageSize, language } = request.query;
       const mine = await listingsOf(db, userOf(request).id, page, pageSize);
       const stats = await statsOf(db, mine.rows.map((row) => row.id));
-      return { jobs: mine.rows.map((row) => ({ ...ownerWire(row), stats: stats.get(row.id) ?? { views: 0, reveals: 0 } })), total: mine.total, page, pageSize };
+      return { jobs: mine.rows.map((row) => ({ ...ownerWire(row, language), stats: stats.get(row.id) ?? { views: 0, reveals: 0 } })), total: mine.total, page, pageSize };
     },
   );
 
   api.get('/jobs', { schema: { summary: 'Search listings (`userEmail`: deprecated, use GET /me/jobs)', tags: ['jobs'], querystring: searchQuery, response: { 200: publicListingPage } } }, async (request) => {
-    const { userEmail, category, ...params } = request.query;
+    const { userEmail, category, language, ...params } = request.query;
     if (userEmail !== undefined) {
       const user = await optionalUser(request, sessions);
       if (!user) throw new ApiProblem(401, 'unauthorized');
       if (user.email !== userEmail.toLowerCase()) throw new ApiProblem(403, 'forbidden');
       const mine = await listingsOf(db, user.id, params.page, params.pageSize);
-      return { jobs: mine.rows.map((row) => publicWire(row)), total: mine.total, page: params.page, pageSize: params.pageSize };
+      return { jobs: mine.rows.map((row) => publicWire(row, language)), total: mine.total, page: params.page, pageSize: params.pageSize };
     }
-    const { cursor: cursorText, ...filters } = params;
+    const { cursor: cursorText, paymentType, ...filters } = params;
+    if ((params.radiusKm !== undefined || params.sort === 'nearest') && params.placeId === undefined) throw new ApiProblem(400, 'placeRequired');
+    if (params.placeId !== undefined && !placeById(params.placeId)) throw new ApiProblem(400, 'placeUnknown');
     const cursor = decodeCursor(cursorText, params.sort);
     if (!cursor && isTooDeep(params.page, params.pageSize)) throw new ApiProblem(400, 'pageTooDeep');
-    const search = { ...filters, cursor, ...(category && category !== 'all' ? { category } : {}) };
-    return publicSearches.get(JSON.stringify(search), async () => {
+    const search = { ...filters, cursor, ...(category && category !== 'all' ? { category } : {}), ...(paymentType && paymentType !== 'any' ? { paymentType } : {}) };
+    return publicSearches.get(JSON.stringify({ ...search, language }), async () => {
       const { rows, ...found } = await searchListings(db, search);
-      return { jobs: rows.map((row) => publicWire(row)), ...found, page: params.page, pageSize: params.pageSize };
+      const center = aroundOf(search)?.center;
+      return { jobs: rows.map((row) => publicWire(row, language, center)), ...found, page: params.page, pageSize: params.pageSize };
     });
   });
 
   api.get(
     '/jobs/:id',
-    { schema: { summary: 'One listing (with its phone and email for its owner)', tags: ['jobs'], params: idParams, response: { 200: listingForViewer } } },
+    { schema: { summary: 'One listing (with its phone and email for its owner)', tags: ['jobs'], params: idParams, querystring: displayQuery, response: { 200: listingForViewer } } },
     async (request) => {
       const id = listingId(request.params.id);
       const viewer = await optionalUser(request, sessions);
       const listing = await findListing(db, id, viewer?.id);
       if (!listing) throw new ApiProblem(404, 'jobNotFound');
+      const { language } = request.query;
       return viewer?.id === listing.publisherId
-        ? { ...ownerWire(listing), viewer_is_owner: true as const }
-        : { ...publicWire(listing), viewer_is_owner: false as const };
+        ? { ...ownerWire(listing, language), viewer_is_owner: true as const }
+        : { ...publicWire(listing, language), viewer_is_owner: false as const };
     },
   );
 
@@ -152,7 +172,7 @@ export async function jobsRoutes(
 
   api.post(
     '/jobs',
-    { schema: { summary: 'Publish a listing (multipart post payload)', tags: ['jobs'], consumes: ['multipart/form-data'], response: { 201: ownListing } }, onRequest: signedIn, bodyLimit: POST_BODY_LIMIT, config: WRITE_LIMIT },
+    { schema: { summary: 'Publish a listing (multipart post payload)', tags: ['jobs'], querystring: displayQuery, consumes: ['multipart/form-data'], response: { 201: ownListing } }, onRequest: signedIn, bodyLimit: POST_BODY_LIMIT, config: WRITE_LIMIT },
     async (request, reply) => {
       if (!userOf(request).isAgeConfirmed) throw new ApiProblem(403, 'ageConfirmationRequired');
       const { post, photos } = await readPostForm(request);
@@ -164,7 +184,7 @@ export async function jobsRoutes(
           .returning();
         if (!row) throw new Error('listing not stored');
         await opts.onListingVisible?.(row.id);
-        return reply.code(201).send(ownerWire(row));
+        return reply.code(201).send(ownerWire(row, request.query.language));
       } catch (error) {
         await Promise.all(urls.map((u) => storage.remove(u)));
         throw error;
@@ -174,7 +194,7 @@ export async function jobsRoutes(
 
   api.put(
     '/jobs/:id',
-    { schema: { summary: 'Update my listing (multipart post payload, keepImages lists photos to keep)', tags: ['jobs'], params: idParams, consumes: ['multipart/form-data'], response: { 200: ownListing } }, onRequest: signedIn, bodyLimit: POST_BODY_LIMIT, config: WRITE_LIMIT },
+    { schema: { summary: 'Update my listing (multipart post payload, keepImages lists photos to keep)', tags: ['jobs'], params: idParams, querystring: displayQuery, consumes: ['multipart/form-data'], response: { 200: ownListing } }, onRequest: signedIn, bodyLimit: POST_BODY_LIMIT, config: WRITE_LIMIT },
     async (request) => {
       const listing = await ownedListing(request, request.params.id);
       const { post, photos, keepImages } = await readPostForm(request);
@@ -194,20 +214,20 @@ export async function jobsRoutes(
       }
       await Promise.all(listing.images.filter((url) => !kept.includes(url)).map((url) => storage.remove(url)));
       if (!row) throw new ApiProblem(404, 'jobNotFound');
-      return ownerWire(row);
+      return ownerWire(row, request.query.language);
     },
   );
 
   for (const [action, status] of [['close', 'close'], ['active', 'active']] as const) {
     api.patch(
       `/jobs/:id/${action}`,
-      { schema: { summary: action === 'close' ? 'Mark my listing closed' : 'Reactivate my closed listing', tags: ['jobs'], params: idParams, response: { 200: ownListing } }, onRequest: signedIn, config: WRITE_LIMIT },
+      { schema: { summary: action === 'close' ? 'Mark my listing closed' : 'Reactivate my closed listing', tags: ['jobs'], params: idParams, querystring: displayQuery, response: { 200: ownListing } }, onRequest: signedIn, config: WRITE_LIMIT },
       async (request) => {
         const listing = await ownedListing(request, request.params.id);
         const [row] = await db.update(listings).set({ status, updatedAt: new Date() }).where(eq(listings.id, listing.id)).returning();
         if (!row) throw new ApiProblem(404, 'jobNotFound');
         if (status === 'active' && listing.status !== 'active') await opts.onListingVisible?.(row.id);
-        return ownerWire(row);
+        return ownerWire(row, request.query.language);
       },
     );
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CATEGORIES, CONTACT_METHODS, LISTING_STATUSES, OFFER_TYPES, PAYMENT_TYPES, type Listing, type ListingContact } from '@tasko/shared/domain';
+import { placeSuggestion } from '../places/places.js';
+import { CATEGORIES, CONTACT_METHODS, LANGUAGE_CODES, LISTING_STATUSES, OFFER_TYPES, PAYMENT_TYPES, type Language, type Listing, type ListingContact } from '@tasko/shared/domain';
 
 // Response schemas: the serializer writes only the fields named here, so a field left out of a schema
 // cannot reach the client whatever the handler returns. The public listing names no phone and no email.
@@ -16,6 +17,11 @@ export const publicListing = z.object({
   amount: z.number(),
   category: z.enum(CATEGORIES),
   location: z.object({ city: z.string(), address: z.string() }),
+  /** Always sent by this API (null when the city names no known place); optional for the shared type's older readers. */
+  place: placeSuggestion.nullable().optional(),
+  language: z.enum(LANGUAGE_CODES as [Language, ...Language[]]).optional(),
+  /** In a search around a chosen place: the listing's place's distance from it, in whole kilometres. */
+  distance_km: z.number().int().optional(),
   image_url: z.array(z.string()),
   publisher_id: z.number().int(),
   created_at: z.string(),

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { Category, ListingContact, ListingStatus, OfferType, PaymentType } from '@tasko/shared/domain';
+import type { Category, Language, ListingContact, ListingStatus, OfferType, PaymentType } from '@tasko/shared/domain';
+import { distanceKm, placeById, placeIn, type Place } from '../places/places.js';
 import type { ownListing, publicListing } from './listingSchemas.js';
 import { listings } from '../../db/schema.js';
 
@@ -19,6 +20,8 @@ export const publicColumns = {
   category: listings.category,
   city: listings.city,
   address: listings.address,
+  placeId: listings.placeId,
+  language: listings.language,
   images: listings.images,
   publisherId: listings.publisherId,
   createdAt: listings.createdAt,
@@ -40,11 +43,13 @@ export function contactOf(row: ListingRow): ListingContact {
 }
 
 /**
- * A stored listing as the pages read it: the field names of SPEC §3, kept literally. The phone and email go
- * to the owner only (`ownerWire`, to edit them); anyone else reveals them one listing at a time, so lists
- * cannot be harvested.
+ * A stored listing as the pages read it: the field names of SPEC §3, kept literally, the place its city
+ * names in the reader's `language`, the language it is written in, and in a search around a place, how far
+ * it is. The phone and email go to the owner only (`ownerWire`, to edit them); anyone else reveals them one
+ * listing at a time, so lists cannot be harvested.
  */
-export function publicWire(row: PublicRow): PublicListing {
+export function publicWire(row: PublicRow, language: Language, center?: Place): PublicListing {
+  const place = placeById(row.placeId);
   return {
     job_id: row.id,
     jobTitle: row.title,
@@ -57,6 +62,9 @@ export function publicWire(row: PublicRow): PublicListing {
     amount: row.amount,
     category: row.category as Category,
     location: { city: row.city, address: row.address },
+    place: placeIn(place, language),
+    language: row.language as Language,
+    ...(center && place ? { distance_km: Math.round(distanceKm(center, place)) } : {}),
     image_url: row.images,
     publisher_id: row.publisherId,
     created_at: row.createdAt.toISOString(),
@@ -65,6 +73,6 @@ export function publicWire(row: PublicRow): PublicListing {
 }
 
 /** The owner's own listing: its contact details, and whether a moderator took it down. */
-export function ownerWire(row: ListingRow): OwnListing {
-  return { ...publicWire(row), phone: row.phone, contact_email: row.contactEmail, ...(row.hiddenAt ? { hidden: true } : {}) };
+export function ownerWire(row: ListingRow, language: Language): OwnListing {
+  return { ...publicWire(row, language), phone: row.phone, contact_email: row.contactEmail, ...(row.hiddenAt ? { hidden: true } : {}) };
 }

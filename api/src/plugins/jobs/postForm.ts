@@ -4,6 +4,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
 import { LIMITS } from '@tasko/shared/domain';
 import { fieldErrorsOf, postSchema, type Post } from '@tasko/shared/validation';
+import { placeById } from '../places/places.js';
 import { ApiProblem } from '../errors/errors.plugin.js';
 
 export interface ProcessedPhoto {
@@ -104,9 +105,12 @@ export async function readPostForm(request: FastifyRequest): Promise<PostForm> {
     contactEmail: fields.contactEmail,
     location: location ?? undefined,
     offerType: fields.offerType || undefined,
+    language: fields.language || undefined,
     contactMethods,
   });
   if (!parsed.success) throw new ApiProblem(400, 'invalidRequest', fieldErrorsOf(parsed.error) as Record<string, string>);
+  const { placeId } = parsed.data.location;
+  if (placeId && !placeById(placeId)) throw new ApiProblem(400, 'invalidRequest', { location: 'placeUnknown' });
 
   const photos: ProcessedPhoto[] = [];
   for (const file of files) photos.push(await reencodePhoto(file));

@@ -9,7 +9,10 @@ import { SORT_OPTIONS, type SortOption } from '@tasko/shared/domain';
 export interface SearchCursor {
   sort: SortOption;
   direction: 'after' | 'before';
-  /** The row's sort value as text (`created_at` to the microsecond, or `amount`), then its id. */
+  /**
+   * The row's sort value as text (`created_at` to the microsecond; `payment_type:amount` for pay; the place's
+   * rank and the time, `rank:created_at`, for nearest), then its id.
+   */
   value: string;
   id: number;
 }
@@ -21,9 +24,14 @@ const cursorShape = z.object({
   i: z.number().int().positive(),
 });
 
-/** `created_at` as the search selects it (UTC, microseconds), and an amount in shekels. */
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const AMOUNT = /^-?\d{1,10}$/;
+/** `created_at` as the search selects it (UTC, microseconds); a payment type and an amount in shekels; a rank and a time. */
+const TIMESTAMP = '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{6}Z';
+const VALUE_OF: Record<SortOption, RegExp> = {
+  newest: new RegExp(`^${TIMESTAMP}$`),
+  'salary-high': /^(fixed|hourly):-?\d{1,10}$/,
+  'salary-low': /^(fixed|hourly):-?\d{1,10}$/,
+  nearest: new RegExp(`^\\d{1,4}:${TIMESTAMP}$`),
+};
 
 export function encodeCursor(cursor: SearchCursor): string {
   return Buffer.from(JSON.stringify({ s: cursor.sort, d: cursor.direction, v: cursor.value, i: cursor.id })).toString('base64url');
@@ -36,7 +44,7 @@ export function decodeCursor(text: string | undefined, sort: SortOption): Search
     const parsed = cursorShape.safeParse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
     if (!parsed.success || parsed.data.s !== sort) return null;
     const { d, v, i } = parsed.data;
-    if (!(sort === 'newest' ? TIMESTAMP : AMOUNT).test(v)) return null;
+    if (!VALUE_OF[sort].test(v)) return null;
     return { sort, direction: d, value: v, id: i };
   } catch {
     return null;

@@ -1,6 +1,6 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DailyCount, ModerationAction, ModerationActionKind, ReportedListing, ReportReason } from '@tasko/shared/domain';
+import type { DailyCount, Language, ModerationAction, ModerationActionKind, ReportedListing, ReportReason } from '@tasko/shared/domain';
 import { analyticsEvents, listings, moderationActions, reports, users } from '../../db/schema.js';
 import { rowsOf, type Database } from '../../db/client.js';
 import { ownerWire } from '../jobs/listingWire.js';
@@ -8,7 +8,7 @@ import { ownerWire } from '../jobs/listingWire.js';
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
 /** Reported listings, most reported first (then most recently reported), with every report's reason and note. */
-export async function reportedListings(db: Database, limit = 100): Promise<ReportedListing[]> {
+export async function reportedListings(db: Database, language: Language, limit = 100): Promise<ReportedListing[]> {
   const reportCount = sql<number>`count(*)::int`;
   const lastReportedAt = sql<Date | string>`max(${reports.createdAt})`;
   const grouped = await db
@@ -29,7 +29,7 @@ export async function reportedListings(db: Database, limit = 100): Promise<Repor
     if (!row) return [];
     return [
       {
-        listing: { ...ownerWire(row.listing), hidden: row.listing.hiddenAt !== null },
+        listing: { ...ownerWire(row.listing, language), hidden: row.listing.hiddenAt !== null },
         publisher: { id: row.publisher.id, email: row.publisher.email, name: row.publisher.name, blocked: row.publisher.blockedAt !== null },
         reportCount: Number(group.reportCount),
         lastReportedAt: iso(group.lastReportedAt),

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isSerialId, MODERATION_ACTIONS, REPORT_REASONS } from '@tasko/shared/domain';
+import { DEFAULT_LANGUAGE, isSerialId, MODERATION_ACTIONS, REPORT_REASONS } from '@tasko/shared/domain';
+import { languageParam } from '../places/places.js';
 import { ownListing } from '../jobs/listingSchemas.js';
 import type { Database } from '../../db/client.js';
 import { listings, users } from '../../db/schema.js';
@@ -59,9 +60,11 @@ export async function moderationRoutes(
   }
   const adminOnly = { onRequest: requireAdmin };
 
-  api.get('/admin/reports', { schema: { summary: 'Reported listings, most reported first', tags: TAGS, response: { 200: z.object({ listings: z.array(reportedListing) }) } }, ...adminOnly }, async () => ({
-    listings: await reportedListings(db),
-  }));
+  api.get(
+    '/admin/reports',
+    { schema: { summary: 'Reported listings, most reported first', tags: TAGS, querystring: z.object({ language: languageParam.default(DEFAULT_LANGUAGE) }), response: { 200: z.object({ listings: z.array(reportedListing) }) } }, ...adminOnly },
+    async (request) => ({ listings: await reportedListings(db, request.query.language) }),
+  );
 
   api.get('/admin/actions', { schema: { summary: 'The moderation log, newest first', tags: TAGS, response: { 200: z.object({ actions: z.array(moderationAction) }) } }, ...adminOnly }, async () => ({
     actions: await moderationLog(db),

@@ -67,7 +67,7 @@ export async function pageSubject(
     if (!isSerialId(id)) return null;
     const row = await findListing(db, Number(id));
     if (!row) return null;
-    const listing = publicWire(row);
+    const listing = publicWire(row, language);
     return {
       title: listing.jobTitle || noTitle,
       description: summary(listing.description),

@@ -37,10 +37,10 @@ function setCacheHeaders(reply: FastifyReply, filePath: string): void {
 }
 
 /** The listing pages: what their first render asks the API for, so the server can hint it (tasks waits for a search). */
-function listingRequestOf(routeId: string, query: URLSearchParams): string | null {
+function listingRequestOf(routeId: string, query: URLSearchParams, language: Language): string | null {
   const offerType = routeId === 'home' || (routeId === 'tasks' && [...query.keys()].length > 0) ? 'job' : routeId === 'services' ? 'service' : null;
   if (!offerType) return null;
-  return `/api/v1/jobs?${searchQueryString(searchRequest(searchFromParams(query), offerType))}`;
+  return `/api/v1/jobs?${searchQueryString(searchRequest(searchFromParams(query), offerType, language))}`;
 }
 
 /** The shell and every remote from one origin, and index.html for every page route (ARCHITECTURE "One picture"). */
@@ -121,7 +121,7 @@ export async function sitePlugin(app: FastifyInstance, opts: { config: AppConfig
       preloadStyles: scripts.filter((f) => f.endsWith('.css') && !inlineStyles.some((style) => style.href === f)),
       inlineStyles,
       firstPaint: firstPaintHtml({ language, path: barePath, isPrefixed: prefixed !== null }),
-      preloadFetches: [match && isFound ? listingRequestOf(match.route.id, url.searchParams) : null].filter((href): href is string => href !== null),
+      preloadFetches: [match && isFound ? listingRequestOf(match.route.id, url.searchParams, language) : null].filter((href): href is string => href !== null),
     });
     return reply
       .code(isFound ? 200 : 404)

@@ -105,7 +105,7 @@ describe('MyPostedJobsPage', () => {
     await inLanguage('en');
     renderPage('/en/my-posted-jobs');
     expect(await screen.findByText('Showing 12 of 30 posts')).toBeInTheDocument();
-    expect(myJobs).toHaveBeenCalledWith({ page: 1, pageSize: 12 }, expect.any(AbortSignal));
+    expect(myJobs).toHaveBeenCalledWith({ page: 1, pageSize: 12, language: 'en' }, expect.any(AbortSignal));
     expect(screen.getAllByRole('listitem')).toHaveLength(12);
     expect(screen.getByRole('link', { name: 'Task 30' })).toHaveAttribute('href', '/en/job/30');
     const paging = screen.getByRole('navigation', { name: 'Pages of my posts' });
@@ -140,7 +140,7 @@ describe('MyPostedJobsPage', () => {
     const user = userEvent.setup();
     renderPage('/en/my-posted-jobs?page=3');
     expect(await screen.findByText('Showing 6 of 30 posts')).toBeInTheDocument();
-    expect(myJobs).toHaveBeenLastCalledWith({ page: 3, pageSize: 12 }, expect.any(AbortSignal));
+    expect(myJobs).toHaveBeenLastCalledWith({ page: 3, pageSize: 12, language: 'en' }, expect.any(AbortSignal));
     // The oldest listing is on the last page.
     const oldest = itemOf('Task 1');
     expect(within(oldest).getByRole('link', { name: 'Edit: Task 1' })).toHaveAttribute('href', '/en/post-job?edit=1');
@@ -242,7 +242,7 @@ describe('MyPostedJobsPage', () => {
     const paging = await screen.findByRole('navigation', { name: ACCOUNT[language].myPosts.paging.label });
     await user.click(within(paging).getByRole('button', { name: ACCOUNT[language].myPosts.paging.next }));
     expect(address()).toBe(`/${language}/my-posted-jobs?page=3`);
-    await waitFor(() => expect(myJobs).toHaveBeenLastCalledWith({ page: 3, pageSize: 12 }, expect.any(AbortSignal)));
+    await waitFor(() => expect(myJobs).toHaveBeenLastCalledWith({ page: 3, pageSize: 12, language }, expect.any(AbortSignal)));
   });
 });
 

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatNumber, pageCount, Pagination, Price, RetryPanel, UserText, postFormPath, useLanguage, useLocalizedPath, usePageMeta, useTranslation, type Listing, LiveNotice, type Notice } from '@tasko/shared';
+import { formatNumber, pageCount, Pagination, placeNameOf, Price, RetryPanel, UserText, postFormPath, useLanguage, useLocalizedPath, usePageMeta, useTranslation, type Listing, LiveNotice, type Notice } from '@tasko/shared';
 import { ACCOUNT_NS } from '../../accountNamespace';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useMyListings, type ManageAction } from './useMyListings';
@@ -92,7 +92,7 @@ export default function MyPostedJobsPage() {
                   <span className={`status status--${listing.status}`}>{common(`statuses.${listing.status}`)}</span>
                   <span>{common(`offerTypes.${listing.offerType}`)}</span>
                   <Price amount={listing.amount} paymentType={listing.payment_type} />
-                  <UserText>{listing.location.city}</UserText>
+                  <UserText>{placeNameOf(listing)}</UserText>
                   {listing.hidden && <span className="status status--hidden">{t('myPosts.hidden')}</span>}
                 </p>
                 {listing.stats && (

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { api, LIMITS, pageCount, type Listing, type ListingPage } from '@tasko/shared';
+import { api, LIMITS, pageCount, useLanguage, type Listing, type ListingPage } from '@tasko/shared';
 
 export type MyListingsState =
   | { status: 'loading' }
@@ -26,21 +26,23 @@ export function useMyListings() {
   const [params, setParams] = useSearchParams();
   const page = pageFromParams(params);
   const [attempt, setAttempt] = useState(0);
-  // Which request an answer belongs to: an answer for another page (or an earlier attempt) reads as loading.
-  const request = `${page}:${attempt}`;
+  // Places are named in the page's language.
+  const { language } = useLanguage();
+  // Which request an answer belongs to: an answer for another page, attempt or language reads as loading.
+  const request = `${page}:${attempt}:${language}`;
   const [answer, setAnswer] = useState<{ request: string; state: Exclude<MyListingsState, { status: 'loading' }> } | null>(null);
   const state: MyListingsState = answer?.request === request ? answer.state : { status: 'loading' };
 
   useEffect(() => {
     const controller = new AbortController();
-    api.myJobs({ page, pageSize: MY_POSTS_PAGE_SIZE }, controller.signal).then(
+    api.myJobs({ page, pageSize: MY_POSTS_PAGE_SIZE, language }, controller.signal).then(
       (listings) => setAnswer({ request, state: { status: 'loaded', page: listings } }),
       () => {
         if (!controller.signal.aborted) setAnswer({ request, state: { status: 'failed' } });
       },
     );
     return () => controller.abort();
-  }, [page, request]);
+  }, [page, request, language]);
 
   /** Another page: a new history entry, so Back returns to the page before. */
   const goToPage = useCallback(
@@ -73,14 +75,14 @@ export function useMyListings() {
         // At once: gone from the page and from the count.
         updatePage((shown) => ({ ...shown, jobs: shown.jobs.filter((l) => l.job_id !== id), total: shown.total - 1 }));
         // The page again, refilled from the next one; if that fails, what is shown stays right.
-        const refreshed = await api.myJobs({ page, pageSize: MY_POSTS_PAGE_SIZE }).catch(() => null);
+        const refreshed = await api.myJobs({ page, pageSize: MY_POSTS_PAGE_SIZE, language }).catch(() => null);
         if (refreshed) updatePage(() => refreshed);
         return;
       }
       const updated: Listing = action === 'close' ? await api.closeJob(id) : await api.activateJob(id);
       updatePage((shown) => ({ ...shown, jobs: shown.jobs.map((l) => (l.job_id === id ? updated : l)) }));
     },
-    [page, updatePage],
+    [page, updatePage, language],
   );
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);

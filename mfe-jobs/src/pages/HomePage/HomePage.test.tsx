@@ -36,9 +36,9 @@ describe('HomePage', () => {
     answerWith(async (params) => pageOf(30, params.page));
     renderPage(<HomePage />, '/en/?q=%D7%A1%D7%A4%D7%94&location=Haifa&category=petAndAnimalCare&sort=salary-low&page=2');
     expect(await screen.findByText('Showing 12 of 30 jobs')).toBeInTheDocument();
-    expect(lastAsked()).toEqual({ offerType: 'job', q: 'ספה', location: 'Haifa', category: 'petAndAnimalCare', sort: 'salary-low', page: 2, pageSize: 12 });
+    expect(lastAsked()).toEqual({ offerType: 'job', q: 'ספה', location: 'Haifa', category: 'petAndAnimalCare', sort: 'salary-low', page: 2, pageSize: 12, language: 'en' });
     expect(screen.getByLabelText('What are you looking for?')).toHaveValue('ספה');
-    expect(screen.getByLabelText('Where?')).toHaveValue('Haifa');
+    expect(screen.getByRole('combobox', { name: 'Where?' })).toHaveValue('Haifa');
     expect(screen.getByRole('button', { name: 'Pet and animal care' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByLabelText('Sort by')).toHaveValue('salary-low');
@@ -113,9 +113,9 @@ describe('HomePage', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'All' }));
     await userEvent.type(screen.getByLabelText('What are you looking for?'), '  dog walker  ');
-    await userEvent.type(screen.getByLabelText('Where?'), 'Tel Aviv{Enter}');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Where?' }), 'Tel Aviv{Enter}');
     expect(currentUrl().search).toBe('?q=dog+walker&location=Tel+Aviv&sort=salary-high');
-    expect(lastAsked()).toEqual({ offerType: 'job', q: 'dog walker', location: 'Tel Aviv', sort: 'salary-high', page: 1, pageSize: 12 });
+    expect(lastAsked()).toEqual({ offerType: 'job', q: 'dog walker', location: 'Tel Aviv', sort: 'salary-high', page: 1, pageSize: 12, language: 'en' });
     expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
   });
 

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { isLoggedInAtom, postIntentTarget, useLocalizedPath, useTranslation } from '@tasko/shared';
-import { CategoryChips, ListingResults, ListingSearchForm, SearchAlert, SortSelect, useListingSearch } from '@tasko/shared/listing';
+import { CategoryChips, ListingResults, ListingRefinements, ListingSearchForm, SearchAlert, useListingSearch } from '@tasko/shared/listing';
 import { JOBS_NS } from '../../jobsNamespace';
 import '@tasko/shared/styles/listing.css';
 import '../jobs.css';
@@ -22,10 +22,10 @@ export default function HomePage() {
           {t('home.cta')}
         </Link>
       </header>
-      <ListingSearchForm key={`${search.q}\n${search.location}`} search={search} onSearch={update} />
+      <ListingSearchForm key={`${search.q}\n${search.location}\n${search.placeId}`} search={search} onSearch={update} />
       <div className="listing-toolbar">
         <CategoryChips value={search.category} onChange={(category) => update({ category })} />
-        <SortSelect value={search.sort} onChange={(sort) => update({ sort })} />
+        <ListingRefinements search={search} offerType="job" onChange={update} />
       </div>
       <SearchAlert search={search} offerType="job" />
       <ListingResults

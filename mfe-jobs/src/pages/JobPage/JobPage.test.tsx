@@ -41,10 +41,23 @@ describe('JobPage', () => {
     expect(screen.getByText('₪60/hour')).toBeInTheDocument();
     expect(screen.getByText('Hourly')).toBeInTheDocument();
     expect(screen.getByText('קומה שלישית בלי מעלית.')).toHaveAttribute('dir', 'auto');
-    expect(screen.getByText('חיפה, הרצל 10')).toBeInTheDocument();
+    // A city that names no known place reads as typed; the street keeps a direction of its own.
+    expect(screen.getByText('חיפה').tagName).toBe('BDI');
+    expect(screen.getByText('הרצל 10').tagName).toBe('BDI');
     expect(screen.getByText('Open')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'More details' })).toBeInTheDocument();
     expect(document.title).toContain('עזרה בהובלת ספה');
+  });
+
+  it('names the place in the reader\'s language, whatever the poster typed, and asks in that language', async () => {
+    const getJob = jest.spyOn(api, 'getJob').mockResolvedValue(
+      aListing({ job_id: 8, location: { city: 'חיפה', address: 'Herzl 10' }, place: { id: 294801, name: 'Haifa', lat: 32.82, lon: 34.99 } }),
+    );
+    renderPage(<JobPage />, '/en/job/8', JOB_ROUTE);
+    expect(await screen.findByText('Haifa')).toBeInTheDocument();
+    expect(screen.queryByText('חיפה')).toBeNull();
+    expect(screen.getByText('Herzl 10')).toBeInTheDocument();
+    expect(getJob).toHaveBeenCalledWith('8', expect.any(AbortSignal), 'en');
   });
 
   it('describes a job as a schema.org JobPosting in the head, in place of the server’s block, without phone or email', async () => {

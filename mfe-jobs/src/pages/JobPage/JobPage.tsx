@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { formatDate, listingStructuredData, Price, RetryPanel, usePageMeta, UserText, useLanguage, useLocalizedPath, useTranslation } from '@tasko/shared';
+import { formatDate, listingStructuredData, listingTextAttributes, placeNameOf, Price, RetryPanel, usePageMeta, UserText, useLanguage, useLocalizedPath, useTranslation } from '@tasko/shared';
 import { JOBS_NS } from '../../jobsNamespace';
 import { ContactSection } from './ContactSection';
 import { Gallery } from './Gallery';
@@ -59,7 +59,7 @@ export default function JobPage() {
           <span>{tc(`categories.${listing.category}`)}</span>
           <span className={`status status--${listing.status}`}>{tc(`statuses.${listing.status}`)}</span>
         </p>
-        <h1 id="job-title">
+        <h1 id="job-title" {...listingTextAttributes(listing)}>
           <UserText>{title}</UserText>
         </h1>
         <p className="job__facts">
@@ -70,13 +70,20 @@ export default function JobPage() {
       <Gallery photos={listing.image_url} title={title} />
       <section aria-labelledby="details-title">
         <h2 id="details-title">{t('job.details')}</h2>
-        <UserText block className="job__description">
+        <UserText block className="job__description" {...listingTextAttributes(listing)}>
           {listing.description}
         </UserText>
         <dl className="job__details-list">
           <dt>{t('job.location')}</dt>
           <dd>
-            <UserText>{[listing.location.city, listing.location.address].filter(Boolean).join(', ')}</UserText>
+            {/* The place in the reader's language; the street as typed, in a direction of its own. */}
+            <UserText>{placeNameOf(listing)}</UserText>
+            {listing.location.address && (
+              <>
+                {', '}
+                <UserText>{listing.location.address}</UserText>
+              </>
+            )}
           </dd>
           <dt>{t('job.posted')}</dt>
           <dd>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, toApiError, type Listing } from '@tasko/shared';
+import { api, toApiError, useLanguage, type Listing } from '@tasko/shared';
 import { isSerialId } from '@tasko/shared/domain';
 
 export type JobState = { status: 'loading' } | { status: 'notFound' } | { status: 'failed' } | { status: 'loaded'; listing: Listing };
@@ -11,12 +11,14 @@ const requestOf = (id: string, attempt: number) => `${id}#${attempt}`;
 export function useJob(id: string | undefined) {
   const [attempt, setAttempt] = useState(0);
   const [answer, setAnswer] = useState<{ request: string; state: JobState } | null>(null);
+  // Its place is named in the page's language.
+  const { language } = useLanguage();
 
   useEffect(() => {
     if (!isSerialId(id)) return undefined;
     const request = requestOf(id, attempt);
     const controller = new AbortController();
-    api.getJob(id, controller.signal).then(
+    api.getJob(id, controller.signal, language).then(
       (listing) => setAnswer({ request, state: { status: 'loaded', listing } }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -25,7 +27,7 @@ export function useJob(id: string | undefined) {
       },
     );
     return () => controller.abort();
-  }, [id, attempt]);
+  }, [id, attempt, language]);
 
   let state: JobState = { status: 'notFound' };
   if (isSerialId(id)) state = answer?.request === requestOf(id, attempt) ? answer.state : { status: 'loading' };

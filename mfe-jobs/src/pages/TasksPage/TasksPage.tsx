@@ -1,5 +1,5 @@
 import { useTranslation } from '@tasko/shared';
-import { CategoryChips, ListingResults, ListingSearchForm, SearchAlert, SortSelect, useListingSearch } from '@tasko/shared/listing';
+import { CategoryChips, ListingResults, ListingRefinements, ListingSearchForm, SearchAlert, useListingSearch } from '@tasko/shared/listing';
 import { JOBS_NS } from '../../jobsNamespace';
 import '@tasko/shared/styles/listing.css';
 import '../jobs.css';
@@ -13,10 +13,10 @@ export default function TasksPage() {
     <section className="page jobs-page" aria-labelledby="tasks-title">
       <h1 id="tasks-title">{t('tasks.title')}</h1>
       <p className="page__intro">{t('tasks.intro')}</p>
-      <ListingSearchForm key={`${search.q}\n${search.location}`} search={search} onSearch={update} />
+      <ListingSearchForm key={`${search.q}\n${search.location}\n${search.placeId}`} search={search} onSearch={update} />
       <div className="listing-toolbar">
         <CategoryChips value={search.category} onChange={(category) => update({ category })} />
-        <SortSelect value={search.sort} onChange={(sort) => update({ sort })} />
+        <ListingRefinements search={search} offerType="job" onChange={update} />
       </div>
       {result.status === 'idle' ? <p className="listing-results__idle">{t('tasks.idle')}</p> : <SearchAlert search={search} offerType="job" />}
       <ListingResults

@@ -1,10 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { CATEGORIES, CONTACT_METHODS, LIMITS, PAYMENT_TYPES, useLocalizedPath, usePageMeta, useTranslation, type Listing, type MessageKey, type OfferType, type StoredUser } from '@tasko/shared';
+import { CATEGORIES, CONTACT_METHODS, LANGUAGES, LIMITS, PAYMENT_TYPES, useLocalizedPath, usePageMeta, useTranslation, type Listing, type MessageKey, type OfferType, type StoredUser } from '@tasko/shared';
 import { POSTING_NS } from '../../postingNamespace';
-import { type FieldName, type PostDraft } from './postDraft';
+import { PlaceCombobox } from '@tasko/shared/listing';
+import { languageOf, type FieldName, type PostDraft } from './postDraft';
 import { PhotoPicker } from './PhotoPicker';
-import { PlaceCombobox } from './PlaceCombobox';
 import { AGE_CHECKBOX_ID, fieldId, usePostForm } from './usePostForm';
 
 /** Time to read the success message before the listing's page replaces the form. */
@@ -19,7 +19,7 @@ export function PostForm({ user, offerType, listing }: { user: StoredUser; offer
   const navigate = useNavigate();
   const localized = useLocalizedPath();
   const form = usePostForm({ user, offerType, listing });
-  const { draft, set, touch, errors, publishing } = form;
+  const { draft, set, change, touch, errors, publishing } = form;
 
   const heading = listing ? t('edit.title') : t(offerType === 'service' ? 'create.serviceTitle' : 'create.jobTitle');
   usePageMeta(heading);
@@ -62,6 +62,20 @@ export function PostForm({ user, offerType, listing }: { user: StoredUser; offer
         <Field name="description" label={t('fields.description')} error={errorOf('description')} counter={{ count: draft.description.length, max: LIMITS.descriptionMaxLength }}>
           <textarea {...control('description', true)} dir="auto" rows={6} value={draft.description} maxLength={LIMITS.descriptionMaxLength} placeholder={t('placeholders.description')} aria-required="true" onChange={(e) => set('description', e.target.value)} />
         </Field>
+        <div className="field">
+          <label htmlFor="field-language">{t('fields.language')}</label>
+          {/* Follows what is typed until the poster picks one: it sets the listing's direction and who finds it. */}
+          <select id="field-language" value={languageOf(draft)} aria-describedby="field-language-hint" onChange={(e) => set('language', e.target.value as PostDraft['language'])}>
+            {LANGUAGES.map((l) => (
+              <option key={l.code} value={l.code} lang={l.code}>
+                {l.nativeName}
+              </option>
+            ))}
+          </select>
+          <p id="field-language-hint" className="field__hint">
+            {t(draft.language ? 'languageChosen' : 'languageDetected')}
+          </p>
+        </div>
         <Field name="category" label={t('fields.category')} error={errorOf('category')}>
           <select {...control('category')} value={draft.category} aria-required="true" onChange={(e) => set('category', e.target.value as PostDraft['category'])}>
             <option value="">{t('placeholders.category')}</option>
@@ -104,7 +118,9 @@ export function PostForm({ user, offerType, listing }: { user: StoredUser; offer
             label={t('fields.city')}
             inputId={fieldId('location')}
             value={draft.city}
-            onChange={(city) => set('city', city)}
+            maxLength={LIMITS.cityMaxLength}
+            onChange={(city) => change({ city, placeId: 0 })}
+            onChoose={(place) => change({ city: place.name, placeId: place.id })}
             onBlur={() => touch('location')}
             error={errorOf('location') ? tc(`errors.${errorOf('location')}`) : undefined}
             noResultsText={t('noPlaces')}

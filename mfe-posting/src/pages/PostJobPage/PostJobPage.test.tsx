@@ -234,6 +234,7 @@ describe('publishing', () => {
       phone: '054-1234-567',
       contactEmail: 'noa@example.com',
       offerType: 'job',
+      language: 'en',
       location: JSON.stringify({ city: 'Haifa', address: '' }),
       contactMethods: JSON.stringify(['phone', 'whatsapp', 'email']),
     });
@@ -246,6 +247,50 @@ describe('publishing', () => {
     await flushAnalytics();
     expect(sendEvents.mock.calls.flatMap(([events]) => events).filter((e) => e.name === 'publish').map((e) => e.props)).toEqual([{ offerType: 'job', category: 'homeServices' }]);
     await waitFor(() => expect(whereNow().path).toBe('/en/job/77'), { timeout: 3000 });
+  });
+
+  it('stores the chosen place by its id and the language the listing is written in', async () => {
+    await inLanguage('en');
+    authStore.set(userAtom, noa);
+    jest.spyOn(api, 'places').mockResolvedValue([{ id: 294801, name: 'Haifa', lat: 32.82, lon: 34.99 }]);
+    const create = jest.spyOn(api, 'createJob').mockResolvedValue({ ...stored, job_id: 78 });
+    const user = userEvent.setup();
+    renderPage('/en/post-job?offerType=job');
+    const language = screen.getByLabelText('Language of the listing');
+    // Follows the script of what is typed, until the poster chooses.
+    expect(language).toHaveValue('he');
+    await user.type(screen.getByLabelText('Title (required)'), 'Перевезти два кресла');
+    expect(language).toHaveValue('ru');
+    expect(language).toHaveAccessibleDescription('Set from what you wrote. Change it if it is wrong.');
+    await user.selectOptions(language, 'en');
+    await user.type(screen.getByLabelText('Description (required)'), 'Четвёртый этаж, есть лифт.');
+    expect(language).toHaveValue('en');
+    await user.selectOptions(screen.getByLabelText('Category (required)'), 'homeServices');
+    await user.type(screen.getByLabelText('Amount in ₪ (required)'), '250');
+    await user.type(screen.getByLabelText('Phone (required)'), '054-1234-567');
+    const city = screen.getByRole('combobox', { name: 'City (required)' });
+    await user.type(city, 'Hai');
+    await user.click(await screen.findByRole('option', { name: 'Haifa' }));
+    expect(city).toHaveValue('Haifa');
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    const payload = create.mock.calls[0]?.[0] as FormData;
+    expect(JSON.parse(payload.get('location') as string)).toEqual({ city: 'Haifa', address: '', placeId: 294801 });
+    expect(payload.get('language')).toBe('en');
+  });
+
+  it('forgets the chosen place once the city is typed again', async () => {
+    await inLanguage('en');
+    authStore.set(userAtom, noa);
+    jest.spyOn(api, 'places').mockResolvedValue([{ id: 294801, name: 'Haifa', lat: 32.82, lon: 34.99 }]);
+    const user = userEvent.setup();
+    renderPage('/en/post-job?offerType=job');
+    const city = screen.getByRole('combobox', { name: 'City (required)' });
+    await user.type(city, 'Hai');
+    await user.click(await screen.findByRole('option', { name: 'Haifa' }));
+    expect(loadDraft(draftKeyOf('noa@example.com'))).toMatchObject({ city: 'Haifa', placeId: 294801 });
+    await user.type(city, ' Bay');
+    expect(loadDraft(draftKeyOf('noa@example.com'))).toMatchObject({ city: 'Haifa Bay', placeId: 0 });
   });
 
   it('keeps the form and the draft intact when publishing fails', async () => {

@@ -80,16 +80,22 @@ describe('the posting form', () => {
 
   it('starts a new post with the account name and email, and an edit with the listing as stored', () => {
     expect(newDraftFor({ name: 'Noa Cohen', email: 'noa@example.com' })).toMatchObject({ contactPersonName: 'Noa Cohen', contactEmail: 'noa@example.com', paymentType: 'fixed', contactMethods: ['phone', 'whatsapp'] });
-    const listing: Listing = { job_id: 7, jobTitle: 'Sofa', status: 'active', contact_person_name: 'Noa', contact_methods: ['email'], phone: '0541234567', contact_email: 'noa@example.com', payment_type: 'hourly', offerType: 'service', description: 'Carry it', amount: 80, category: 'other', location: { city: 'Haifa', address: 'Herzl 10' }, image_url: [], publisher_id: 1, created_at: '2026-11-20T10:00:00Z' };
+    const listing: Listing = { job_id: 7, jobTitle: 'Sofa', status: 'active', contact_person_name: 'Noa', contact_methods: ['email'], phone: '0541234567', contact_email: 'noa@example.com', payment_type: 'hourly', offerType: 'service', description: 'Carry it', amount: 80, category: 'other', location: { city: 'Haifa', address: 'Herzl 10' }, place: { id: 294801, name: 'חיפה', lat: 32.8, lon: 34.99 }, language: 'en', image_url: [], publisher_id: 1, created_at: '2026-11-20T10:00:00Z' };
     const draft = draftOf(listing);
-    expect(draft).toEqual({ jobTitle: 'Sofa', description: 'Carry it', category: 'other', paymentType: 'hourly', amount: '80', contactPersonName: 'Noa', phone: '054-123-4567', contactEmail: 'noa@example.com', city: 'Haifa', address: 'Herzl 10', contactMethods: ['email'] });
+    expect(draft).toEqual({ jobTitle: 'Sofa', description: 'Carry it', category: 'other', paymentType: 'hourly', amount: '80', contactPersonName: 'Noa', phone: '054-123-4567', contactEmail: 'noa@example.com', city: 'Haifa', placeId: 294801, address: 'Herzl 10', contactMethods: ['email'], language: 'en' });
     expect(validateDraft(draft, 'service')).toEqual({});
+    // The city as typed, whatever language the place is named in for the reader; no place: no id.
+    expect(draftOf({ ...listing, place: null, location: { city: 'Kfar Nowhere', address: '' } })).toMatchObject({ city: 'Kfar Nowhere', placeId: 0 });
   });
 
   it('builds the multipart payload the API reads', () => {
     const data = toFormData({ ...valid, address: 'Herzl 10' }, 'service', [new Blob(['x'], { type: 'image/png' })], ['/uploads/a.jpg']);
     expect(data.get('offerType')).toBe('service');
     expect(JSON.parse(data.get('location') as string)).toEqual({ city: 'Haifa', address: 'Herzl 10' });
+    expect(data.get('language')).toBe('en');
+    const chosen = toFormData({ ...valid, placeId: 294801, language: 'ar' }, 'job', []);
+    expect(JSON.parse(chosen.get('location') as string)).toEqual({ city: 'Haifa', address: '', placeId: 294801 });
+    expect(chosen.get('language')).toBe('ar');
     expect(JSON.parse(data.get('contactMethods') as string)).toEqual(['phone', 'whatsapp']);
     expect(JSON.parse(data.get('keepImages') as string)).toEqual(['/uploads/a.jpg']);
     expect((data.get('photos') as File).name).toBe('photo-1.png');

@@ -1,4 +1,18 @@
-import { CONTACT_METHODS, DEFAULT_CONTACT_METHODS, formatIsraeliPhone, STORAGE_KEYS, type Category, type ContactMethod, type Listing, type OfferType, type PaymentType } from '@tasko/shared';
+import {
+  CONTACT_METHODS,
+  DEFAULT_CONTACT_METHODS,
+  DEFAULT_LANGUAGE,
+  detectListingLanguage,
+  formatIsraeliPhone,
+  isLanguage,
+  STORAGE_KEYS,
+  type Category,
+  type ContactMethod,
+  type Language,
+  type Listing,
+  type OfferType,
+  type PaymentType,
+} from '@tasko/shared';
 import { fieldErrorsOf, postSchema, type FieldErrors, type PostInput } from '@tasko/shared/validation';
 
 /** What the form holds, all as typed: kept in local storage until published, so nothing is ever lost. */
@@ -12,8 +26,18 @@ export interface PostDraft {
   phone: string;
   contactEmail: string;
   city: string;
+  /** The place chosen from the suggestions (0: none; the server then looks the city up by name). */
+  placeId: number;
   address: string;
   contactMethods: ContactMethod[];
+  /** The language the poster chose for the listing; '' follows the script of the title and description. */
+  language: Language | '';
+}
+
+/** The listing's language: the poster's choice, or the script most of its title and description are in. */
+export function languageOf(draft: Pick<PostDraft, 'jobTitle' | 'description' | 'language'>): Language {
+  // The server's own fallback for text with no letters, so the form shows what will be stored.
+  return draft.language || detectListingLanguage(`${draft.jobTitle} ${draft.description}`, DEFAULT_LANGUAGE);
 }
 
 /** The fields in the order of the form: the first invalid one of these gets the focus. */
@@ -21,7 +45,7 @@ export const FIELD_ORDER = ['jobTitle', 'description', 'category', 'paymentType'
 export type FieldName = (typeof FIELD_ORDER)[number];
 
 export function emptyDraft(): PostDraft {
-  return { jobTitle: '', description: '', category: '', paymentType: 'fixed', amount: '', contactPersonName: '', phone: '', contactEmail: '', city: '', address: '', contactMethods: [...DEFAULT_CONTACT_METHODS] };
+  return { jobTitle: '', description: '', category: '', paymentType: 'fixed', amount: '', contactPersonName: '', phone: '', contactEmail: '', city: '', placeId: 0, address: '', contactMethods: [...DEFAULT_CONTACT_METHODS], language: '' };
 }
 
 /** A new post starts with the account's name and email: most people post for themselves. */
@@ -42,8 +66,11 @@ export function draftOf(listing: Listing): PostDraft {
     phone: listing.phone ? formatIsraeliPhone(listing.phone) : '',
     contactEmail: listing.contact_email ?? '',
     city: listing.location.city,
+    placeId: listing.place?.id ?? 0,
     address: listing.location.address,
     contactMethods: [...listing.contact_methods],
+    // As stored: editing the text does not change it unless the poster does.
+    language: listing.language ?? '',
   };
 }
 
@@ -57,8 +84,9 @@ export function toInput(draft: PostDraft, offerType: OfferType): PostInput {
     contactPersonName: draft.contactPersonName,
     phone: draft.phone,
     contactEmail: draft.contactEmail,
-    location: { city: draft.city, address: draft.address },
+    location: { city: draft.city, address: draft.address, ...(draft.placeId ? { placeId: draft.placeId } : {}) },
     offerType,
+    language: languageOf(draft),
     contactMethods: draft.contactMethods,
   };
 }
@@ -87,9 +115,10 @@ export function toFormData(draft: PostDraft, offerType: OfferType, photos: Blob[
     phone: draft.phone,
     contactEmail: draft.contactEmail,
     offerType,
+    language: languageOf(draft),
   };
   for (const [name, value] of Object.entries(text)) data.append(name, value);
-  data.append('location', JSON.stringify({ city: draft.city, address: draft.address }));
+  data.append('location', JSON.stringify(toInput(draft, offerType).location));
   data.append('contactMethods', JSON.stringify(draft.contactMethods));
   if (keepImages) data.append('keepImages', JSON.stringify(keepImages));
   photos.forEach((photo, i) => data.append('photos', photo, fileNameOf(photo, i)));
@@ -134,6 +163,10 @@ export function loadDraft(key: string): PostDraft | null {
     const value = values[field];
     if (field === 'contactMethods') {
       if (Array.isArray(value)) draft.contactMethods = value.filter((m): m is ContactMethod => (CONTACT_METHODS as readonly unknown[]).includes(m));
+    } else if (field === 'placeId') {
+      if (Number.isSafeInteger(value) && (value as number) > 0) draft.placeId = value as number;
+    } else if (field === 'language') {
+      if (isLanguage(value)) draft.language = value;
     } else if (typeof value === 'string') {
       (draft as unknown as Record<string, string>)[field] = value;
     }

@@ -105,6 +105,8 @@ export function usePostForm({ user, offerType, listing }: { user: StoredUser; of
     if (touched.size) setErrors((current) => withPhotoError(pickTouched(validateDraft(next, offerType), touched), current.photos));
   };
   const set = <K extends keyof PostDraft>(name: K, value: PostDraft[K]) => updateDraft({ ...draft, [name]: value });
+  /** Several fields at once (a chosen place is its name and its id). */
+  const change = (fields: Partial<PostDraft>) => updateDraft({ ...draft, ...fields });
 
   const updatePhotos = (update: (current: Photo[]) => Photo[]) => {
     isPhotoRestoreCancelled.current = true;
@@ -198,6 +200,7 @@ export function usePostForm({ user, offerType, listing }: { user: StoredUser; of
   return {
     draft,
     set,
+    change,
     touch,
     errors,
     photos,

@@ -53,7 +53,7 @@ describe('ServicesPage', () => {
     renderAt('/en/services');
     expect(screen.getByRole('heading', { level: 1, name: 'Services' })).toBeInTheDocument();
     expect(screen.getByText('Loading services…')).toBeInTheDocument();
-    expect(search).toHaveBeenCalledWith({ offerType: 'service', sort: 'newest', page: 1, pageSize: 12 }, expect.any(AbortSignal));
+    expect(search).toHaveBeenCalledWith({ offerType: 'service', sort: 'newest', page: 1, pageSize: 12, language: 'en' }, expect.any(AbortSignal));
 
     await act(async () => answer(onePage([tutoring])));
     expect(screen.queryByText('Loading services…')).toBeNull();
@@ -68,9 +68,9 @@ describe('ServicesPage', () => {
     const search = jest.spyOn(api, 'searchJobs').mockResolvedValue(onePage([]));
     renderAt('/en/services?location=Haifa');
     expect(await screen.findByText('No services found.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Where?')).toHaveValue('Haifa');
+    expect(screen.getByRole('combobox', { name: 'Where?' })).toHaveValue('Haifa');
     await userEvent.click(screen.getByRole('button', { name: 'Education and tutoring' }));
-    expect(search).toHaveBeenLastCalledWith({ offerType: 'service', location: 'Haifa', category: 'educationAndTutoring', sort: 'newest', page: 1, pageSize: 12 }, expect.any(AbortSignal));
+    expect(search).toHaveBeenLastCalledWith({ offerType: 'service', location: 'Haifa', category: 'educationAndTutoring', sort: 'newest', page: 1, pageSize: 12, language: 'en' }, expect.any(AbortSignal));
     await userEvent.type(screen.getByLabelText('What are you looking for?'), 'math');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(search).toHaveBeenLastCalledWith(expect.objectContaining({ offerType: 'service', q: 'math', location: 'Haifa', category: 'educationAndTutoring' }), expect.any(AbortSignal));

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '@tasko/shared';
-import { CategoryChips, ListingResults, ListingSearchForm, SearchAlert, SortSelect, useListingSearch } from '@tasko/shared/listing';
+import { CategoryChips, ListingResults, ListingRefinements, ListingSearchForm, SearchAlert, useListingSearch } from '@tasko/shared/listing';
 import { SERVICES_NS } from '../../servicesNamespace';
 import '@tasko/shared/styles/listing.css';
 
@@ -44,9 +44,9 @@ export default function ServicesPage() {
       <h1 id="services-title">{t('title')}</h1>
       <p className="page__intro">{t('intro')}</p>
       <CategoryChips value={search.category} onChange={(category) => update({ category })} />
-      <ListingSearchForm key={`${search.q}\n${search.location}`} search={search} onSearch={update} />
+      <ListingSearchForm key={`${search.q}\n${search.location}\n${search.placeId}`} search={search} onSearch={update} />
       <div className="listing-toolbar">
-        <SortSelect value={search.sort} onChange={(sort) => update({ sort })} />
+        <ListingRefinements search={search} offerType="service" onChange={update} />
       </div>
       <SearchAlert search={search} offerType="service" />
       {result.status === 'failed' && <ServerProblem onRetry={retry} />}

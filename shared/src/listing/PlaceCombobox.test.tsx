@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api, type PlaceSuggestion } from '@tasko/shared';
-import { setUpI18n } from '../../../../shared/test/renderWithProviders';
+import { setUpI18n } from '../../test/renderWithProviders';
 import { PlaceCombobox } from './PlaceCombobox';
 
 const HAIFA_AREA: PlaceSuggestion[] = [

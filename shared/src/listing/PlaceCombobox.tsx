@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { api, useLanguage, type PlaceSuggestion } from '@tasko/shared';
+import '../styles/combobox.css';
 
 /** Long enough to wait for the next key of a fast typist, short enough to feel immediate. */
 export const PLACES_DEBOUNCE_MS = 250;
@@ -7,8 +8,13 @@ export const PLACES_DEBOUNCE_MS = 250;
 interface Props {
   label: string;
   value: string;
+  /** Any typed text: it names no chosen place any more. */
   onChange: (value: string) => void;
-  onBlur: () => void;
+  /** A suggestion chosen: its name is the value now (its id is what a search or a listing stores). */
+  onChoose?: (place: PlaceSuggestion) => void;
+  onBlur?: () => void;
+  placeholder?: string;
+  maxLength?: number;
   inputId: string;
   /** The field's error message, already translated: shown under the input and read as its description. */
   error?: string;
@@ -21,7 +27,7 @@ type Suggestions = { status: 'idle' } | { status: 'loaded'; query: string; place
  * The city as an ARIA combobox (list autocomplete, WAI-ARIA APG): suggestions from GET /places in the
  * page's language, arrows to move, Enter to choose, Escape to close; any other name may still be typed.
  */
-export function PlaceCombobox({ label, value, onChange, onBlur, inputId, error, noResultsText }: Props) {
+export function PlaceCombobox({ label, value, onChange, onChoose, onBlur, placeholder, maxLength = 100, inputId, error, noResultsText }: Props) {
   const { language } = useLanguage();
   const listId = useId();
   const statusId = `${listId}-status`;
@@ -66,7 +72,8 @@ export function PlaceCombobox({ label, value, onChange, onBlur, inputId, error, 
   }, [isListShown, active, listId]);
 
   const choose = (place: PlaceSuggestion) => {
-    onChange(place.name);
+    if (onChoose) onChoose(place);
+    else onChange(place.name);
     setIsOpen(false);
     setActive(-1);
     setQuery(null);
@@ -107,6 +114,8 @@ export function PlaceCombobox({ label, value, onChange, onBlur, inputId, error, 
           aria-invalid={!!error}
           aria-describedby={[error ? errorId : '', hasNoMatch ? statusId : ''].filter(Boolean).join(' ') || undefined}
           value={value}
+          placeholder={placeholder}
+          maxLength={maxLength}
           onChange={(e) => {
             onChange(e.target.value);
             setQuery(e.target.value);
@@ -114,7 +123,7 @@ export function PlaceCombobox({ label, value, onChange, onBlur, inputId, error, 
           onKeyDown={onKeyDown}
           onBlur={() => {
             setIsOpen(false);
-            onBlur();
+            onBlur?.();
           }}
         />
         <ul id={listId} role="listbox" aria-label={label} className="combobox__list" hidden={!isListShown}>

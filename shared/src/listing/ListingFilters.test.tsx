@@ -1,0 +1,139 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { api, DEFAULT_SEARCH, type Language, type Listing, type ListingSearch, type OfferType } from '@tasko/shared';
+import { renderAt, setUpI18n } from '../../test/renderWithProviders';
+import { ListingCard } from './ListingCard';
+import { ListingRefinements, ListingSearchForm } from './ListingFilters';
+import { LISTING_NS } from './listingNamespace';
+
+async function loadTexts(language: Language) {
+  const listing = (await import(`../locales/${language}/listing.json`)) as { default: object };
+  await act(() => setUpI18n(language, { [LISTING_NS]: listing.default }));
+}
+
+const listing = (overrides: Partial<Listing> = {}): Listing => ({
+  job_id: 5,
+  jobTitle: 'Moving boxes to the third floor',
+  status: 'active',
+  contact_person_name: 'Dana',
+  contact_methods: ['phone'],
+  payment_type: 'fixed',
+  offerType: 'job',
+  description: 'Two hours, no lift.',
+  amount: 200,
+  category: 'homeServices',
+  location: { city: 'Haifa', address: '' },
+  place: { id: 294801, name: 'חיפה', lat: 32.8, lon: 34.99 },
+  language: 'en',
+  image_url: [],
+  publisher_id: 1,
+  created_at: '2026-11-20T10:00:00.000Z',
+  ...overrides,
+});
+
+beforeEach(() => {
+  jest.restoreAllMocks();
+});
+
+describe('a listing card', () => {
+  it('sets an English listing on a Hebrew page left to right as one block, and says it is in English', async () => {
+    await loadTexts('he');
+    const { container } = renderAt(<ul>{<ListingCard listing={listing()} />}</ul>);
+    const text = container.querySelector('.listing-card__text');
+    expect(text).toHaveAttribute('dir', 'ltr');
+    expect(text).toHaveAttribute('lang', 'en');
+    expect(within(text as HTMLElement).getByRole('heading', { name: 'Moving boxes to the third floor' })).toBeInTheDocument();
+    expect(within(text as HTMLElement).getByText('Two hours, no lift.')).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByText('באנגלית')).toBeInTheDocument();
+    expect(screen.getByText('חיפה')).toBeInTheDocument();
+  });
+
+  it('names no language when the listing is in the reader\'s own', async () => {
+    await loadTexts('he');
+    const { container } = renderAt(<ul>{<ListingCard listing={listing({ language: 'he', jobTitle: 'הובלת ארגזים' })} />}</ul>);
+    expect(container.querySelector('.listing-card__text')).toHaveAttribute('dir', 'rtl');
+    expect(container.querySelector('.listing-card__language')).toBeNull();
+  });
+
+  it('shows the distance in a search around a place', async () => {
+    await loadTexts('en');
+    renderAt(
+      <ul>
+        <ListingCard listing={listing({ job_id: 1, distance_km: 12 })} />
+        <ListingCard listing={listing({ job_id: 2, distance_km: 0 })} />
+        <ListingCard listing={listing({ job_id: 3 })} />
+      </ul>,
+    );
+    expect(screen.getByText('12 km away')).toBeInTheDocument();
+    expect(screen.getByText('In this place')).toBeInTheDocument();
+    expect(document.querySelectorAll('.listing-card__distance')).toHaveLength(2);
+  });
+});
+
+function refinements(search: Partial<ListingSearch>, offerType: OfferType = 'job') {
+  const onChange = jest.fn();
+  renderAt(<ListingRefinements search={{ ...DEFAULT_SEARCH, ...search }} offerType={offerType} onChange={onChange} />);
+  return onChange;
+}
+
+describe('search refinements', () => {
+  it('offers distance and nearest first only once a place is chosen', async () => {
+    await loadTexts('en');
+    refinements({});
+    expect(screen.queryByLabelText('Distance')).toBeNull();
+    expect(within(screen.getByLabelText('Sort by')).queryByRole('option', { name: 'Nearest first' })).toBeNull();
+  });
+
+  it('with a chosen place, narrows by distance and sorts nearest first', async () => {
+    await loadTexts('en');
+    const onChange = refinements({ location: 'Haifa', placeId: 294801 });
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Distance'), 'Within 10 km');
+    expect(onChange).toHaveBeenLastCalledWith({ radiusKm: 10 });
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Nearest first');
+    expect(onChange).toHaveBeenLastCalledWith({ sort: 'nearest' });
+  });
+
+  it('says how pay is ranked: in two runs for any payment type, plainly for one', async () => {
+    await loadTexts('en');
+    refinements({});
+    expect(within(screen.getByLabelText('Sort by')).getByRole('option', { name: 'Pay: high to low (hourly first, then fixed)' })).toBeInTheDocument();
+  });
+
+  it('says "Price" on services', async () => {
+    await loadTexts('en');
+    refinements({ paymentType: 'fixed' }, 'service');
+    const sort = screen.getByLabelText('Sort by');
+    expect(within(sort).getByRole('option', { name: 'Price: low to high' })).toBeInTheDocument();
+    expect(within(sort).queryByRole('option', { name: /Pay/ })).toBeNull();
+    expect(screen.getByLabelText('Price')).toHaveValue('fixed');
+  });
+
+  it('filters by payment type and by the reader\'s language', async () => {
+    await loadTexts('ru');
+    const onChange = refinements({});
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Оплата'), 'hourly');
+    expect(onChange).toHaveBeenLastCalledWith({ paymentType: 'hourly' });
+    await user.click(screen.getByRole('checkbox', { name: 'Только объявления на русском' }));
+    expect(onChange).toHaveBeenLastCalledWith({ listingLanguage: 'ru' });
+  });
+});
+
+describe('the search bar\'s place', () => {
+  it('searches by a chosen place\'s id, and by text once the place is typed over', async () => {
+    await loadTexts('en');
+    jest.spyOn(api, 'places').mockResolvedValue([{ id: 294801, name: 'Haifa', lat: 32.8, lon: 34.99 }]);
+    const onSearch = jest.fn();
+    renderAt(<ListingSearchForm search={DEFAULT_SEARCH} onSearch={onSearch} />);
+    const user = userEvent.setup();
+    const place = screen.getByRole('combobox', { name: 'Where?' });
+    await user.type(place, 'hai');
+    await user.click(await screen.findByRole('option', { name: 'Haifa' }));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(onSearch).toHaveBeenLastCalledWith({ q: '', location: 'Haifa', placeId: 294801 });
+    await user.type(place, ' port');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(onSearch).toHaveBeenLastCalledWith({ q: '', location: 'Haifa port', placeId: 0 });
+  });
+});
