@@ -69,7 +69,9 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
     idp = await openLocalIdentityProvider(config.dataDir, `${config.publicOrigin}/dev-idp`);
     verifier = localVerifier(idp.jwks, idp.issuer, LOCAL_CLIENT_ID);
   }
-  if (config.hasDemoData) await seedDemoListings(db);
+  // Demo photos are stored where uploads go, so the one storage is made here, before the seeding.
+  const storage = config.s3 ? new S3PhotoStorage(config.s3) : new LocalPhotoStorage(config.uploadDir);
+  const demoSeeding = config.hasDemoData ? await seedDemoListings(db, storage) : null;
 
   const app = Fastify({
     logger: {
@@ -95,6 +97,8 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
   app.setSerializerCompiler(compiledSerializerCompiler);
   app.decorateRequest('user', null);
   if (storedListingsKeyed.keyed > 0) app.log.info(storedListingsKeyed, 'stored listings keyed for search, cities mapped to places');
+  if (demoSeeding?.photoError) app.log.warn(demoSeeding, 'demo listings seeded without photos');
+  else if (demoSeeding?.listings) app.log.info(demoSeeding, 'demo listings seeded');
   if (!deps.database) app.addHook('onClose', () => database.close());
 
   await app.register(errorsPlugin);
@@ -141,7 +145,6 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
         adminEmails: config.adminEmails,
         isSecureCookie: (config.canonicalOrigin ?? config.publicOrigin).startsWith('https:'),
       });
-      const storage = config.s3 ? new S3PhotoStorage(config.s3) : new LocalPhotoStorage(config.uploadDir);
       const publicSearches: PublicSearchCache = new SearchCache(config.searchCacheMs);
       await api.register(jobsRoutes, { db, sessions, storage, publicSearches, writeRateLimit: config.writeRateLimit, contactRevealLimit: config.contactRevealLimit, onListingVisible });
       await api.register(reportsRoutes, { db, sessions, reportRateLimit: config.writeRateLimit });

@@ -12,6 +12,8 @@ const listing = {
   publisher_id: 1, created_at: '2026-11-24T10:00:00.000Z',
 };
 const contact = { phone: '0541234567', contact_email: 'dana@example.com' };
+/** What only the listing page's answer carries (issue 15). */
+const pageExtras = { updated_at: '2026-11-24T11:00:00.000Z', publisher: { displayName: 'Dana K.', memberSince: '2026-01', activeListings: 1, emailVerified: false } };
 
 describe('compiled response serializer', () => {
   it('writes a public page with only the fields its schema names', () => {
@@ -21,8 +23,11 @@ describe('compiled response serializer', () => {
 
   it('tells the owner view from the public one by viewer_is_owner', () => {
     const write = writerOf(listingForViewer);
-    assert.deepEqual(JSON.parse(write({ ...listing, ...contact, viewer_is_owner: false })), { ...listing, viewer_is_owner: false });
-    assert.deepEqual(JSON.parse(write({ ...listing, ...contact, viewer_is_owner: true })), { ...listing, ...contact, viewer_is_owner: true });
+    assert.deepEqual(JSON.parse(write({ ...listing, ...contact, ...pageExtras, viewer_is_owner: false })), { ...listing, ...pageExtras, viewer_is_owner: false });
+    assert.deepEqual(JSON.parse(write({ ...listing, ...contact, ...pageExtras, viewer_is_owner: true })), { ...listing, ...contact, ...pageExtras, viewer_is_owner: true });
+    // The poster's sign-in address cannot ride along in their public profile.
+    const leaked = JSON.parse(write({ ...listing, ...pageExtras, publisher: { ...pageExtras.publisher, email: 'dana@example.com' }, viewer_is_owner: false })) as { publisher: object };
+    assert.deepEqual(leaked.publisher, pageExtras.publisher);
   });
 
   it('refuses an answer that lacks a required field rather than sending it', () => {

@@ -92,6 +92,18 @@ describe('page routes', () => {
     assert.match(root, new RegExp(`© ${new Date().getFullYear()} Tasko`));
   });
 
+  it('paints the header as the shell renders it: the menu button, Jobs current on /tasks, no popup menus', async () => {
+    const { body } = await app.inject('/ru/tasks');
+    const root = /<div id="root">([\s\S]*)<\/div><\/body>/.exec(body)?.[1] ?? '';
+    assert.match(root, /<a class="brand" href="\/ru">Tasko<\/a><div class="site-menu"><button type="button" aria-expanded="false" aria-controls="site-menu" class="header-button site-menu__toggle">/);
+    assert.match(root, /<span class="visually-hidden">Меню<\/span><\/button><div id="site-menu" class="site-menu__panel"><nav class="site-nav"/);
+    // The task search is in the Jobs section: current, though not the Jobs page itself.
+    assert.match(root, /<a class="active" aria-current="true" href="\/ru">Задания<\/a><a href="\/ru\/services">Услуги<\/a>/);
+    assert.match(root, /<button type="button" lang="ru" dir="ltr" disabled="" aria-current="true">Русский<\/button>/);
+    assert.match(root, /<div class="site-header__actions"><div class="dropdown language-selector">.*<div class="dropdown post-menu">.*<div class="account-slot"><\/div><\/div>/);
+    assert.doesNotMatch(root, /aria-haspopup/);
+  });
+
   it('paints a bare URL in the cookie\'s language with bare links, and escapes nothing it should not', async () => {
     const { body } = await app.inject({ url: '/', headers: { cookie: 'tasko_lang=ar' } });
     assert.match(body, /<a class="active" aria-current="page" href="\/">[^<]+<\/a><a href="\/services">/);

@@ -110,7 +110,7 @@ describe('signing in', () => {
 describe('my posts', () => {
   for (const [language, texts] of [
     ['en', { title: 'My posts', close: 'Mark as closed', confirm: 'Mark this job as closed?', closed: 'Job marked as closed.', open: 'Open', closedLabel: 'Closed', reactivate: 'Reactivate', del: 'Delete', deleteQ: 'Are you sure you want to delete this job?', deleted: 'Job deleted.', button: 'Sign in with Google' }],
-    ['ar', { title: 'إعلاناتي', close: 'وضع علامة مغلق', confirm: 'هل تريد وضع علامة مغلق على هذا العمل؟', closed: 'تم وضع علامة مغلق على العمل.', open: 'مفتوح', closedLabel: 'مغلق', reactivate: 'إعادة التفعيل', del: 'حذف', deleteQ: 'هل أنت متأكد من أنك تريد حذف هذا العمل؟', deleted: 'تم حذف العمل.', button: 'تسجيل الدخول باستخدام Google' }],
+    ['ar', { title: 'إعلاناتي', close: 'إغلاق الإعلان', confirm: 'هل تريد إغلاق هذا الإعلان؟', closed: 'أُغلق الإعلان.', open: 'مفتوح', closedLabel: 'مغلق', reactivate: 'إعادة التفعيل', del: 'حذف', deleteQ: 'هل تريد حذف هذا الإعلان؟', deleted: 'حُذف الإعلان.', button: 'تسجيل الدخول باستخدام Google' }],
   ] as const) {
     it(`closes, reactivates and deletes, showing only the user's own listings (${language})`, async () => {
       const email = `owner-${language}@example.com`;
@@ -132,7 +132,7 @@ describe('my posts', () => {
         await item.getByText(texts.open, { exact: true }).waitFor();
 
         await item.getByRole('button', { name: texts.close }).click();
-        const dialog = page.getByRole('dialog');
+        const dialog = page.getByRole('alertdialog');
         await dialog.getByText(texts.confirm).waitFor();
         await dialog.getByRole('button', { name: texts.close }).click();
         await page.getByText(texts.closed).waitFor();
@@ -142,8 +142,8 @@ describe('my posts', () => {
         await item.getByText(texts.open, { exact: true }).waitFor();
 
         await item.getByRole('button', { name: texts.del }).click();
-        await page.getByRole('dialog').getByText(texts.deleteQ).waitFor();
-        await page.getByRole('dialog').getByRole('button', { name: texts.del }).click();
+        await page.getByRole('alertdialog').getByText(texts.deleteQ).waitFor();
+        await page.getByRole('alertdialog').getByRole('button', { name: texts.del }).click();
         await page.getByText(texts.deleted).waitFor();
         assert.equal(await item.count(), 0);
       } finally {

@@ -13,7 +13,7 @@ describe('alerts that really arrive', () => {
     const reader = 'noa.alerts@example.com';
     try {
       await page.goto(`${origin}/he/login`);
-      await signInThroughProvider(page, reader, 'Noa', 'התחברות עם Google');
+      await signInThroughProvider(page, reader, 'Noa', 'כניסה באמצעות Google');
 
       await page.goto(`${origin}/he/tasks`);
       await page.getByLabel('מה מחפשים?').fill('ספה');
@@ -21,7 +21,7 @@ describe('alerts that really arrive', () => {
       await page.getByRole('button', { name: 'עדכנו אותי על מודעות חדשות כאלה' }).click();
       await page.getByLabel('מיד עם הפרסום').check();
       await page.getByRole('button', { name: 'שמירת ההתראה' }).click();
-      await page.getByText('נשלח לך באימייל עבודות חדשות כאלה.').waitFor();
+      await page.getByText('נעדכן אתכם באימייל על עבודות חדשות כאלה.').waitFor();
 
       // Someone else posts a job the search finds, and a job it does not.
       const poster = await apiSession(context.request, origin, 'poster.alerts@example.com', 'Dana');

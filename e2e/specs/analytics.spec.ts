@@ -29,12 +29,12 @@ async function browseThreePages(page: Page): Promise<void> {
 }
 
 describe('analytics with consent', () => {
-  it('sends nothing while the banner is only closed', async () => {
+  it('sends nothing after "Decline"', async () => {
     const { page, context } = await newPage(running.browser);
     try {
       const batches = recordBatches(context);
       await page.goto(`${running.site.origin}/en/about`);
-      await page.getByRole('region', { name: 'Cookie notice' }).getByRole('button', { name: 'Close' }).click();
+      await page.getByRole('region', { name: 'Cookie notice' }).getByRole('button', { name: 'Decline' }).click();
       await browseThreePages(page);
       await page.waitForTimeout(ANALYTICS.flushIntervalMs + 1500);
       await page.goto('about:blank');
@@ -44,12 +44,12 @@ describe('analytics with consent', () => {
     }
   });
 
-  it('after "I Understand", sends page views in one batch within 5 s, and the rest as the page closes', async () => {
+  it('after "Accept", sends page views in one batch within 5 s, and the rest as the page closes', async () => {
     const { page, context } = await newPage(running.browser);
     try {
       const batches = recordBatches(context);
       await page.goto(`${running.site.origin}/en/about`);
-      await page.getByRole('region', { name: 'Cookie notice' }).getByRole('button', { name: 'I Understand' }).click();
+      await page.getByRole('region', { name: 'Cookie notice' }).getByRole('button', { name: 'Accept' }).click();
       await browseThreePages(page);
       const first = await page.waitForRequest((r) => r.url().endsWith('/api/v1/events'), { timeout: ANALYTICS.flushIntervalMs + 5000 });
       assert.equal((await first.response())?.status(), 202);

@@ -157,7 +157,7 @@ describe('finding work', () => {
     const { page, context, problems } = await newPage(running.browser);
     try {
       await page.goto(`${running.site.origin}/he/`);
-      await page.getByRole('heading', { name: 'עבודות קטנות בסביבה שלך' }).waitFor();
+      await page.getByRole('heading', { name: 'עבודות קטנות באזור שלכם' }).waitFor();
       assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
       await waitForResults(page);
       await page.getByText('מוצגות 12 מתוך 29 עבודות').waitFor();
@@ -341,15 +341,15 @@ describe('finding work', () => {
     }
   });
 
-  it('says "Job not found." for an unknown or malformed id, in English and in Hebrew', async () => {
+  it('says "Job not found" for an unknown or malformed id, in English and in Hebrew', async () => {
     const { page, context } = await newPage(running.browser);
     try {
       for (const id of ['999999', 'abc']) {
         await page.goto(`${running.site.origin}/en/job/${id}`);
-        await page.getByRole('heading', { name: 'Job not found.' }).waitFor();
+        await page.getByRole('heading', { name: 'Job not found', exact: true }).waitFor();
       }
       await page.goto(`${running.site.origin}/he/job/999999`);
-      await page.getByRole('heading', { name: 'העבודה לא נמצאה.' }).waitFor();
+      await page.getByRole('heading', { name: 'העבודה לא נמצאה', exact: true }).waitFor();
     } finally {
       await context.close();
     }

@@ -83,7 +83,7 @@ describe('trust and safety', () => {
       const visitor = await running.browser.newContext();
       const visitorPage = await visitor.newPage();
       await visitorPage.goto(`${running.site.origin}/en/job/${reported}`);
-      await visitorPage.getByRole('heading', { name: 'Job not found.' }).waitFor();
+      await visitorPage.getByRole('heading', { name: 'Job not found', exact: true }).waitFor();
       await visitorPage.goto(`${running.site.origin}/en/`);
       await visitorPage.locator('.listing-card').first().waitFor();
       const listed = await visitorPage.locator('.listing-card__title').allInnerTexts();

@@ -25,19 +25,19 @@ const TEXTS = {
     deleted: 'Job deleted.',
   },
   he: {
-    signIn: 'התחברות עם Google',
+    signIn: 'כניסה באמצעות Google',
     title: 'המודעות שלי',
     showing: (count: number, total: number) => `מוצגות ${count} מתוך ${total} מודעות`,
     page: (page: number, pages: number) => `עמוד ${page} מתוך ${pages}`,
     next: 'הבא',
     close: 'סימון כסגורה',
-    closed: 'העבודה סומנה כסגורה.',
+    closed: 'המודעה סומנה כסגורה.',
     reactivate: 'הפעלה מחדש',
-    reactivated: 'העבודה הופעלה מחדש.',
+    reactivated: 'המודעה הופעלה מחדש.',
     open: 'פתוחה',
     closedLabel: 'סגורה',
     del: 'מחיקה',
-    deleted: 'העבודה נמחקה.',
+    deleted: 'המודעה נמחקה.',
   },
 } as const;
 
@@ -80,7 +80,7 @@ describe('my posts, page by page', () => {
         const oldest = page.locator('.my-posts__item').filter({ has: page.getByRole('link', { name: titleOf(1, language), exact: true }) });
         await oldest.getByText(texts.open, { exact: true }).waitFor();
         await oldest.getByRole('button', { name: texts.close }).click();
-        await page.getByRole('dialog').getByRole('button', { name: texts.close }).click();
+        await page.getByRole('alertdialog').getByRole('button', { name: texts.close }).click();
         await page.getByText(texts.closed).waitFor();
         await oldest.getByText(texts.closedLabel, { exact: true }).waitFor();
         await oldest.getByRole('button', { name: texts.reactivate }).click();
@@ -89,7 +89,7 @@ describe('my posts, page by page', () => {
 
         const second = page.locator('.my-posts__item').filter({ has: page.getByRole('link', { name: titleOf(2, language), exact: true }) });
         await second.getByRole('button', { name: texts.del }).click();
-        await page.getByRole('dialog').getByRole('button', { name: texts.del }).click();
+        await page.getByRole('alertdialog').getByRole('button', { name: texts.del }).click();
         await page.getByText(texts.deleted).waitFor();
         await page.getByText(texts.showing(5, LISTINGS - 1)).waitFor();
         assert.equal(await second.count(), 0);

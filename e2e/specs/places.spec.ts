@@ -64,4 +64,31 @@ describe('places in the reader\'s language', () => {
       }
     });
   }
+
+  for (const [screen, language, viewport] of [
+    ['a 390 px phone', 'he', { width: 390, height: 844 }],
+    ['a desktop', 'ar', { width: 1280, height: 800 }],
+  ] as const) {
+    it(`fits the search bar and every refinement on ${screen} in ${language}, the two fields side by side or stacked, never the page scrolling sideways`, async () => {
+      const { page, context, problems } = await newPage(running.browser, { viewport });
+      try {
+        // A chosen place and the longest sort label ("pay, hourly first") shown: the widest the row gets.
+        await page.goto(`${running.site.origin}/${language}?placeId=294801&location=${encodeURIComponent(language === 'he' ? 'חיפה' : 'حيفا')}&sort=salary-high`);
+        await page.locator('.listing-card').first().waitFor();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        assert.equal(overflow, 0, 'the page scrolls sideways');
+        const text = (await page.locator('form[role="search"] input[type="search"]').boundingBox())!;
+        const place = (await page.getByRole('combobox').first().boundingBox())!;
+        if (viewport.width > 768) assert.equal(Math.round(text.y), Math.round(place.y), 'the text and place fields are not on one line');
+        else assert.ok(place.y > text.y, 'the place field is not under the text field');
+        for (const select of await page.locator('.listing-refinements select').all()) {
+          const box = (await select.boundingBox())!;
+          assert.ok(box.x >= 0 && box.x + box.width <= viewport.width, 'a refinement sticks out of the screen');
+        }
+        assert.deepEqual(problems.errors, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });

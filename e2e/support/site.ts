@@ -64,8 +64,11 @@ export interface PageProblems {
 }
 
 /** A fresh context (fresh storage) and page that records script errors, so a test can assert there were none. */
-export async function newPage(browser: Browser, options: { locale?: string } = {}): Promise<{ context: BrowserContext; page: Page; problems: PageProblems }> {
-  const context = await browser.newContext({ locale: options.locale ?? 'en-US', viewport: { width: 1200, height: 900 } });
+export async function newPage(
+  browser: Browser,
+  options: { locale?: string; viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; page: Page; problems: PageProblems }> {
+  const context = await browser.newContext({ locale: options.locale ?? 'en-US', viewport: options.viewport ?? { width: 1200, height: 900 } });
   const page = await context.newPage();
   const problems: PageProblems = { errors: [] };
   page.on('pageerror', (error) => problems.errors.push(error.message));

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { i18n, initI18n, type Language, type TextBundle, ROUTER_FUTURE } from '@tasko/shared';
 
@@ -10,6 +10,13 @@ export async function setUpI18n(language: Language, extra: Record<string, object
   i18n.addResourceBundle(language, 'common', common);
   for (const [ns, bundle] of Object.entries(extra)) i18n.addResourceBundle(language, ns, bundle as TextBundle);
   await i18n.changeLanguage(language);
+}
+
+/** The real `common` and listing texts of a language, for the shared listing components. */
+export async function loadListingTexts(language: Language): Promise<void> {
+  const { LISTING_NS } = await import('../src/listing/listingNamespace');
+  const listing = (await import(`../src/locales/${language}/listing.json`)) as { default: object };
+  await act(() => setUpI18n(language, { [LISTING_NS]: listing.default }));
 }
 
 export function renderAt(ui: ReactElement, path = '/') {

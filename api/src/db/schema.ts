@@ -10,6 +10,11 @@ export const users = pgTable('users', {
   picture: text('picture'),
   /** The `sub` of the ID token: stable even if the address changes at Google. */
   googleSub: text('google_sub').unique(),
+  /**
+   * Google itself vouched for the address at the last sign-in (its ID token, `email_verified`): shown on
+   * the user's listings. Never set by the local identity provider, whose addresses nobody checked.
+   */
+  emailVerifiedByGoogle: boolean('email_verified_by_google').notNull().default(false),
   settings: jsonb('settings').$type<UserSettings>(),
   /** When the user confirmed being 18 or older (the terms); asked once. */
   ageConfirmedAt: timestamp('age_confirmed_at', { withTimezone: true }),

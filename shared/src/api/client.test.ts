@@ -3,6 +3,7 @@ import { HttpError, toApiError } from './apiError';
 import { authBus, type AuthEventDetail } from '../auth/authBus';
 import { signIn, signOut } from '../auth/authStore';
 import { DEFAULT_SETTINGS } from '../domain/settings';
+import { FakeXhr, lastXhr, installFakeXhr } from '../../test/fakeXhr';
 
 interface SentRequest {
   method: string;
@@ -25,6 +26,13 @@ const fakeFetch = (input: RequestInfo | URL, init: RequestInit = {}): Promise<Re
   const text = data === undefined ? '' : typeof data === 'string' ? data : JSON.stringify(data);
   return Promise.resolve({ ok: status >= 200 && status < 300, status, text: () => Promise.resolve(text) } as Response);
 };
+
+// What the upload path sends is recorded with the fetch calls, so "nothing was sent" covers both ways of sending.
+FakeXhr.onSend = (xhr) => {
+  expect(xhr.url.startsWith('/api/v1/')).toBe(true);
+  sent.push({ method: xhr.method, url: xhr.url.slice('/api/v1'.length), headers: { ...xhr.headers }, body: xhr.body as BodyInit });
+};
+installFakeXhr();
 
 type AnyCall = (...args: unknown[]) => Promise<unknown>;
 
@@ -189,16 +197,6 @@ describe('API client', () => {
     expect(toApiError(new Error('boom'))).toEqual({ statusCode: 0, messageKey: 'serverError' });
   });
 
-  it('sends a listing form as multipart, with the browser choosing its Content-Type', async () => {
-    signIn({ token: 'session-5', info: { email: 'a@b.c', name: 'A' }, settings: DEFAULT_SETTINGS });
-    const form = new FormData();
-    form.append('title', 'Sofa');
-    answer = { status: 201, data: { id: 9 } };
-    await expect(api.createJob(form)).resolves.toEqual({ id: 9 });
-    expect(sent[0]?.body).toBe(form);
-    expect(sent[0]?.headers['Content-Type']).toBeUndefined();
-  });
-
   it('gives up on a request that gets no answer in 20 seconds, and lets the page abort one', async () => {
     jest.useFakeTimers();
     try {
@@ -216,5 +214,145 @@ describe('API client', () => {
       jest.useRealTimers();
       globalThis.fetch = fakeFetch;
     }
+  });
+});
+
+describe('sending a listing with its photos (XMLHttpRequest, for upload progress)', () => {
+  const form = () => {
+    const data = new FormData();
+    data.append('jobTitle', 'Sofa');
+    data.append('photos', new Blob(['jpeg bytes'], { type: 'image/jpeg' }), 'photo-1.jpg');
+    return data;
+  };
+  const signedIn = () => {
+    signIn({ token: 'session-6', info: { email: 'a@b.c', name: 'A' }, settings: DEFAULT_SETTINGS });
+    events.length = 0;
+  };
+
+  it('sends the form as multipart with the session, reports the bytes sent, and answers the saved listing', async () => {
+    signedIn();
+    const payload = form();
+    const progress: unknown[] = [];
+    const saved = api.createJob(payload, { onProgress: (p) => progress.push(p) });
+    const xhr = lastXhr();
+    expect([xhr.method, xhr.url]).toEqual(['POST', '/api/v1/jobs']);
+    expect(xhr.headers).toEqual({ Authorization: 'Bearer session-6' });
+    expect(xhr.body).toBe(payload);
+    xhr.progress(1_200_000, 4_800_000);
+    xhr.progress(3_000_000, 4_800_000);
+    xhr.progress(4_800_000, 4_800_000);
+    xhr.answer(201, { job_id: 9, jobTitle: 'Sofa' });
+    await expect(saved).resolves.toEqual({ job_id: 9, jobTitle: 'Sofa' });
+    expect(progress).toEqual([
+      { sent: 1_200_000, total: 4_800_000 },
+      { sent: 3_000_000, total: 4_800_000 },
+      { sent: 4_800_000, total: 4_800_000 },
+    ]);
+  });
+
+  it('edits with PUT to the listing, and says 0 for a total the browser cannot tell', async () => {
+    signedIn();
+    const progress: unknown[] = [];
+    const saved = api.updateJob(42, form(), { onProgress: (p) => progress.push(p) });
+    const xhr = lastXhr();
+    expect([xhr.method, xhr.url]).toEqual(['PUT', '/api/v1/jobs/42']);
+    xhr.progress(500, 0, false);
+    xhr.answer(200, { job_id: 42 });
+    await expect(saved).resolves.toEqual({ job_id: 42 });
+    expect(progress).toEqual([{ sent: 500, total: 0 }]);
+  });
+
+  it('maps a refusal exactly as the fetch path does: message key and fields', async () => {
+    signedIn();
+    const refused = api.createJob(form()).catch((e: unknown) => e);
+    lastXhr().answer(400, { statusCode: 400, messageKey: 'invalidRequest', fields: { phone: 'phoneInvalid', photos: 'unsupportedImageType' } });
+    const error = await refused;
+    expect(error).toBeInstanceOf(HttpError);
+    expect(toApiError(error)).toEqual({ statusCode: 400, messageKey: 'invalidRequest', fields: { phone: 'phoneInvalid', photos: 'unsupportedImageType' } });
+
+    // The same answer through fetch gives the same error.
+    answer = { status: 400, data: { statusCode: 400, messageKey: 'invalidRequest', fields: { phone: 'phoneInvalid', photos: 'unsupportedImageType' } } };
+    expect(toApiError(await api.searchJobs({}).catch((e: unknown) => e))).toEqual(toApiError(error));
+  });
+
+  it('keeps the server’s words for a 5xx, and falls back to serverError for an answer that is not JSON', async () => {
+    signedIn();
+    const busy = api.createJob(form()).catch((e: unknown) => e);
+    lastXhr().answer(503, { statusCode: 503, messageKey: 'serverError' });
+    expect(toApiError(await busy)).toEqual({ statusCode: 503, messageKey: 'serverError' });
+    const proxy = api.createJob(form()).catch((e: unknown) => e);
+    lastXhr().answer(502, '<html>Bad gateway</html>');
+    expect(toApiError(await proxy)).toEqual({ statusCode: 502, messageKey: 'serverError' });
+  });
+
+  it('signs an expired session out, as every call does', async () => {
+    window.history.replaceState(null, '', '/ru/post-job');
+    signedIn();
+    const expired = api.createJob(form()).catch((e: unknown) => e);
+    lastXhr().answer(401, { statusCode: 401, messageKey: 'unauthorized' });
+    expect(toApiError(await expired)).toEqual({ statusCode: 401, messageKey: 'unauthorized' });
+    expect(events).toEqual([{ event: 'unauthorized', isRemote: false, intendedPath: '/ru/post-job' }]);
+  });
+
+  it('names a connection lost halfway as a network error', async () => {
+    signedIn();
+    const progress: unknown[] = [];
+    const lost = api.createJob(form(), { onProgress: (p) => progress.push(p) }).catch((e: unknown) => e);
+    lastXhr().progress(2_000_000, 4_800_000);
+    lastXhr().drop();
+    const error = await lost;
+    expect(error).toBeInstanceOf(HttpError);
+    expect(toApiError(error)).toEqual({ statusCode: 0, messageKey: 'networkError' });
+    expect(progress).toEqual([{ sent: 2_000_000, total: 4_800_000 }]);
+  });
+
+  it('stops when the page aborts, and sends nothing when it aborted before', async () => {
+    signedIn();
+    const page = new AbortController();
+    const stopped = api.createJob(form(), { signal: page.signal }).catch((e: unknown) => e);
+    const xhr = lastXhr();
+    xhr.progress(1_000, 4_800_000);
+    page.abort();
+    expect(xhr.wasAborted).toBe(true);
+    const error = await stopped;
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).cause).toBe(page.signal.reason);
+    expect(toApiError(error)).toEqual({ statusCode: 0, messageKey: 'networkError' });
+
+    const before = new AbortController();
+    before.abort();
+    await expect(api.updateJob(4, form(), { signal: before.signal })).rejects.toBeInstanceOf(HttpError);
+    expect(FakeXhr.sent).toHaveLength(1);
+  });
+
+  it('gives up after 20 seconds without news, the clock starting again at each progress event', async () => {
+    jest.useFakeTimers();
+    try {
+      signedIn();
+      const slow = api.createJob(form()).catch((e: unknown) => e);
+      const xhr = lastXhr();
+      for (let i = 1; i <= 5; i += 1) {
+        jest.advanceTimersByTime(19_000);
+        xhr.progress(i * 100_000, 1_000_000);
+      }
+      // 95 seconds in, still sending: not cut off.
+      expect(xhr.wasAborted).toBe(false);
+      xhr.progress(1_000_000, 1_000_000);
+      jest.advanceTimersByTime(20_000);
+      expect(xhr.wasAborted).toBe(true);
+      expect(toApiError(await slow)).toEqual({ statusCode: 0, messageKey: 'networkError' });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('settles once: an answer after an abort changes nothing', async () => {
+    signedIn();
+    const page = new AbortController();
+    const stopped = api.createJob(form(), { signal: page.signal }).catch((e: unknown) => e);
+    const xhr = lastXhr();
+    page.abort();
+    xhr.answer(201, { job_id: 1 });
+    expect(await stopped).toBeInstanceOf(HttpError);
   });
 });

@@ -32,13 +32,26 @@ export interface ApiRequest {
   signal?: AbortSignal;
 }
 
+/** How much of a request's body has left the browser. */
+export interface UploadProgress {
+  /** Bytes sent so far. */
+  sent: number;
+  /** Bytes of the whole body; 0 when the browser cannot tell. */
+  total: number;
+}
+
+/** What the caller of an upload may pass: a way to follow it, and a way to stop it. */
+export interface UploadOptions {
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+}
+
 function urlOf({ url, params }: ApiRequest): string {
   const query = params ? new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)])).toString() : '';
   return apiBaseUrl() + url + (query ? `${url.includes('?') ? '&' : '?'}${query}` : '');
 }
 
-async function bodyOf(response: Response): Promise<unknown> {
-  const text = await response.text();
+function parsedBody(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -47,41 +60,117 @@ async function bodyOf(response: Response): Promise<unknown> {
   }
 }
 
-/**
- * One request with fetch (a fetch() can use the answer the server told the browser to preload): the session's
- * Bearer token, a timeout, and every failure as an HttpError; a 401 outside sign-in signs the user out
- * through the auth bus (ARCHITECTURE "Shared runtime").
- */
-async function call<T>(request: ApiRequest): Promise<T> {
+/** What leaves the browser for a request, whichever way it is sent: the session's Bearer token and the body. */
+function outgoing(request: ApiRequest): { url: string; method: string; headers: Record<string, string>; body: FormData | string | undefined } {
   const headers: Record<string, string> = {};
   const token = currentToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   Object.assign(headers, request.headers);
-  let body: BodyInit | undefined;
+  let body: FormData | string | undefined;
+  // FormData gets no Content-Type here: the browser writes it, with the multipart boundary.
   if (request.data instanceof FormData) body = request.data;
   else if (request.data !== undefined) {
     body = JSON.stringify(request.data);
     headers['Content-Type'] = 'application/json';
   }
+  return { url: urlOf(request), method: request.method ?? 'GET', headers, body };
+}
 
+/**
+ * The server's answer as the page gets it, whichever way it came: the data, or an HttpError; a 401 outside
+ * sign-in signs the user out through the auth bus (ARCHITECTURE "Shared runtime").
+ */
+function settle<T>(request: ApiRequest, status: number, data: unknown): T {
+  if (status >= 200 && status < 300) return data as T;
+  // The sign-in call itself answers 401 for a bad ID token; that is a failed login, not an expired session.
+  if (status === 401 && !request.url.startsWith('/auth/')) authBus.emit('unauthorized', currentPath());
+  throw new HttpError({ status, data });
+}
+
+/**
+ * One request with fetch (a fetch() can use the answer the server told the browser to preload): a timeout,
+ * and every failure as an HttpError.
+ */
+async function call<T>(request: ApiRequest): Promise<T> {
+  const { url, method, headers, body } = outgoing(request);
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
   const abort = () => timeout.abort();
   request.signal?.addEventListener('abort', abort);
   let response: Response;
   try {
-    response = await fetch(urlOf(request), { method: request.method ?? 'GET', headers, body, signal: timeout.signal });
+    response = await fetch(url, { method, headers, body, signal: timeout.signal });
   } catch (error) {
     throw new HttpError(undefined, { cause: error });
   } finally {
     clearTimeout(timer);
     request.signal?.removeEventListener('abort', abort);
   }
-  const data = await bodyOf(response).catch(() => undefined);
-  if (response.ok) return data as T;
-  // The sign-in call itself answers 401 for a bad ID token; that is a failed login, not an expired session.
-  if (response.status === 401 && !request.url.startsWith('/auth/')) authBus.emit('unauthorized', currentPath());
-  throw new HttpError({ status: response.status, data });
+  const data = await response.text().then(parsedBody, () => undefined);
+  return settle<T>(request, response.status, data);
+}
+
+/**
+ * One request on XMLHttpRequest, for a body big enough to watch leave (a listing with its photos): fetch
+ * reports no upload progress. Prepared and answered exactly as `call` (same headers, same HttpError, same
+ * sign-out on a 401); the browser's default credentials, as fetch's `same-origin` default. A connection is
+ * lost after REQUEST_TIMEOUT_MS without news, counted from the last progress event: a slow phone that keeps
+ * sending is never cut off, and the server gets the usual time to answer once everything is sent.
+ */
+function upload<T>(request: ApiRequest, onProgress?: (progress: UploadProgress) => void): Promise<T> {
+  const { url, method, headers, body } = outgoing(request);
+  const { signal } = request;
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let isSettled = false;
+    const finish = (outcome: () => void) => {
+      if (isSettled) return;
+      isSettled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', stop);
+      outcome();
+    };
+    /** No answer: a lost connection, a timeout or an abort, as fetch fails for each. */
+    const lose = (cause: unknown) => finish(() => reject(new HttpError(undefined, { cause })));
+    function stop() {
+      lose(signal?.reason ?? new DOMException('aborted', 'AbortError'));
+      xhr.abort();
+    }
+    const restartClock = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        lose(new DOMException(`no news in ${REQUEST_TIMEOUT_MS} ms`, 'TimeoutError'));
+        xhr.abort();
+      }, REQUEST_TIMEOUT_MS);
+    };
+    if (signal?.aborted) {
+      lose(signal.reason ?? new DOMException('aborted', 'AbortError'));
+      return;
+    }
+    const report = (event: ProgressEvent) => {
+      restartClock();
+      onProgress?.({ sent: event.loaded, total: event.lengthComputable ? event.total : 0 });
+    };
+    // Both: a small body may finish without a progress event; `load` says every byte is sent.
+    xhr.upload.onprogress = report;
+    xhr.upload.onload = report;
+    xhr.onload = () =>
+      finish(() => {
+        try {
+          resolve(settle<T>(request, xhr.status, parsedBody(xhr.responseText)));
+        } catch (error) {
+          reject(error);
+        }
+      });
+    xhr.onerror = () => lose(new TypeError('network error'));
+    xhr.onabort = () => lose(new DOMException('aborted', 'AbortError'));
+    xhr.open(method, url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    signal?.addEventListener('abort', stop);
+    restartClock();
+    xhr.send(body ?? null);
+  });
 }
 
 /** An API function that the server answers only with a session, marked on the call itself (SPEC §6; CONVENTIONS "Honest guards"). */
@@ -137,8 +226,11 @@ export const api = {
     call<{ reported: true }>({ method: 'POST', url: `/jobs/${id}/reports`, data: report }),
   ),
   sendEvents: (events: AnalyticsEvent[]) => call<void>({ method: 'POST', url: '/events', data: { events } }),
-  createJob: withSession((payload: FormData) => call<Listing>({ method: 'POST', url: '/jobs', data: payload })),
-  updateJob: withSession((id: number, payload: FormData) => call<Listing>({ method: 'PUT', url: `/jobs/${id}`, data: payload })),
+  /** With its photos: sent with upload progress (`options.onProgress`), stopped by `options.signal`. */
+  createJob: withSession((payload: FormData, options: UploadOptions = {}) => upload<Listing>({ method: 'POST', url: '/jobs', data: payload, signal: options.signal }, options.onProgress)),
+  updateJob: withSession((id: number, payload: FormData, options: UploadOptions = {}) =>
+    upload<Listing>({ method: 'PUT', url: `/jobs/${id}`, data: payload, signal: options.signal }, options.onProgress),
+  ),
   closeJob: withSession((id: number) => call<Listing>({ method: 'PATCH', url: `/jobs/${id}/close` })),
   activateJob: withSession((id: number) => call<Listing>({ method: 'PATCH', url: `/jobs/${id}/active` })),
   deleteJob: withSession((id: number) => call<void>({ method: 'DELETE', url: `/jobs/${id}` })),

@@ -122,8 +122,28 @@ export interface Listing {
   is_demo?: boolean;
   /** On `GET /jobs/{id}` only: whether the signed-in viewer posted it. */
   viewer_is_owner?: boolean;
+  /** On `GET /jobs/{id}` only: when its poster last changed it (an edit, closing or reactivating). */
+  updated_at?: string;
+  /** On `GET /jobs/{id}` only: what anyone may see of its poster. */
+  publisher?: ListingPublisher;
   /** On `GET /me/jobs` only: views and "Show phone" reveals of the last 30 days (issue 16). */
   stats?: ListingStats;
+}
+
+/**
+ * The public face of a listing's poster: never their email or surname. `memberSince` is the month they
+ * joined (`YYYY-MM`); `emailVerified` is true only when Google verified the address, never under the local
+ * sign-in.
+ */
+export interface ListingPublisher {
+  /** First name and the surname's initial ("Dana K."); '' when the account has no usable name. */
+  displayName: string;
+  /** The Google profile picture, when the account has one. */
+  picture?: string;
+  memberSince: string;
+  /** Listings of theirs anyone can find now. */
+  activeListings: number;
+  emailVerified: boolean;
 }
 
 export interface ListingPage {

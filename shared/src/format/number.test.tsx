@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { formatShekels } from './number';
+import { formatDate, formatShekels, formatTimeAgo } from './number';
 import { Price } from '../ui/Price';
 import { setUpI18n } from '../../test/renderWithProviders';
 
@@ -10,6 +10,28 @@ describe('formatShekels', () => {
     expect(formatShekels(1200, 'he')).toContain('1,200');
     expect(formatShekels(1200, 'ar')).toContain('1,200');
     expect(formatShekels(1200, 'ar')).toContain('₪');
+  });
+});
+
+describe('formatTimeAgo', () => {
+  const now = Date.parse('2026-11-25T12:00:00Z');
+  const ago = (seconds: number) => new Date(now - seconds * 1000);
+
+  it('says how long ago in the largest whole unit, the way each language says it', () => {
+    expect(formatTimeAgo(ago(20), 'en', now)).toBe('now');
+    expect(formatTimeAgo(ago(5 * 60), 'en', now)).toBe('5 minutes ago');
+    expect(formatTimeAgo(ago(2 * 3600 + 59 * 60), 'en', now)).toBe('2 hours ago');
+    expect(formatTimeAgo(ago(2 * 3600), 'he', now)).toBe('לפני שעתיים');
+    expect(formatTimeAgo(ago(26 * 3600), 'ru', now)).toBe('вчера');
+    expect(formatTimeAgo(ago(3600), 'he', now)).toBe('לפני שעה');
+    expect(formatTimeAgo(ago(3 * 86400), 'ar', now)).toBe('قبل 3 أيام');
+    expect(formatTimeAgo(ago(15 * 86400), 'en', now)).toBe('2 weeks ago');
+  });
+
+  it('gives the date beyond four weeks, "now" for a clock ahead, and nothing for a broken date', () => {
+    expect(formatTimeAgo(ago(40 * 86400), 'en', now)).toBe(formatDate(ago(40 * 86400), 'en'));
+    expect(formatTimeAgo(ago(-90), 'en', now)).toBe('now');
+    expect(formatTimeAgo('not a date', 'en', now)).toBe('');
   });
 });
 

@@ -29,7 +29,7 @@ describe('language', () => {
 
   it('loads the common namespace lazily and falls back to English', async () => {
     await initI18n('ru');
-    expect(i18n.t('nav.jobs')).toBe('Работа');
+    expect(i18n.t('nav.jobs')).toBe('Задания');
     expect(i18n.t('statuses.close')).toBe('Закрыто');
     expect(i18n.t('errors.amountTooLong')).toBe('Не более 4 цифр, без дробной части.');
   });

@@ -1,11 +1,13 @@
 import { Link } from 'react-router-dom';
-import { listingTextAttributes, placeNameOf, Price, UserText, useLanguage, useLocalizedPath, useTranslation, type Listing } from '@tasko/shared';
+import { formatTimeAgo, listingTextAttributes, placeNameOf, Price, UserText, useLanguage, useLocalizedPath, useTranslation, type Listing } from '@tasko/shared';
+import { CategoryIllustration } from './CategoryIllustration';
 import { LISTING_NS } from './listingNamespace';
 
 /**
- * One listing in a list or grid: title (to its page) and description in the listing's own language and
- * direction, with its language named when it is not the reader's; publisher, place (and distance in a
- * search around a place), status, pay, first photo.
+ * One listing in the results, as the best peers show it: the whole card is one link to the listing (its title
+ * names it), a photo or the category's drawing, the title and description in the listing's own language and
+ * direction (its language named when it is not the reader's), price with its unit, place (and distance in a
+ * search around a place), and how long ago it was posted.
  */
 export function ListingCard({ listing }: { listing: Listing }) {
   const { t } = useTranslation('common');
@@ -17,14 +19,17 @@ export function ListingCard({ listing }: { listing: Listing }) {
   const photo = listing.image_url[0];
   return (
     <li className="listing-card">
-      {photo && (
+      {photo ? (
         // Decorative next to the title; width and height reserve the space so nothing jumps as it loads.
-        <img className="listing-card__photo" src={photo} alt="" width={320} height={200} loading="lazy" decoding="async" />
+        <img className="listing-card__media" src={photo} alt="" width={320} height={200} loading="lazy" decoding="async" />
+      ) : (
+        <CategoryIllustration category={listing.category} className="listing-card__media" />
       )}
       <div className="listing-card__body">
         <div className="listing-card__text" {...listingTextAttributes(listing)}>
           <h2 className="listing-card__title">
-            <Link to={localized(`/job/${listing.job_id}`)}>
+            {/* Stretched over the whole card (CSS): one link, one tab stop, named by the title. */}
+            <Link className="listing-card__link" to={localized(`/job/${listing.job_id}`)}>
               <UserText>{title}</UserText>
             </Link>
           </h2>
@@ -32,24 +37,26 @@ export function ListingCard({ listing }: { listing: Listing }) {
             {listing.description}
           </UserText>
         </div>
-        <p className="listing-card__meta">
-          {tl('postedBy')} 
-          <UserText>{listing.contact_person_name}</UserText>
-          {' · '}
-          <UserText>{placeNameOf(listing)}</UserText>
-          {listing.distance_km !== undefined && (
-            <>
-              {' · '}
-              <span className="listing-card__distance">{listing.distance_km === 0 ? tl('distanceHere') : tl('distance', { count: listing.distance_km })}</span>
-            </>
-          )}
-        </p>
         <p className="listing-card__facts">
           <Price className="listing-card__price" amount={listing.amount} paymentType={listing.payment_type} />
-          <span className={`status status--${listing.status}`}>{t(`statuses.${listing.status}`)}</span>
+          {listing.status !== 'active' && <span className={`status status--${listing.status}`}>{t(`statuses.${listing.status}`)}</span>}
           <span className="listing-card__category">{t(`categories.${listing.category}`)}</span>
           {writtenIn && <span className="listing-card__language">{tl(`writtenIn.${writtenIn}`)}</span>}
           {listing.is_demo && <span className="listing-card__demo">{tl('demo')}</span>}
+        </p>
+        <p className="listing-card__meta">
+          <span className="listing-card__place">
+            <UserText>{placeNameOf(listing)}</UserText>
+            {listing.distance_km !== undefined && (
+              <span className="listing-card__distance">
+                {' · '}
+                {listing.distance_km === 0 ? tl('distanceHere') : tl('distance', { count: listing.distance_km })}
+              </span>
+            )}
+          </span>
+          <time className="listing-card__time" dateTime={listing.created_at}>
+            {formatTimeAgo(listing.created_at, language)}
+          </time>
         </p>
       </div>
     </li>
@@ -62,6 +69,7 @@ export function ListingSkeletons({ count = 6 }: { count?: number }) {
     <>
       {Array.from({ length: count }, (_, i) => (
         <li key={i} className="listing-card listing-card--skeleton" aria-hidden="true">
+          <span className="listing-card__media skeleton" />
           <div className="listing-card__body">
             <span className="skeleton skeleton--title" />
             <span className="skeleton" />

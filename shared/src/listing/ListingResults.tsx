@@ -1,4 +1,5 @@
-import { formatNumber, pageCount, Pagination, RetryPanel, useLanguage, useTranslation, type ListingSearch, type OfferType } from '@tasko/shared';
+import { useEffect, useRef, useState } from 'react';
+import { pageCount, Pagination, RetryPanel, useTranslation, type ListingSearch, type OfferType } from '@tasko/shared';
 import { ListingCard, ListingSkeletons } from './ListingCard';
 import { LISTING_NS } from './listingNamespace';
 import type { SearchResult } from './useListingSearch';
@@ -13,16 +14,31 @@ interface Props {
   onPage: (change: Pick<ListingSearch, 'page' | 'cursor'>) => void;
   /** Cards in a grid (services) rather than a list (jobs). */
   layout?: 'list' | 'grid';
+  /** Bumped by a search from the search bar: the count takes the focus once that search's answer is in. */
+  focusRequest?: number;
 }
 
 /** The answer of a search: skeletons while loading, the cards and paging, "No jobs found.", or an error with a retry. */
-export function ListingResults({ result, offerType, failureText, onRetry, onPage, layout = 'list' }: Props) {
+export function ListingResults({ result, offerType, failureText, onRetry, onPage, layout = 'list', focusRequest = 0 }: Props) {
   const { t } = useTranslation(LISTING_NS);
-  const { language } = useLanguage();
   const listClass = `listing-list listing-list--${layout}`;
+  const count = useRef<HTMLParagraphElement>(null);
+  // A search or another page asked for, whose answer should take the focus when it comes (WCAG 2.4.3): the
+  // control that asked is gone (the form is rebuilt) or far away (paging under the cards).
+  const [pagedTimes, setPagedTimes] = useState(0);
+  const asked = focusRequest + pagedTimes;
+  const answered = useRef(asked);
+  const isAnswered = result.status === 'succeeded' && result.page !== undefined;
+  useEffect(() => {
+    if (asked === answered.current || !isAnswered) return;
+    answered.current = asked;
+    // The count at the top of the screen (under the sticky header, by scroll-padding), the cards below it.
+    count.current?.focus({ preventScroll: true });
+    count.current?.scrollIntoView?.({ block: 'start' });
+  }, [asked, isAnswered]);
   const goTo = (change: Pick<ListingSearch, 'page' | 'cursor'>) => {
     onPage(change);
-    window.scrollTo({ top: 0 });
+    setPagedTimes((n) => n + 1);
   };
 
   if (result.status === 'failed') {
@@ -49,11 +65,12 @@ export function ListingResults({ result, offerType, failureText, onRetry, onPage
   const { jobs, total, page, pageSize, totalIsCapped = false, nextCursor, previousCursor } = result.page;
   const pages = pageCount(total, pageSize);
   const isLoading = result.status === 'loading';
+  // `count` is the total, as the noun after it agrees with it ("of 1 job", "מתוך שתי עבודות", "из 21 задания").
   const showing = `paging.${offerType === 'service' ? 'showingServices' : 'showing'}${totalIsCapped ? 'Capped' : ''}`;
   return (
     <div className="listing-results" aria-busy={isLoading}>
-      <p className="listing-results__count" role="status">
-        {isLoading ? t('loading') : t(showing, { count: formatNumber(jobs.length, language), total: formatNumber(total, language) })}
+      <p ref={count} className="listing-results__count" role="status" tabIndex={-1}>
+        {isLoading ? t('loading') : t(showing, { count: total, shown: jobs.length })}
       </p>
       {jobs.length === 0 ? (
         <p className="listing-results__empty">{t(offerType === 'service' ? 'emptyServices' : 'empty')}</p>

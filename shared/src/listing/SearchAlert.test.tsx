@@ -1,15 +1,9 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { api, authStore, DEFAULT_SETTINGS, ROUTER_FUTURE, searchFromParams, signIn, signOut, userAtom, type Alert, type ApiError, type Language, type OfferType, type UserSettings } from '@tasko/shared';
-import { setUpI18n } from '../../test/renderWithProviders';
-import { LISTING_NS } from './listingNamespace';
+import { api, authStore, DEFAULT_SETTINGS, ROUTER_FUTURE, searchFromParams, signIn, signOut, userAtom, type Alert, type ApiError, type OfferType, type UserSettings } from '@tasko/shared';
+import { loadListingTexts } from '../../test/renderWithProviders';
 import { SearchAlert } from './SearchAlert';
-
-async function loadTexts(language: Language) {
-  const listing = (await import(`../locales/${language}/listing.json`)) as { default: object };
-  await act(() => setUpI18n(language, { [LISTING_NS]: listing.default }));
-}
 
 function Page({ offerType }: { offerType: OfferType }) {
   const location = useLocation();
@@ -38,7 +32,7 @@ const withEmail = (emailNotifications: boolean): UserSettings => ({ ...DEFAULT_S
 beforeEach(async () => {
   jest.restoreAllMocks();
   localStorage.clear();
-  await loadTexts('en');
+  await loadListingTexts('en');
 });
 afterEach(() => act(() => signOut()));
 
@@ -125,16 +119,16 @@ describe('SearchAlert signed in', () => {
   it('reads in Hebrew', async () => {
     jest.spyOn(api.alerts, 'create').mockResolvedValue(saved('daily'));
     jest.spyOn(api, 'getSettings').mockResolvedValue(withEmail(true));
-    await loadTexts('he');
+    await loadListingTexts('he');
     renderAt('/he/');
     await userEvent.click(screen.getByRole('button', { name: 'עדכנו אותי על מודעות חדשות כאלה' }));
     await userEvent.click(await screen.findByRole('radio', { name: 'פעם ביום, ב־8:00' }));
     await userEvent.click(screen.getByRole('button', { name: 'שמירת ההתראה' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('נשלח לך באימייל עבודות חדשות כאלה פעם ביום, ב־8:00.');
+    expect(await screen.findByRole('status')).toHaveTextContent('נעדכן אתכם באימייל על עבודות חדשות כאלה פעם ביום, ב־8:00.');
   });
 
   it('reads in Arabic and Russian', async () => {
-    await loadTexts('ar');
+    await loadListingTexts('ar');
     const { unmount } = render(
       <MemoryRouter future={ROUTER_FUTURE} initialEntries={['/ar/services']}>
         <Page offerType="service" />
@@ -142,7 +136,7 @@ describe('SearchAlert signed in', () => {
     );
     expect(screen.getByRole('button', { name: 'أعلمني بالإعلانات الجديدة المشابهة' })).toBeInTheDocument();
     unmount();
-    await loadTexts('ru');
+    await loadListingTexts('ru');
     renderAt('/ru/services', 'service');
     expect(screen.getByRole('button', { name: 'Сообщать мне о новых похожих объявлениях' })).toBeInTheDocument();
   });

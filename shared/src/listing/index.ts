@@ -4,6 +4,7 @@ export { LISTING_NS } from './listingNamespace';
 export * from './useListingSearch';
 export * from './ListingCard';
 export * from './ListingFilters';
+export * from './ListingSearchControls';
 export * from './ListingResults';
 export * from './SearchAlert';
 export * from './PlaceCombobox';

@@ -14,7 +14,8 @@ export interface SearchResult {
 
 /**
  * The listing search of a page, driven by its URL: every change of the query string asks the API (the
- * previous request is aborted), and `update` writes the new search to the URL so Back and shared links work.
+ * previous request is aborted), and `update` writes the new search to the URL so Back and shared links work;
+ * `submit` does the same for the search bar and asks the results to take the focus once they are in.
  */
 export function useListingSearch(offerType: OfferType, options: { isIdleWithoutQuery?: boolean } = {}) {
   const [params, setParams] = useSearchParams();
@@ -58,6 +59,15 @@ export function useListingSearch(offerType: OfferType, options: { isIdleWithoutQ
     [search, setParams],
   );
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  // A search sent from the search bar rebuilds the form: the focus then moves to its results (WCAG 2.4.3).
+  const [resultsFocusRequest, setResultsFocusRequest] = useState(0);
+  const submit = useCallback(
+    (change: Partial<ListingSearch>) => {
+      update(change);
+      setResultsFocusRequest((n) => n + 1);
+    },
+    [update],
+  );
 
-  return { search, result, update, retry };
+  return { search, result, update, submit, retry, resultsFocusRequest };
 }

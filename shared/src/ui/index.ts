@@ -7,3 +7,4 @@ export * from './routerFuture';
 export * from './RetryPanel';
 export * from './Pagination';
 export * from './LiveNotice';
+export * from './ConfirmDialog';

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { authBus, loginTarget, matchPageRoute, signOut, splitLanguagePrefix, withLanguagePrefix } from '@tasko/shared';
 
@@ -26,9 +26,15 @@ export function useAuthRedirects(): void {
     [navigate],
   );
 
-  // Focus the page after client-side navigation so keyboard and screen-reader users start at its top.
+  // Focus the page after client-side navigation so keyboard and screen-reader users start at its top. The
+  // page a load or reload arrives on is not a navigation: its focus stays where the browser (or a part of
+  // the page, like the language button after a language change) puts it.
+  const lastPathname = useRef(location.pathname);
   useEffect(() => {
-    // React Router numbers its history entries in history.state: 0 is the page the visitor arrived on.
+    if (lastPathname.current === location.pathname) return;
+    lastPathname.current = location.pathname;
+    // React Router numbers its history entries in history.state: 0 is the page the visitor arrived on
+    // (also after a redirect that replaced it).
     const { idx } = (window.history.state ?? {}) as { idx?: number };
     if (idx !== undefined && idx > 0) document.getElementById('main')?.focus({ preventScroll: false });
   }, [location.pathname]);

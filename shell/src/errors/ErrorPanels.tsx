@@ -7,7 +7,7 @@ export function RemoteFailed({ onRetry }: { onRetry: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <section className="panel panel--error" role="alert">
+    <section className="panel panel--error page-panel" role="alert">
       <h1 ref={heading} tabIndex={-1}>
         {t('remoteError.title')}
       </h1>
@@ -23,7 +23,7 @@ export function NotFound() {
   const { t } = useTranslation('common');
   const localized = useLocalizedPath();
   return (
-    <section className="panel">
+    <section className="panel page-panel">
       <h1>{t('notFound.title')}</h1>
       <p>{t('notFound.body')}</p>
       <Link className="button button--primary" to={localized('/')}>
@@ -54,7 +54,7 @@ export function SomethingWentWrong({ onDismiss }: { onDismiss?: () => void }) {
         {t('errorScreen.refresh')}
       </button>
       {onDismiss && (
-        <button type="button" className="button" onClick={onDismiss} aria-label={t('cookie.close')}>
+        <button type="button" className="button" onClick={onDismiss} aria-label={t('errorScreen.dismiss')}>
           ×
         </button>
       )}

@@ -1,58 +1,98 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState, type FocusEvent, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { CONSENT_EVENT, COOKIE_ACCEPTED, STORAGE_KEYS, useLocalizedPath, useTranslation } from '@tasko/shared';
 
-const DISMISSED_FOR_SESSION = 'tasko.cookieBannerClosed';
+/** The stored answer when the visitor declines: remembered like "accepted", and analytics stays off. */
+export const COOKIE_DECLINED = 'declined';
 
-function readFlag(storage: () => Storage, key: string): string | null {
+/**
+ * The CSS variable the banner sets on <html> while it is on screen: the height it covers at the bottom of
+ * the window (its own height and its gap to the edge). `html { scroll-padding-block-end }` reserves it, so
+ * an element that takes focus is scrolled out from under the banner (WCAG 2.4.11).
+ */
+export const BANNER_SIZE_VARIABLE = '--cookie-banner-block-size';
+
+const ANSWERS = new Set<string>([COOKIE_ACCEPTED, COOKIE_DECLINED]);
+
+function readConsent(): string | null {
   try {
-    return storage().getItem(key);
+    return localStorage.getItem(STORAGE_KEYS.cookieConsent);
   } catch {
     return null;
   }
 }
 
+/** The space the banner covers at the bottom of the window, kept in `BANNER_SIZE_VARIABLE` while it is shown. */
+function useReservedSpace(banner: RefObject<HTMLElement>, isVisible: boolean): void {
+  useLayoutEffect(() => {
+    const element = banner.current;
+    const root = document.documentElement;
+    if (!isVisible || !element) return undefined;
+    const measure = () => {
+      const gap = parseFloat(getComputedStyle(element).insetBlockEnd) || 0;
+      root.style.setProperty(BANNER_SIZE_VARIABLE, `${Math.ceil(element.getBoundingClientRect().height + gap)}px`);
+    };
+    measure();
+    // Its height changes with the width (the text wraps) and the language: measured again on every change.
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty(BANNER_SIZE_VARIABLE);
+    };
+  }, [banner, isVisible]);
+}
+
 /**
- * Shown until accepted, which is remembered on the device (SPEC §2). "Close" only hides it for this visit:
- * it is not consent, so analytics stays off.
+ * Shown until the visitor answers (SPEC §2, as issue 15 words it): "Accept" turns on first-party analytics,
+ * "Decline" keeps it off; either answer is remembered on the device, so the banner does not come back.
+ * After the answer, focus returns to where it was before it came into the banner, or to the page's main
+ * content, never to the <body> the removed button leaves behind (WCAG 2.4.3).
  */
 export function CookieBanner() {
   const { t } = useTranslation('common');
   const localized = useLocalizedPath();
-  const [isVisible, setIsVisible] = useState(
-    () => readFlag(() => localStorage, STORAGE_KEYS.cookieConsent) !== COOKIE_ACCEPTED && readFlag(() => sessionStorage, DISMISSED_FOR_SESSION) === null,
-  );
+  const [isVisible, setIsVisible] = useState(() => !ANSWERS.has(readConsent() ?? ''));
+  const banner = useRef<HTMLElement>(null);
+  const focusBefore = useRef<HTMLElement | null>(null);
+  useReservedSpace(banner, isVisible);
   if (!isVisible) return null;
 
-  const accept = () => {
+  const onFocus = (e: FocusEvent<HTMLElement>) => {
+    const from = e.relatedTarget;
+    // Where focus came from, outside the banner; <body> is no place to come back to.
+    if (from instanceof HTMLElement && from !== document.body && !e.currentTarget.contains(from)) focusBefore.current = from;
+  };
+
+  const answer = (value: typeof COOKIE_ACCEPTED | typeof COOKIE_DECLINED) => {
     try {
-      localStorage.setItem(STORAGE_KEYS.cookieConsent, COOKIE_ACCEPTED);
+      localStorage.setItem(STORAGE_KEYS.cookieConsent, value);
     } catch {
       // Storage blocked: the banner comes back next visit, which is the honest outcome.
     }
-    window.dispatchEvent(new CustomEvent(CONSENT_EVENT, { detail: COOKIE_ACCEPTED }));
-    setIsVisible(false);
-  };
-  const dismiss = () => {
-    try {
-      sessionStorage.setItem(DISMISSED_FOR_SESSION, '1');
-    } catch {
-      // Nothing to remember it in: hidden until the next page load.
+    if (value === COOKIE_ACCEPTED) window.dispatchEvent(new CustomEvent(CONSENT_EVENT, { detail: COOKIE_ACCEPTED }));
+    const hadFocus = banner.current?.contains(document.activeElement) || document.activeElement === document.body;
+    if (hadFocus) {
+      const before = focusBefore.current;
+      const target = before?.isConnected ? before : document.getElementById('main');
+      // The view stays where the reader is: only the place of the keyboard moves.
+      target?.focus({ preventScroll: true });
     }
     setIsVisible(false);
   };
 
   return (
-    <section className="cookie-banner" aria-label={t('cookie.label')}>
+    <section ref={banner} className="cookie-banner" aria-label={t('cookie.label')} onFocus={onFocus}>
       <p>
         {t('cookie.text')} <Link to={localized('/privacy-policy')}>{t('cookie.privacyLink')}</Link>
       </p>
+      {/* Two answers of one size and one weight: declining is as easy to see and to press as accepting. */}
       <div className="cookie-banner__actions">
-        <button type="button" className="button button--primary" onClick={accept}>
+        <button type="button" className="button cookie-banner__answer" onClick={() => answer(COOKIE_ACCEPTED)}>
           {t('cookie.accept')}
         </button>
-        <button type="button" className="button" onClick={dismiss}>
-          {t('cookie.close')}
+        <button type="button" className="button cookie-banner__answer" onClick={() => answer(COOKIE_DECLINED)}>
+          {t('cookie.decline')}
         </button>
       </div>
     </section>

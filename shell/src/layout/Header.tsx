@@ -1,9 +1,15 @@
-import { Link, NavLink } from 'react-router-dom';
-import { HEADER_LINKS, useLocalizedPath, useTranslation } from '@tasko/shared';
+import { Link } from 'react-router-dom';
+import { useLocalizedPath, useTranslation } from '@tasko/shared';
 import { LanguageSelector } from './LanguageSelector';
 import { PostMenu } from './PostMenu';
+import { SiteMenu } from './SiteMenu';
 import { UserMenu } from './UserMenu';
 
+/**
+ * One row of 72 px (SPEC §9) at any width and in every language: brand, the main navigation (behind "Menu"
+ * on a narrow screen), then language, Post and the account. The server paints the same markup before the
+ * scripts run (api/src/plugins/site/firstPaint.ts), so the header does not move when this replaces it.
+ */
 export function Header() {
   const { t } = useTranslation('common');
   const localized = useLocalizedPath();
@@ -16,13 +22,7 @@ export function Header() {
         <Link className="brand" to={localized('/')}>
           {t('brand')}
         </Link>
-        <nav className="site-nav" aria-label={t('nav.main')}>
-          {HEADER_LINKS.map(([path, key]) => (
-            <NavLink key={path} to={localized(path)} end={path === '/'}>
-              {t(key)}
-            </NavLink>
-          ))}
-        </nav>
+        <SiteMenu />
         <div className="site-header__actions">
           <LanguageSelector />
           <PostMenu />

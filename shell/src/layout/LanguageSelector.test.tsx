@@ -11,6 +11,7 @@ function renderSelector() {
   render(
     <MemoryRouter future={ROUTER_FUTURE}>
       <LanguageSelector navigateTo={navigateTo} reload={reload} />
+      <a href="/after">After</a>
     </MemoryRouter>,
   );
   return { navigateTo, reload };
@@ -18,6 +19,7 @@ function renderSelector() {
 
 beforeEach(async () => {
   localStorage.clear();
+  sessionStorage.clear();
   await act(() => setUpI18n('en'));
 });
 
@@ -41,7 +43,28 @@ describe('LanguageSelector', () => {
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
   });
 
-  it('closes on a click outside, on window resize and on Escape', async () => {
+  it('keeps focus on the language button when a language is chosen, and asks the next page to keep it there', async () => {
+    renderSelector();
+    const toggle = screen.getByRole('button', { name: /Language/ });
+    await userEvent.click(toggle);
+    await userEvent.keyboard('{Tab}{Enter}');
+    expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('he');
+    expect(toggle).toHaveFocus();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(sessionStorage.getItem('tasko.focusAfterLanguageChange')).toBe('1');
+  });
+
+  it('is a disclosure: a labelled list of buttons, no popup menu', async () => {
+    renderSelector();
+    const toggle = screen.getByRole('button', { name: /Language/ });
+    expect(toggle).not.toHaveAttribute('aria-haspopup');
+    expect(toggle).not.toHaveAttribute('aria-controls');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAttribute('aria-controls', screen.getByRole('list', { name: 'Language' }).id);
+  });
+
+  it('closes on a click outside, when the window changes width, on Escape and when focus leaves', async () => {
     renderSelector();
     const toggle = screen.getByRole('button', { name: /Language/ });
     await userEvent.click(toggle);
@@ -49,13 +72,29 @@ describe('LanguageSelector', () => {
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
 
     await userEvent.click(toggle);
-    fireEvent(window, new Event('resize'));
+    const width = window.innerWidth;
+    try {
+      window.innerWidth = width - 200;
+      fireEvent(window, new Event('resize'));
+    } finally {
+      window.innerWidth = width;
+    }
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
 
     await userEvent.click(toggle);
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
     expect(toggle).toHaveFocus();
+
+    await userEvent.click(toggle);
+    // English is disabled: Tab reaches Hebrew, Russian, Arabic, then leaves the list for the page.
+    await userEvent.tab();
+    await userEvent.tab();
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'العربية' })).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole('link', { name: 'After' })).toHaveFocus();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
   });
 
   it('moves a prefixed URL to the new prefix and leaves a bare one to the reload', () => {

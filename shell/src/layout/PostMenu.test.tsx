@@ -14,6 +14,7 @@ function Where() {
 function renderMenu(at = '/') {
   render(
     <MemoryRouter future={ROUTER_FUTURE} initialEntries={[at]}>
+      <a href="/before">Before</a>
       <PostMenu />
       <Routes>
         <Route path="*" element={<Where />} />
@@ -43,6 +44,26 @@ describe('PostMenu', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Post service' }));
     expect(where().path).toBe('/he/login?intent=post_service');
     expect(where().state?.intent).toBe('post_service');
+  });
+
+  it('is a disclosure that closes on Escape, focus back on "Post", and when focus leaves it', async () => {
+    renderMenu();
+    const post = screen.getByRole('button', { name: 'Post' });
+    expect(post).not.toHaveAttribute('aria-haspopup');
+    await userEvent.click(post);
+    expect(post).toHaveAttribute('aria-expanded', 'true');
+    expect(post).toHaveAttribute('aria-controls', screen.getByRole('list', { name: 'Post' }).id);
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Post job' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('button', { name: 'Post job' })).not.toBeInTheDocument();
+    expect(post).toHaveAttribute('aria-expanded', 'false');
+    expect(post).toHaveFocus();
+
+    await userEvent.click(post);
+    await userEvent.tab({ shift: true });
+    expect(screen.getByRole('link', { name: 'Before' })).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Post job' })).not.toBeInTheDocument();
   });
 
   it('takes a signed-in user straight to the form with the offer type', async () => {

@@ -9,7 +9,7 @@ export function PostMenu() {
   const isLoggedIn = useAtomValue(isLoggedInAtom);
   const navigate = useNavigate();
   const localized = useLocalizedPath();
-  const { isOpen, close, containerRef, buttonProps } = useDropdown('post-menu');
+  const { isOpen, close, containerProps, buttonProps } = useDropdown('post-menu');
 
   const choose = (intent: LoginIntent) => {
     close();
@@ -18,12 +18,12 @@ export function PostMenu() {
   };
 
   return (
-    <div className="dropdown" ref={containerRef}>
+    <div className="dropdown post-menu" {...containerProps}>
       <button {...buttonProps} className="button button--primary">
         {t('nav.post')}
       </button>
       {isOpen && (
-        <ul id="post-menu" className="dropdown-menu">
+        <ul id="post-menu" className="dropdown-menu" aria-label={t('nav.post')}>
           <li>
             <button type="button" onClick={() => choose('post_job')}>
               {t('nav.postJob')}

@@ -1,7 +1,18 @@
 import { useAtomValue } from 'jotai';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { api, postFormPath, signOut, useLocalizedPath, userAtom, useTranslation } from '@tasko/shared';
+import { api, matchPageRoute, postFormPath, signOut, splitLanguagePrefix, useLocalizedPath, userAtom, useTranslation } from '@tasko/shared';
 import { useDropdown } from './useDropdown';
+
+/**
+ * The steps of signing in (the callback and its 18+ confirmation): the person is in the middle of signing
+ * in, so the header offers neither "Sign in" nor an account yet; its place stays empty, as in the first paint.
+ */
+const SIGN_IN_STEP_ROUTES = new Set(['authCallback']);
+
+export function isSignInStep(pathname: string): boolean {
+  const route = matchPageRoute(splitLanguagePrefix(pathname).path)?.route;
+  return route !== undefined && SIGN_IN_STEP_ROUTES.has(route.id);
+}
 
 export function UserMenu() {
   const { t } = useTranslation('common');
@@ -9,7 +20,9 @@ export function UserMenu() {
   const navigate = useNavigate();
   const location = useLocation();
   const localized = useLocalizedPath();
-  const { isOpen, close, containerRef, buttonProps } = useDropdown('user-menu');
+  const { isOpen, close, containerProps, buttonProps } = useDropdown('user-menu');
+
+  if (isSignInStep(location.pathname)) return null;
 
   if (!user) {
     // Back to this page after signing in, unless this page is the login itself.
@@ -31,7 +44,7 @@ export function UserMenu() {
   };
 
   return (
-    <div className="dropdown user-menu" ref={containerRef}>
+    <div className="dropdown user-menu" {...containerProps}>
       <button {...buttonProps} className="header-button" aria-label={t('nav.userMenu')}>
         <span className="avatar" aria-hidden="true">
           {(user.info.name || user.info.email).slice(0, 1).toUpperCase()}

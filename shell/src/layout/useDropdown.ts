@@ -1,11 +1,18 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type FocusEvent } from 'react';
 
 /**
- * A menu button's open state: closes on a click outside, on window resize (SPEC §2), on Escape (focus back
- * to the button) and after a choice. `buttonProps` are the button's ref, ARIA state and toggle; `menuId` is
- * the id of the menu it opens.
+ * The header's popups as disclosures (a button that shows and hides a panel of ordinary links and buttons;
+ * not an ARIA menu, so no `aria-haspopup` and no arrow keys to learn). The panel closes:
+ * - on Escape, with focus back on the button;
+ * - when focus moves to something outside it (Tab past its last item, Shift+Tab before the button);
+ * - on a click or touch outside it;
+ * - when the window gets narrower or wider (SPEC §2 "closes on window resize"). Only the width counts: a
+ *   phone's address bar sliding away as the page scrolls resizes the window's height, not the layout.
+ *
+ * Spread `containerProps` on the element holding the button and the panel, `buttonProps` on the button;
+ * `panelId` is the id of the panel.
  */
-export function useDropdown<T extends HTMLElement = HTMLDivElement>(menuId: string) {
+export function useDropdown<T extends HTMLElement = HTMLDivElement>(panelId: string) {
   const [isOpen, setIsOpen] = useState(false);
   const containerRef = useRef<T>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -13,17 +20,19 @@ export function useDropdown<T extends HTMLElement = HTMLDivElement>(menuId: stri
   const toggle = useCallback(() => setIsOpen((open) => !open), []);
 
   useEffect(() => {
-    if (!isOpen) return;
+    if (!isOpen) return undefined;
+    const widthWhenOpened = window.innerWidth;
     const onPointer = (e: MouseEvent | TouchEvent) => {
       if (!containerRef.current?.contains(e.target as Node)) setIsOpen(false);
     };
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setIsOpen(false);
-        buttonRef.current?.focus();
-      }
+      if (e.key !== 'Escape') return;
+      setIsOpen(false);
+      buttonRef.current?.focus();
     };
-    const onResize = () => setIsOpen(false);
+    const onResize = () => {
+      if (window.innerWidth !== widthWhenOpened) setIsOpen(false);
+    };
     document.addEventListener('mousedown', onPointer);
     document.addEventListener('touchstart', onPointer);
     document.addEventListener('keydown', onKey);
@@ -36,13 +45,22 @@ export function useDropdown<T extends HTMLElement = HTMLDivElement>(menuId: stri
     };
   }, [isOpen]);
 
+  // Focus leaving for another element closes the panel. With no next element (focus went to the page
+  // itself after a click on plain text inside the panel, or to another window) it stays: a click outside
+  // is handled above, and coming back from another window finds the panel as it was left.
+  const onBlur = useCallback((e: FocusEvent<T>) => {
+    const next = e.relatedTarget;
+    if (next instanceof Node && !e.currentTarget.contains(next)) setIsOpen(false);
+  }, []);
+
   const buttonProps = {
     ref: buttonRef,
     type: 'button',
-    'aria-haspopup': 'true',
     'aria-expanded': isOpen,
-    'aria-controls': menuId,
+    // Only while the panel is there to point at: a reference to a missing id is an ARIA error.
+    'aria-controls': isOpen ? panelId : undefined,
     onClick: toggle,
   } as const;
-  return { isOpen, close, containerRef, buttonProps };
+  const containerProps = { ref: containerRef, onBlur } as const;
+  return { isOpen, close, containerRef, buttonRef, buttonProps, containerProps };
 }

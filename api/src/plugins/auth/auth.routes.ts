@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -41,6 +41,15 @@ function isSameHash(a: string, b: string): boolean {
 }
 
 /**
+ * The stored settings with the language the person signs in with (issue 15): signing in from /he/login
+ * means Hebrew, whatever was saved before, so the answer, the redirect and the next visit agree. Merged in
+ * SQL, so a settings change saved at the same moment keeps its other fields.
+ */
+function settingsInLanguage(language: Language): SQL<UserSettings> {
+  return sql<UserSettings>`coalesce(${users.settings}, ${JSON.stringify(DEFAULT_SETTINGS)}::jsonb) || jsonb_build_object('language', ${language}::text)`;
+}
+
+/**
  * Finds the user by Google subject, creating them on first sign-in. An email links to an existing account
  * only while that account has no subject: an address cannot take over an account another Google account
  * signs in to, and a subject and email of two different users answer 409 `accountConflict`.
@@ -53,7 +62,14 @@ async function upsertUser(db: Database, who: VerifiedIdentity, language: Languag
   if (existing) {
     const [updated] = await db
       .update(users)
-      .set({ email: who.email, name: who.name || existing.name, picture: who.picture ?? existing.picture, googleSub: who.sub })
+      .set({
+        email: who.email,
+        name: who.name || existing.name,
+        picture: who.picture ?? existing.picture,
+        googleSub: who.sub,
+        emailVerifiedByGoogle: who.isEmailVerifiedByGoogle,
+        ...(language ? { settings: settingsInLanguage(language) } : {}),
+      })
       .where(eq(users.id, existing.id))
       .returning();
     return updated ?? existing;
@@ -61,7 +77,7 @@ async function upsertUser(db: Database, who: VerifiedIdentity, language: Languag
   const [created] = await db
     .insert(users)
     // A new user starts in the language they signed in with.
-    .values({ email: who.email, name: who.name, picture: who.picture ?? null, googleSub: who.sub, settings: { ...DEFAULT_SETTINGS, ...(language ? { language } : {}) } })
+    .values({ email: who.email, name: who.name, picture: who.picture ?? null, googleSub: who.sub, emailVerifiedByGoogle: who.isEmailVerifiedByGoogle, settings: { ...DEFAULT_SETTINGS, ...(language ? { language } : {}) } })
     .onConflictDoNothing()
     .returning();
   // Two first sign-ins at once (a double click): the other one created the row, so this one finds it.
@@ -100,7 +116,7 @@ export async function authRoutes(
     {
       schema: {
         summary: 'Exchange a Google (or local provider) ID token for a session token',
-        description: 'Empty body; the ID token is the Bearer of the Authorization header. `language` sets a new user’s first language.',
+        description: 'Empty body; the ID token is the Bearer of the Authorization header. `language` is the language of the page the person signs in from: it is saved in their settings (new or existing user) and answered in `settings.language`.',
         tags: ['auth'],
         querystring: z.object({ language: z.enum(LANGUAGE_CODES as [Language, ...Language[]]).optional() }),
         response: { 200: loginAnswer },

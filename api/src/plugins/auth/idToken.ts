@@ -6,6 +6,8 @@ export interface VerifiedIdentity {
   email: string;
   name: string;
   picture?: string;
+  /** Google issued the token, so Google checked the address (the token is refused when it did not). */
+  isEmailVerifiedByGoogle: boolean;
   /** The `nonce` claim: must match the one this browser was given (POST /auth/nonce). */
   nonce?: string;
   /** Names this token and no other (its `jti`, else a hash of the token itself): a token is exchanged once. */
@@ -20,7 +22,7 @@ export interface IdTokenVerifier {
 
 export class IdTokenRejected extends Error {}
 
-function verifierFor(keys: JWTVerifyGetKey, issuer: string | string[], clientId: string): IdTokenVerifier {
+function verifierFor(keys: JWTVerifyGetKey, issuer: string | string[], clientId: string, isGoogle: boolean): IdTokenVerifier {
   return {
     async verify(idToken) {
       let payload;
@@ -44,6 +46,7 @@ function verifierFor(keys: JWTVerifyGetKey, issuer: string | string[], clientId:
         email: payload.email.toLowerCase(),
         name: typeof payload.name === 'string' ? payload.name : '',
         ...(typeof payload.picture === 'string' ? { picture: payload.picture } : {}),
+        isEmailVerifiedByGoogle: isGoogle,
         ...(typeof payload.nonce === 'string' ? { nonce: payload.nonce } : {}),
         // Not `sub` + `iat`: two genuine tokens of one person can share a second.
         tokenKey: payload.jti ? `jti:${payload.iss}|${payload.jti}` : `sha256:${crypto.createHash('sha256').update(idToken).digest('base64url')}`,
@@ -53,13 +56,13 @@ function verifierFor(keys: JWTVerifyGetKey, issuer: string | string[], clientId:
   };
 }
 
-/** Google's ID tokens: keys fetched from Google and cached by jose. */
-export function googleVerifier(clientId: string): IdTokenVerifier {
-  const keys = createRemoteJWKSet(new URL('https://www.googleapis.com/oauth2/v3/certs'));
-  return verifierFor(keys, ['https://accounts.google.com', 'accounts.google.com'], clientId);
+/** Google's ID tokens: keys fetched from Google and cached by jose (or given, for a test without a network). */
+export function googleVerifier(clientId: string, keys: JWTVerifyGetKey = createRemoteJWKSet(new URL('https://www.googleapis.com/oauth2/v3/certs'))): IdTokenVerifier {
+  return verifierFor(keys, ['https://accounts.google.com', 'accounts.google.com'], clientId, true);
 }
 
 /** The local identity provider's ID tokens: keys known in process, no network. */
 export function localVerifier(jwks: JSONWebKeySet, issuer: string, clientId: string): IdTokenVerifier {
-  return verifierFor(createLocalJWKSet(jwks), issuer, clientId);
+  // Its "verified" addresses are whatever was typed into its page: never Google's word.
+  return verifierFor(createLocalJWKSet(jwks), issuer, clientId, false);
 }

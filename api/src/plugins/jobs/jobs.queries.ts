@@ -15,8 +15,8 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Post } from '@tasko/shared/validation';
 import { rowsOf, type Database } from '../../db/client.js';
-import { listings, publicListingCounts, publicSearchable } from '../../db/schema.js';
-import { publicColumns, type PublicRow } from './listingWire.js';
+import { listings, publicListingCounts, publicSearchable, users } from '../../db/schema.js';
+import { publicColumns, type PublicRow, type PublisherRow } from './listingWire.js';
 import { encodeCursor, type SearchCursor } from './searchCursor.js';
 import { searchColumnsOf } from './listingKeys.js';
 import { placeById, placeNamed, placesAround, type Place } from '../places/places.js';
@@ -454,6 +454,21 @@ export async function findListing(db: Database, id: number, ownerId?: number): P
     .from(listings)
     .where(and(eq(listings.id, id), inArray(listings.status, ['active', 'close']), visible));
   return row ?? null;
+}
+
+/** A listing's poster, for its page: their public fields and how many of their listings anyone can find now. */
+export async function findPublisher(db: Database, publisherId: number): Promise<PublisherRow | null> {
+  const [user] = await db
+    .select({ name: users.name, picture: users.picture, createdAt: users.createdAt, emailVerifiedByGoogle: users.emailVerifiedByGoogle })
+    .from(users)
+    .where(eq(users.id, publisherId));
+  if (!user) return null;
+  // By the publisher's index (listings_publisher), in the public search's own words.
+  const [active] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(listings)
+    .where(and(eq(listings.publisherId, publisherId), publicSearchable(listings)));
+  return { ...user, activeListings: Number(active?.count ?? 0) };
 }
 
 export function columnsOf(post: Post) {

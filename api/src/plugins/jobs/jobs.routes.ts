@@ -10,8 +10,8 @@ import { ApiProblem } from '../errors/errors.plugin.js';
 import { optionalUser, requireUser, userOf } from '../auth/authenticate.js';
 import type { SessionService } from '../auth/sessions.js';
 import { noContent } from '../auth/auth.routes.js';
-import { aroundOf, columnsOf, countReveal, findListing, listingsOf, searchListings, statsOf, type ListingRow } from './jobs.queries.js';
-import { contactOf, ownerWire, publicWire } from './listingWire.js';
+import { aroundOf, columnsOf, countReveal, findListing, findPublisher, listingsOf, searchListings, statsOf, type ListingRow } from './jobs.queries.js';
+import { contactOf, ownerWire, publicWire, publisherWire } from './listingWire.js';
 import { listingContact, listingForViewer, ownListing, ownListingPage, publicListingPage } from './listingSchemas.js';
 import { listingId } from './listingId.js';
 import type { PhotoStorage } from './photoStorage.js';
@@ -142,16 +142,27 @@ export async function jobsRoutes(
 
   api.get(
     '/jobs/:id',
-    { schema: { summary: 'One listing (with its phone and email for its owner)', tags: ['jobs'], params: idParams, querystring: displayQuery, response: { 200: listingForViewer } } },
+    {
+      schema: {
+        summary: 'One listing: its poster’s public profile, and for its owner its phone and email (`viewer_is_owner`)',
+        tags: ['jobs'],
+        params: idParams,
+        querystring: displayQuery,
+        response: { 200: listingForViewer },
+      },
+    },
     async (request) => {
       const id = listingId(request.params.id);
       const viewer = await optionalUser(request, sessions);
       const listing = await findListing(db, id, viewer?.id);
       if (!listing) throw new ApiProblem(404, 'jobNotFound');
+      const publisher = await findPublisher(db, listing.publisherId);
+      if (!publisher) throw new ApiProblem(404, 'jobNotFound');
       const { language } = request.query;
+      const extras = { updated_at: listing.updatedAt.toISOString(), publisher: publisherWire(publisher) };
       return viewer?.id === listing.publisherId
-        ? { ...ownerWire(listing, language), viewer_is_owner: true as const }
-        : { ...publicWire(listing, language), viewer_is_owner: false as const };
+        ? { ...ownerWire(listing, language), ...extras, viewer_is_owner: true as const }
+        : { ...publicWire(listing, language), ...extras, viewer_is_owner: false as const };
     },
   );
 

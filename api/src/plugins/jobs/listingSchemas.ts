@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { placeSuggestion } from '../places/places.js';
-import { CATEGORIES, CONTACT_METHODS, LANGUAGE_CODES, LISTING_STATUSES, OFFER_TYPES, PAYMENT_TYPES, type Language, type Listing, type ListingContact } from '@tasko/shared/domain';
+import { CATEGORIES, CONTACT_METHODS, LANGUAGE_CODES, LISTING_STATUSES, OFFER_TYPES, PAYMENT_TYPES, type Language, type Listing, type ListingContact, type ListingPublisher } from '@tasko/shared/domain';
 
 // Response schemas: the serializer writes only the fields named here, so a field left out of a schema
 // cannot reach the client whatever the handler returns. The public listing names no phone and no email.
@@ -35,10 +35,22 @@ export const ownListing = publicListing.extend({
   hidden: z.boolean().optional(),
 }) satisfies z.ZodType<Listing>;
 
+/** What anyone may see of a listing's poster: no email, no surname, no exact date of joining. */
+export const listingPublisher = z.object({
+  displayName: z.string(),
+  picture: z.string().optional(),
+  memberSince: z.string().regex(/^\d{4}-\d{2}$/),
+  activeListings: z.number().int(),
+  emailVerified: z.boolean(),
+}) satisfies z.ZodType<ListingPublisher>;
+
+/** The listing page's extras: when it last changed, and who posted it. */
+const pageExtras = { updated_at: z.string(), publisher: listingPublisher };
+
 /** One listing: the owner's view or the public one, told apart by `viewer_is_owner`. */
 export const listingForViewer = z.discriminatedUnion('viewer_is_owner', [
-  publicListing.extend({ viewer_is_owner: z.literal(false) }),
-  ownListing.extend({ viewer_is_owner: z.literal(true) }),
+  publicListing.extend({ ...pageExtras, viewer_is_owner: z.literal(false) }),
+  ownListing.extend({ ...pageExtras, viewer_is_owner: z.literal(true) }),
 ]);
 
 const pageOf = <T extends z.ZodType>(listing: T) =>

@@ -1,4 +1,4 @@
-import { FOOTER_LINKS, HEADER_LINKS, LANGUAGES, withLanguagePrefix, type Language } from '@tasko/shared/domain';
+import { FOOTER_LINKS, HEADER_LINKS, LANGUAGES, withLanguagePrefix, withoutTrailingSlashes, type Language } from '@tasko/shared/domain';
 import { translator } from '../mail/emailTexts.js';
 import { escapeHtml } from './pageHtml.js';
 
@@ -11,21 +11,46 @@ export interface FirstPaintInput {
 }
 
 /**
+ * The pages each header link stands for: a copy of shell/src/layout/navSections.ts (the server cannot import
+ * the shell). Jobs is current on the home list and on the task search alike.
+ */
+const NAV_SECTIONS: Record<(typeof HEADER_LINKS)[number][0], readonly string[]> = {
+  '/': ['/', '/home', '/tasks'],
+  '/services': ['/services'],
+};
+
+/** `aria-current` of a header link, as the shell's `navCurrent` gives it. */
+function navCurrent(linkPath: (typeof HEADER_LINKS)[number][0], path: string): 'page' | 'true' | undefined {
+  const bare = withoutTrailingSlashes(path);
+  if (!NAV_SECTIONS[linkPath].includes(bare)) return undefined;
+  return bare === linkPath || (linkPath === '/' && bare === '/home') ? 'page' : 'true';
+}
+
+/** The three lines of the closed "Menu" button (shell/src/layout/SiteMenu.tsx). */
+const MENU_ICON =
+  '<svg class="site-menu__icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false"><path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" stroke-width="2" stroke-linecap="round" fill="none"></path></svg>';
+
+/**
  * What the page shows before its scripts run, in the reader's language: the shell's header and footer (the
  * same classes, links and texts as shell/src/layout) around the loading state the shell itself shows while a
  * page's code arrives. The shell replaces it whole on its first render, so the eye sees no change, and the
  * page has its frame at the first paint instead of after the scripts (Lighthouse FCP). The account slot stays
- * empty: whether the reader is signed in is known only in the browser.
+ * empty: whether the reader is signed in is known only in the browser. The buttons do nothing until then;
+ * the menu's panel is painted closed (on a wide screen its links are the row's navigation).
  */
 export function firstPaintHtml({ language, path, isPrefixed }: FirstPaintInput): string {
   const t = translator(language, 'common');
   const text = (key: string, values?: Record<string, string | number>) => escapeHtml(t(key, values));
   const href = (to: string) => escapeHtml(isPrefixed ? withLanguagePrefix(language, to) : to);
-  const isCurrent = (to: string) => (to === '/' ? path === '/' || path === '/home' : path === to || path.startsWith(`${to}/`));
   const current = LANGUAGES.find((l) => l.code === language) ?? LANGUAGES[0];
 
-  const navLinks = HEADER_LINKS.map(([to, key]) =>
-    isCurrent(to) ? `<a class="active" aria-current="page" href="${href(to)}">${text(key)}</a>` : `<a href="${href(to)}">${text(key)}</a>`,
+  const navLinks = HEADER_LINKS.map(([to, key]) => {
+    const state = navCurrent(to, path);
+    return state ? `<a class="active" aria-current="${state}" href="${href(to)}">${text(key)}</a>` : `<a href="${href(to)}">${text(key)}</a>`;
+  }).join('');
+  const languageOptions = LANGUAGES.map(
+    (l) =>
+      `<li><button type="button" lang="${l.code}" dir="${l.dir}"${l.code === language ? ' disabled="" aria-current="true"' : ''}>${escapeHtml(l.nativeName)}</button></li>`,
   ).join('');
   const footerLinks = FOOTER_LINKS.map(([to, key]) => `<li><a href="${href(to)}">${text(key)}</a></li>`).join('');
 
@@ -34,10 +59,15 @@ export function firstPaintHtml({ language, path, isPrefixed }: FirstPaintInput):
     `<a class="skip-link" href="#main">${text('nav.skipToContent')}</a>`,
     '<div class="site-header__inner">',
     `<a class="brand" href="${href('/')}">${text('brand')}</a>`,
+    '<div class="site-menu">',
+    `<button type="button" aria-expanded="false" aria-controls="site-menu" class="header-button site-menu__toggle">${MENU_ICON}<span class="visually-hidden">${text('nav.openMenu')}</span></button>`,
+    '<div id="site-menu" class="site-menu__panel">',
     `<nav class="site-nav" aria-label="${text('nav.main')}">${navLinks}</nav>`,
+    `<div class="site-menu__languages"><p id="site-menu-languages" class="site-menu__heading">${text('nav.language')}</p><ul aria-labelledby="site-menu-languages">${languageOptions}</ul></div>`,
+    '</div></div>',
     '<div class="site-header__actions">',
-    `<div class="dropdown language-selector"><button type="button" class="header-button"><span class="visually-hidden">${text('nav.language')}: </span><span lang="${current.code}">${escapeHtml(current.nativeName)}</span></button></div>`,
-    `<div class="dropdown"><button type="button" class="button button--primary">${text('nav.post')}</button></div>`,
+    `<div class="dropdown language-selector"><button type="button" aria-expanded="false" class="header-button"><span class="visually-hidden">${text('nav.language')}: </span><span lang="${current.code}">${escapeHtml(current.nativeName)}</span></button></div>`,
+    `<div class="dropdown post-menu"><button type="button" aria-expanded="false" class="button button--primary">${text('nav.post')}</button></div>`,
     '<div class="account-slot"></div>',
     '</div></div></header>',
     '<main id="main" tabindex="-1" class="site-main">',

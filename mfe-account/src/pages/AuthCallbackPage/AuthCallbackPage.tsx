@@ -22,11 +22,47 @@ import { readCallback, signInErrorOf } from '../../auth/signInFlow';
 /** SPEC §4: after sign-in the app waits 100 ms, then goes on. */
 export const LOGIN_REDIRECT_DELAY_MS = 100;
 
+/** How long the page signed in to may take to show its heading: its remote may still be on its way. */
+export const LANDING_HEADING_WAIT_MS = 10_000;
+
 interface Arrival {
   answer: LoginAnswer;
   redirectTo: string;
   language: Language;
   loginPath: string;
+}
+
+/**
+ * Focus goes to the heading of the page the user lands on after signing in (WCAG 2.4.3), not to <body>
+ * where it falls when this page goes. That page is another remote, loaded on demand, so its heading is
+ * awaited; focus the user has already put somewhere else is left there.
+ */
+export function focusLandingHeading(wait = LANDING_HEADING_WAIT_MS): void {
+  const leaving = new Set(document.querySelectorAll('h1'));
+  const isFocusFree = () => {
+    const active = document.activeElement;
+    return !active || active === document.body || active.id === 'main' || !active.isConnected || active.closest('[data-auth-callback]') !== null;
+  };
+  const landingHeading = () =>
+    [...document.querySelectorAll<HTMLHeadingElement>('#main h1'), ...document.querySelectorAll<HTMLHeadingElement>('h1')].find((h) => !leaving.has(h)) ?? null;
+  /** True once there is nothing more to do: the heading has focus, or the user moved on. */
+  const tryFocus = () => {
+    if (!isFocusFree()) return true;
+    const heading = landingHeading();
+    if (!heading) return false;
+    if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+    heading.focus();
+    return true;
+  };
+  const observer = new MutationObserver(() => {
+    if (tryFocus()) stop();
+  });
+  const timer = setTimeout(stop, wait);
+  function stop() {
+    observer.disconnect();
+    clearTimeout(timer);
+  }
+  observer.observe(document.body, { childList: true, subtree: true });
 }
 
 export default function AuthCallbackPage() {
@@ -35,21 +71,22 @@ export default function AuthCallbackPage() {
   const hasRun = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const [ageStep, setAgeStep] = useState<Arrival | null>(null);
-  usePageMeta(t('callback.loggingIn'));
+  // The 18+ step is a step of its own: the tab and the history say so, not "Logging you in...".
+  usePageMeta(ageStep ? t('age.title') : t('callback.loggingIn'));
 
-  /** Signed in for good: store the user, then after 100 ms go on, in the user's saved language. */
+  /**
+   * Signed in for good: store the user, then after 100 ms go on. The language the person signed in from
+   * wins over the one saved before (issue 15): the server saves it in their settings, and they land in it.
+   */
   const finish = ({ answer, redirectTo, language }: Arrival) => {
-    signIn({ token: answer.accessToken, info: answer.user, settings: answer.settings });
-    authStore.set(themeAtom, answer.settings.theme);
+    const settings = { ...answer.settings, language };
+    signIn({ token: answer.accessToken, info: answer.user, settings });
+    authStore.set(themeAtom, settings.theme);
+    storeLanguage(language);
     track('sign_in');
     timer.current = setTimeout(() => {
-      if (answer.settings.language !== language) {
-        // The user's saved language (SPEC §3 settings) takes effect with a fresh page in it.
-        storeLanguage(answer.settings.language);
-        window.location.replace(withLanguagePrefix(answer.settings.language, redirectTo));
-      } else {
-        navigate(redirectTo, { replace: true });
-      }
+      focusLandingHeading();
+      navigate(redirectTo, { replace: true });
     }, LOGIN_REDIRECT_DELAY_MS);
   };
 
@@ -89,7 +126,7 @@ export default function AuthCallbackPage() {
   if (ageStep) return <AgeStep arrival={ageStep} onConfirmed={() => finish({ ...ageStep, answer: { ...ageStep.answer, user: { ...ageStep.answer.user, ageConfirmed: true } } })} />;
 
   return (
-    <section className="page page--narrow account-card" aria-live="polite">
+    <section className="page page--narrow account-card" aria-live="polite" data-auth-callback>
       <span className="spinner" aria-hidden="true" />
       <p role="status">{t('callback.loggingIn')}</p>
     </section>
@@ -106,6 +143,7 @@ function AgeStep({ arrival, onConfirmed }: { arrival: Arrival; onConfirmed: () =
   const [isSending, setIsSending] = useState(false);
   const [failed, setFailed] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const checkbox = useRef<HTMLInputElement>(null);
   useEffect(() => heading.current?.focus(), []);
 
   const leave = () => {
@@ -116,14 +154,18 @@ function AgeStep({ arrival, onConfirmed }: { arrival: Arrival; onConfirmed: () =
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // While the answer is sent the buttons stay focusable (a disabled one drops focus to <body>), and idle.
+    if (isSending) return;
     if (!isChecked) {
       setIsMissing(true);
+      // Where the answer is missing, so Space checks it at once.
+      checkbox.current?.focus();
       return;
     }
     setIsSending(true);
     setFailed(false);
     // The token is needed for the call; it is stored for good only once the answer is yes.
-    signIn({ token: arrival.answer.accessToken, info: arrival.answer.user, settings: arrival.answer.settings });
+    signIn({ token: arrival.answer.accessToken, info: arrival.answer.user, settings: { ...arrival.answer.settings, language: arrival.language } });
     try {
       await api.confirmAge();
       onConfirmed();
@@ -134,15 +176,25 @@ function AgeStep({ arrival, onConfirmed }: { arrival: Arrival; onConfirmed: () =
   };
 
   return (
-    <section className="page page--narrow account-card" aria-labelledby="age-title">
+    <section className="page page--narrow account-card" aria-labelledby="age-title" data-auth-callback>
       <h1 id="age-title" ref={heading} tabIndex={-1}>
         {t('age.title')}
       </h1>
       <p>{t('age.lead')}</p>
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <label className="check">
-          <input type="checkbox" checked={isChecked} aria-invalid={isMissing && !isChecked} aria-describedby={isMissing && !isChecked ? 'age-missing' : undefined} onChange={(e) => setIsChecked(e.target.checked)} />{' '}
-          {t('age.confirmBefore')} <Link to={withLanguagePrefix(arrival.language, '/eula')} target="_blank">{t('age.terms')}</Link>
+        <label className="age-check">
+          <input
+            ref={checkbox}
+            type="checkbox"
+            className="age-check__box"
+            checked={isChecked}
+            aria-invalid={isMissing && !isChecked}
+            aria-describedby={isMissing && !isChecked ? 'age-missing' : undefined}
+            onChange={(e) => setIsChecked(e.target.checked)}
+          />
+          <span className="age-check__text">
+            {t('age.confirmBefore')} <Link to={withLanguagePrefix(arrival.language, '/eula')} target="_blank">{t('age.terms')}</Link>
+          </span>
         </label>
         {isMissing && !isChecked && (
           <p id="age-missing" className="alert alert--error" role="alert">
@@ -155,10 +207,10 @@ function AgeStep({ arrival, onConfirmed }: { arrival: Arrival; onConfirmed: () =
           </p>
         )}
         <div className="account-actions">
-          <button type="submit" className="button button--primary" disabled={isSending}>
+          <button type="submit" className="button button--primary" aria-disabled={isSending || undefined}>
             {t('age.continue')}
           </button>
-          <button type="button" className="button" onClick={leave} disabled={isSending}>
+          <button type="button" className="button" onClick={isSending ? undefined : leave} aria-disabled={isSending || undefined}>
             {t('age.cancel')}
           </button>
         </div>

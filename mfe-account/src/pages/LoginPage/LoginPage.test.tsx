@@ -50,7 +50,40 @@ describe('LoginPage', () => {
     const { url, state } = redirectOf(goTo);
     expect(url.searchParams.get('nonce')).toBe('server-nonce');
     expect(state).toEqual({ redirectTo: '/en/my-posted-jobs', language: 'en', nonce: 'server-nonce' });
-    expect(screen.getByRole('button', { name: 'Loading Google sign-in...' })).toBeDisabled();
+    // Still the same focusable button (no focus lost to <body>), idle, and the wait said in words.
+    const button = screen.getByRole('button', { name: 'Sign in with Google' });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading Google sign-in...');
+    await userEvent.click(button);
+    expect(authNonce).toHaveBeenCalledTimes(1);
+    expect(goTo).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['en', 'Sign in with Google'],
+    ['he', 'כניסה באמצעות Google'],
+    ['ar', 'تسجيل الدخول باستخدام Google'],
+    ['ru', 'Войти с аккаунтом Google'],
+  ] as const)('in %s: the button is Google’s, “%s” beside the four-colour G', async (language, name) => {
+    await act(() => setUpI18n(language, { [ACCOUNT_NS]: ACCOUNT[language] }));
+    renderLogin(`/${language}/login`);
+    const button = screen.getByRole('button', { name });
+    expect(button).toHaveClass('google-sign-in');
+    expect(button).toHaveAttribute('type', 'button');
+    expect(button).not.toHaveAttribute('aria-disabled');
+    // The mark is drawn inline, decorative (the text names the button), at 18 px, in Google's four colours.
+    const mark = button.querySelector('svg');
+    expect(mark).not.toBeNull();
+    expect(mark).toHaveAttribute('aria-hidden', 'true');
+    expect(mark).toHaveAttribute('width', '18');
+    expect(mark).toHaveAttribute('height', '18');
+    expect(mark).toHaveAttribute('viewBox', '0 0 48 48');
+    const fills = [...(mark?.querySelectorAll('path') ?? [])].map((path) => path.getAttribute('fill'));
+    expect(fills).toEqual(['#EA4335', '#4285F4', '#FBBC05', '#34A853', 'none']);
+    // The mark comes first: at the start of the line, the right in Hebrew and Arabic (the row mirrors).
+    expect(button.firstElementChild?.nextElementSibling).toBe(mark);
+    expect(screen.getByRole('status')).toHaveTextContent('');
   });
 
   it('says a post intent goes straight to the form, in Russian', async () => {

@@ -4,6 +4,7 @@ import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { isLoggedInAtom, useLanguage, useLocalizedPath, usePageMeta, useTranslation, type LoginState } from '@tasko/shared';
 import { ACCOUNT_NS } from '../../accountNamespace';
 import { destinationAfterSignIn, isLoginIntent, isSignInError, safeRedirect, signInErrorOf, startSignIn, type SignInError } from '../../auth/signInFlow';
+import { GoogleSignInButton } from './GoogleSignInButton';
 import '../account.css';
 
 /** The button's state: starting the sign-in asks the server for a nonce first, which can fail. */
@@ -55,9 +56,10 @@ export default function LoginPage({ goTo = (url: string) => window.location.assi
           {common(`errors.${error}`)}
         </p>
       )}
-      <button type="button" className="button button--primary google-button" onClick={() => void signIn()} disabled={isRedirecting}>
-        {isRedirecting ? t('login.redirecting') : t('login.google')}
-      </button>
+      <GoogleSignInButton label={t('login.google')} isBusy={isRedirecting} onClick={() => void signIn()} />
+      <p className="account-card__status" role="status">
+        {isRedirecting ? t('login.redirecting') : ''}
+      </p>
       <p className="account-card__note">{t('login.note')}</p>
     </section>
   );

@@ -1,8 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDate, formatNumber, RetryPanel, useLanguage, useLocalizedPath, usePageMeta, UserText, useTranslation, type DailyCount, type ModerationAction, type ModerationActionKind, type ReportedListing, LiveNotice, type Notice } from '@tasko/shared';
+import { ConfirmDialog, type DailyCount, formatDate, formatNumber, LiveNotice, type ModerationAction, type ModerationActionKind, type Notice, type ReportedListing, RetryPanel, useLanguage, useLocalizedPath, usePageMeta, UserText, useTranslation } from '@tasko/shared';
 import { ACCOUNT_NS } from '../../accountNamespace';
-import { ConfirmDialog } from '../MyPostedJobsPage/ConfirmDialog';
 import { useModeration } from './useModeration';
 import '../account.css';
 

@@ -146,7 +146,7 @@ describe('MyPostedJobsPage', () => {
     expect(within(oldest).getByRole('link', { name: 'Edit: Task 1' })).toHaveAttribute('href', '/en/post-job?edit=1');
 
     await user.click(within(oldest).getByRole('button', { name: 'Mark as closed' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Mark as closed' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Mark as closed' }));
     expect(await screen.findByText('Job marked as closed.')).toBeInTheDocument();
     expect(within(itemOf('Task 1')).getByText('Closed')).toBeInTheDocument();
 
@@ -155,11 +155,153 @@ describe('MyPostedJobsPage', () => {
     expect(within(itemOf('Task 1')).getByText('Open')).toBeInTheDocument();
 
     await user.click(within(itemOf('Task 2')).getByRole('button', { name: 'Delete' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Job deleted.')).toBeInTheDocument();
     expect(await screen.findByText('Showing 5 of 29 posts')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Task 2' })).toBeNull();
     expect(address()).toBe('/en/my-posted-jobs?page=3');
+  });
+
+  describe('focus and the confirmation (WCAG 2.4.3, the alertdialog pattern)', () => {
+    const buttonOf = (title: string, name: string) => within(itemOf(title)).getByRole('button', { name });
+
+    it('asks to delete in an alertdialog that names the listing and starts on Cancel: Enter, Enter deletes nothing', async () => {
+      await inLanguage('en');
+      const user = userEvent.setup();
+      renderPage('/en/my-posted-jobs');
+      await screen.findByRole('link', { name: 'Task 30' });
+      const remove = buttonOf('Task 30', 'Delete');
+      remove.focus();
+      await user.keyboard('{Enter}');
+      const dialog = screen.getByRole('alertdialog', { name: 'Are you sure you want to delete this job?' });
+      expect(dialog).toHaveAccessibleDescription('Task 30 It disappears from the site and from your posts. This cannot be undone.');
+      expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+      await user.keyboard('{Enter}');
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+      expect(remove).toHaveFocus();
+      // And again, a second time in a row: still nothing deleted.
+      await user.keyboard('{Enter}');
+      expect(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+      await user.keyboard('{Enter}');
+      expect(api.deleteJob).not.toHaveBeenCalled();
+      expect(remove).toHaveFocus();
+      expect(screen.getByRole('link', { name: 'Task 30' })).toBeInTheDocument();
+    });
+
+    it('Escape cancels, and focus goes back to the button that asked', async () => {
+      await inLanguage('en');
+      const user = userEvent.setup();
+      renderPage('/en/my-posted-jobs');
+      await screen.findByRole('link', { name: 'Task 30' });
+      await user.click(buttonOf('Task 29', 'Mark as closed'));
+      const dialog = screen.getByRole('alertdialog', { name: 'Mark this job as closed?' });
+      expect(dialog).toHaveAccessibleDescription('Task 29 It no longer appears in search results, and you can reactivate it at any time.');
+      expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+      expect(buttonOf('Task 29', 'Mark as closed')).toHaveFocus();
+      expect(api.closeJob).not.toHaveBeenCalled();
+
+      await user.click(buttonOf('Task 28', 'Delete'));
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(buttonOf('Task 28', 'Delete')).toHaveFocus();
+      expect(api.deleteJob).not.toHaveBeenCalled();
+    });
+
+    it('after closing, focus is on what replaced "Mark as closed"; after reactivating, on what replaced "Reactivate"', async () => {
+      await inLanguage('en');
+      const user = userEvent.setup();
+      renderPage('/en/my-posted-jobs');
+      await screen.findByRole('link', { name: 'Task 30' });
+      await user.click(buttonOf('Task 27', 'Mark as closed'));
+      await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Mark as closed' }));
+      expect(await screen.findByText('Job marked as closed.')).toBeInTheDocument();
+      expect(buttonOf('Task 27', 'Reactivate')).toHaveFocus();
+
+      await user.keyboard('{Enter}');
+      expect(await screen.findByText('Job reactivated.')).toBeInTheDocument();
+      expect(buttonOf('Task 27', 'Mark as closed')).toHaveFocus();
+    });
+
+    it('while a deletion is on its way focus stays on its button; then it goes to the listing that took its place', async () => {
+      await inLanguage('en');
+      let finishDeleting = () => {};
+      jest.spyOn(api, 'deleteJob').mockImplementation(
+        (id) =>
+          new Promise<void>((resolve) => {
+            finishDeleting = () => {
+              stored = stored.filter((l) => l.job_id !== id);
+              resolve();
+            };
+          }),
+      );
+      const user = userEvent.setup();
+      renderPage('/en/my-posted-jobs');
+      await screen.findByRole('link', { name: 'Task 30' });
+      await user.click(buttonOf('Task 25', 'Delete'));
+      await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+      const remove = buttonOf('Task 25', 'Delete');
+      expect(remove).toHaveFocus();
+      expect(remove).toHaveAttribute('aria-disabled', 'true');
+      // A second press while it works does nothing.
+      await user.keyboard('{Enter}');
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+
+      await act(async () => finishDeleting());
+      await waitFor(() => expect(screen.queryByRole('link', { name: 'Task 25' })).toBeNull());
+      // The page is refilled from the next one.
+      expect(await screen.findByRole('link', { name: 'Task 18' })).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('link', { name: 'Task 24' })).toHaveFocus());
+      expect(api.deleteJob).toHaveBeenCalledTimes(1);
+    });
+
+    it('deleting the last card of the page focuses the card before it', async () => {
+      await inLanguage('en');
+      stored = Array.from({ length: 3 }, (_, i) => listing(i + 1));
+      const user = userEvent.setup();
+      renderPage('/en/my-posted-jobs');
+      await screen.findByRole('link', { name: 'Task 1' });
+      await user.click(buttonOf('Task 1', 'Delete'));
+      await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+      await waitFor(() => expect(screen.queryByRole('link', { name: 'Task 1' })).toBeNull());
+      await waitFor(() => expect(screen.getByRole('link', { name: 'Task 2' })).toHaveFocus());
+    });
+
+    it('deleting the only listing left focuses the page heading', async () => {
+      await inLanguage('en');
+      stored = [listing(1)];
+      const user = userEvent.setup();
+      renderPage('/en/my-posted-jobs');
+      await screen.findByRole('link', { name: 'Task 1' });
+      await user.click(buttonOf('Task 1', 'Delete'));
+      await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+      expect(await screen.findByText('You have not posted anything yet.')).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('heading', { name: 'My posts', level: 1 })).toHaveFocus());
+    });
+
+    it('a failed deletion says so and leaves focus on the Delete button of the listing still there', async () => {
+      await inLanguage('en');
+      jest.spyOn(api, 'deleteJob').mockRejectedValue({ statusCode: 500, messageKey: 'serverError' } satisfies ApiError);
+      const user = userEvent.setup();
+      renderPage('/en/my-posted-jobs');
+      await screen.findByRole('link', { name: 'Task 30' });
+      await user.click(buttonOf('Task 26', 'Delete'));
+      await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Failed to delete job.');
+      expect(buttonOf('Task 26', 'Delete')).toHaveFocus();
+      expect(buttonOf('Task 26', 'Delete')).not.toHaveAttribute('aria-disabled');
+    });
+
+    it.each(['he', 'ar', 'ru'] as const)('in %s: the delete question is an alertdialog, in the language, starting on Cancel', async (language) => {
+      await inLanguage(language);
+      const user = userEvent.setup();
+      renderPage(`/${language}/my-posted-jobs`);
+      await screen.findByRole('link', { name: 'Task 30' });
+      await user.click(within(itemOf('Task 30')).getByRole('button', { name: ACCOUNT[language].myPosts.delete }));
+      const dialog = screen.getByRole('alertdialog', { name: ACCOUNT[language].myPosts.confirmDelete });
+      expect(dialog).toHaveAccessibleDescription(`Task 30 ${ACCOUNT[language].myPosts.confirmDeleteDetail}`);
+      expect(within(dialog).getByRole('button', { name: ACCOUNT[language].myPosts.cancel })).toHaveFocus();
+    });
   });
 
   it('refills a page from the next one after a deletion', async () => {
@@ -168,7 +310,7 @@ describe('MyPostedJobsPage', () => {
     renderPage('/en/my-posted-jobs');
     await screen.findByText('Showing 12 of 30 posts');
     await user.click(within(itemOf('Task 25')).getByRole('button', { name: 'Delete' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Showing 12 of 29 posts')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Task 18' })).toBeInTheDocument();
   });
@@ -187,7 +329,7 @@ describe('MyPostedJobsPage', () => {
     renderPage('/en/my-posted-jobs?page=2');
     await screen.findByText('Showing 1 of 13 posts');
     await user.click(within(itemOf('Task 1')).getByRole('button', { name: 'Delete' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(address()).toBe('/en/my-posted-jobs'));
     expect(await screen.findByText('Showing 12 of 12 posts')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Pages of my posts' })).toBeNull();
@@ -224,8 +366,8 @@ describe('MyPostedJobsPage', () => {
   });
 
   it.each([
-    ['he', [[12, 3, '12 צפיות · 3 הצגות טלפון ב־30 הימים האחרונים'], [1, 2, 'צפייה אחת · שתי הצגות טלפון ב־30 הימים האחרונים']]],
-    ['ar', [[0, 11, 'لا مشاهدات · 11 مرة إظهار لرقم الهاتف خلال آخر 30 يومًا'], [2, 3, 'مشاهدتان · 3 مرات إظهار لرقم الهاتف خلال آخر 30 يومًا'], [1234, 1, '1,234 مشاهدة · إظهار واحد لرقم الهاتف خلال آخر 30 يومًا']]],
+    ['he', [[12, 3, '12 צפיות · 3 הצגות של מספר הטלפון ב־30 הימים האחרונים'], [1, 2, 'צפייה אחת · שתי הצגות של מספר הטלפון ב־30 הימים האחרונים']]],
+    ['ar', [[0, 11, 'لا مشاهدات · طُلب رقم الهاتف 11 مرة خلال آخر 30 يومًا'], [2, 3, 'مشاهدتان · طُلب رقم الهاتف 3 مرات خلال آخر 30 يومًا'], [1234, 1, '1,234 مشاهدة · طُلب رقم الهاتف مرة واحدة خلال آخر 30 يومًا']]],
     ['ru', [[21, 2, '21 просмотр · 2 показа телефона за последние 30 дней'], [5, 11, '5 просмотров · 11 показов телефона за последние 30 дней']]],
   ] as const)('pluralises the stats in %s', async (language, cases) => {
     await inLanguage(language);

@@ -1,9 +1,8 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatNumber, pageCount, Pagination, placeNameOf, Price, RetryPanel, UserText, postFormPath, useLanguage, useLocalizedPath, usePageMeta, useTranslation, type Listing, LiveNotice, type Notice } from '@tasko/shared';
+import { ConfirmDialog, type Listing, LiveNotice, type Notice, pageCount, Pagination, placeNameOf, postFormPath, Price, RetryPanel, useLocalizedPath, usePageMeta, UserText, useTranslation } from '@tasko/shared';
 import { ACCOUNT_NS } from '../../accountNamespace';
-import { ConfirmDialog } from './ConfirmDialog';
-import { useMyListings, type ManageAction } from './useMyListings';
+import { useMyListings, type ManageAction, type MyListingsState } from './useMyListings';
 import '../account.css';
 
 interface Pending {
@@ -11,42 +10,89 @@ interface Pending {
   listing: Listing;
 }
 
-/** Each action: its confirmation question (if any), its success and failure messages (SPEC §4, §8). */
-const MESSAGES: Record<ManageAction, { confirm?: string; done: string; failed: string }> = {
-  close: { confirm: 'myPosts.confirmClose', done: 'myPosts.closed', failed: 'myPosts.closeFailed' },
+/** Each action: its confirmation question and what it does (if asked), its success and failure messages (SPEC §4, §8). */
+const MESSAGES: Record<ManageAction, { confirm?: string; detail?: string; done: string; failed: string }> = {
+  close: { confirm: 'myPosts.confirmClose', detail: 'myPosts.confirmCloseDetail', done: 'myPosts.closed', failed: 'myPosts.closeFailed' },
   reactivate: { done: 'myPosts.reactivated', failed: 'myPosts.reactivateFailed' },
-  delete: { confirm: 'myPosts.confirmDelete', done: 'myPosts.deleted', failed: 'myPosts.deleteFailed' },
+  delete: { confirm: 'myPosts.confirmDelete', detail: 'myPosts.confirmDeleteDetail', done: 'myPosts.deleted', failed: 'myPosts.deleteFailed' },
 };
+
+/** The control of a listing card an action starts from: "Mark as closed" / "Reactivate" share one place. */
+type CardControl = 'toggle' | 'delete';
+
+/**
+ * Where focus belongs after an action on a listing (WCAG 2.4.3): on the control it started from while the
+ * listing is on the page, else (deleted) on the title of the listing that took its place, else the heading.
+ */
+interface FocusTarget {
+  id: number;
+  control: CardControl;
+  /** The listing's place on the page when the action started. */
+  index: number;
+}
+
+const controlOf = (action: ManageAction): CardControl => (action === 'delete' ? 'delete' : 'toggle');
+
+function isFocusLost(): boolean {
+  const active = document.activeElement;
+  return !active || active === document.body || !active.isConnected;
+}
 
 export default function MyPostedJobsPage() {
   const { t } = useTranslation(ACCOUNT_NS);
   const { t: common } = useTranslation('common');
-  const { language } = useLanguage();
   const localized = useLocalizedPath();
   const { state, reload, act, goToPage } = useMyListings();
+  const page = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
+  /** `isDue`: focus it at the next render; else it only catches focus that fell to <body> during the action. */
+  const focusWish = useRef<{ target: FocusTarget; isDue: boolean } | null>(null);
   usePageMeta(t('myPosts.title'));
 
+  const focusAfterRender = (target: FocusTarget) => {
+    focusWish.current = { target, isDue: true };
+  };
+
+  // After each render: the dialog is gone and the card changed (or left), so the wished element exists now.
+  useEffect(() => {
+    const wish = focusWish.current;
+    if (!wish || pending || state.status === 'loading') return;
+    if (!wish.isDue && !(busyId !== null && isFocusLost())) return;
+    wish.isDue = false;
+    (elementFor(wish.target, state, page.current) ?? heading.current)?.focus();
+  });
+
   const run = async ({ action, listing }: Pending) => {
+    const target: FocusTarget = { id: listing.job_id, control: controlOf(action), index: indexOf(state, listing.job_id) };
     setPending(null);
     setBusyId(listing.job_id);
+    focusAfterRender(target);
     try {
       await act(action, listing.job_id);
       setNotice({ kind: 'success', text: t(MESSAGES[action].done) });
     } catch {
       setNotice({ kind: 'error', text: t(MESSAGES[action].failed) });
     } finally {
+      focusAfterRender(target);
       setBusyId(null);
     }
   };
 
   const ask = (action: ManageAction, listing: Listing) => {
+    // The buttons stay focusable while their listing is busy (a disabled button drops focus to <body>).
+    if (busyId === listing.job_id) return;
     setNotice(null);
     if (MESSAGES[action].confirm) setPending({ action, listing });
     else void run({ action, listing });
+  };
+
+  const cancel = () => {
+    if (!pending) return;
+    focusAfterRender({ id: pending.listing.job_id, control: controlOf(pending.action), index: indexOf(state, pending.listing.job_id) });
+    setPending(null);
   };
 
   /** As the listing lists page: the new page starts at the top, and so does the focus. */
@@ -58,7 +104,7 @@ export default function MyPostedJobsPage() {
   };
 
   return (
-    <section className="page my-posts" aria-labelledby="my-posts-title">
+    <section ref={page} className="page my-posts" aria-labelledby="my-posts-title">
       <header className="my-posts__header">
         <h1 id="my-posts-title" ref={heading} tabIndex={-1}>
           {t('myPosts.title')}
@@ -75,16 +121,16 @@ export default function MyPostedJobsPage() {
       {state.status === 'loaded' && state.page.total === 0 && <p>{t('myPosts.empty')}</p>}
       {state.status === 'loaded' && state.page.total > 0 && (
         <p className="my-posts__count" role="status">
-          {t('myPosts.paging.showing', { count: formatNumber(state.page.jobs.length, language), total: formatNumber(state.page.total, language) })}
+          {t('myPosts.paging.showing', { count: state.page.total, shown: state.page.jobs.length })}
         </p>
       )}
       {state.status === 'loaded' && state.page.jobs.length > 0 && (
         <ul className="my-posts__list">
           {state.page.jobs.map((listing) => (
-            <li key={listing.job_id} className="card my-posts__item" aria-busy={busyId === listing.job_id}>
+            <li key={listing.job_id} className="card my-posts__item" aria-busy={busyId === listing.job_id} data-listing={listing.job_id}>
               <div className="my-posts__summary">
                 <h2>
-                  <Link to={localized(`/job/${listing.job_id}`)}>
+                  <Link to={localized(`/job/${listing.job_id}`)} data-control="title">
                     <UserText>{listing.jobTitle || common('noTitle')}</UserText>
                   </Link>
                 </h2>
@@ -111,15 +157,15 @@ export default function MyPostedJobsPage() {
                   {t('myPosts.edit')}
                 </Link>
                 {listing.status === 'active' ? (
-                  <button type="button" className="button" disabled={busyId === listing.job_id} onClick={() => ask('close', listing)}>
+                  <button type="button" className="button" data-control="toggle" aria-disabled={busyId === listing.job_id || undefined} onClick={() => ask('close', listing)}>
                     {t('myPosts.close')}
                   </button>
                 ) : (
-                  <button type="button" className="button" disabled={busyId === listing.job_id} onClick={() => ask('reactivate', listing)}>
+                  <button type="button" className="button" data-control="toggle" aria-disabled={busyId === listing.job_id || undefined} onClick={() => ask('reactivate', listing)}>
                     {t('myPosts.reactivate')}
                   </button>
                 )}
-                <button type="button" className="button button--danger" disabled={busyId === listing.job_id} onClick={() => ask('delete', listing)}>
+                <button type="button" className="button button--danger" data-control="delete" aria-disabled={busyId === listing.job_id || undefined} onClick={() => ask('delete', listing)}>
                   {t('myPosts.delete')}
                 </button>
               </div>
@@ -130,13 +176,31 @@ export default function MyPostedJobsPage() {
       {state.status === 'loaded' && <Pagination namespace={ACCOUNT_NS} keyPrefix="myPosts.paging" page={state.page.page} pages={pageCount(state.page.total, state.page.pageSize)} onPage={turnTo} />}
       {pending && (
         <ConfirmDialog
+          role="alertdialog"
           question={t(MESSAGES[pending.action].confirm ?? '')}
+          subject={<UserText>{pending.listing.jobTitle || common('noTitle')}</UserText>}
+          detail={t(MESSAGES[pending.action].detail ?? '')}
           confirmLabel={t(pending.action === 'delete' ? 'myPosts.delete' : 'myPosts.close')}
           cancelLabel={t('myPosts.cancel')}
+          isDestructive={pending.action === 'delete'}
           onConfirm={() => void run(pending)}
-          onCancel={() => setPending(null)}
+          onCancel={cancel}
         />
       )}
     </section>
   );
+}
+
+function indexOf(state: MyListingsState, id: number): number {
+  return state.status === 'loaded' ? state.page.jobs.findIndex((listing) => listing.job_id === id) : -1;
+}
+
+/** The element a focus target names on the page as it is now rendered. */
+function elementFor({ id, control, index }: FocusTarget, state: MyListingsState, page: HTMLElement | null): HTMLElement | null {
+  if (!page || state.status !== 'loaded') return null;
+  const own = page.querySelector<HTMLElement>(`[data-listing="${id}"] [data-control="${control}"]`);
+  if (own) return own;
+  const { jobs } = state.page;
+  const successor = jobs[Math.max(index, 0)] ?? jobs[jobs.length - 1];
+  return successor ? page.querySelector<HTMLElement>(`[data-listing="${successor.job_id}"] [data-control="title"]`) : null;
 }

@@ -25,7 +25,7 @@ export default function BlogPage() {
     return (
       <section className="page page--narrow">
         <h1>{t('notFound')}</h1>
-        <p>{t('noBlogs')}</p>
+        <p>{t('articleMissing')}</p>
         {back}
       </section>
     );

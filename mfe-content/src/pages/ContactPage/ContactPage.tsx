@@ -12,6 +12,13 @@ export default function ContactPage() {
     <article className="page contact">
       <h1>{t('title')}</h1>
       <p className="page__intro">{t('intro')}</p>
+      {/* The address first: most people come to this page for it. */}
+      <p className="contact__email">
+        {t('emailLabel')}{' '}
+        <a href={`mailto:${SUPPORT_EMAIL}`} dir="ltr">
+          {SUPPORT_EMAIL}
+        </a>
+      </p>
       <ul className="contact__features">
         {FEATURES.map((feature) => (
           <li key={feature} className="card">
@@ -23,9 +30,6 @@ export default function ContactPage() {
       <section className="card contact__ideas" aria-labelledby="contact-ideas">
         <h2 id="contact-ideas">{t('ideas.heading')}</h2>
         <p>{t('ideas.body')}</p>
-        <p>
-          {t('emailLabel')} <a href={`mailto:${SUPPORT_EMAIL}`} dir="ltr">{SUPPORT_EMAIL}</a>
-        </p>
         <a className="button button--primary" href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(t('ideas.heading'))}`}>
           {t('ideas.action')}
         </a>

@@ -1,7 +1,7 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api, COOKIE_ACCEPTED, flushAnalytics, STORAGE_KEYS, type AnalyticsEvent, type ApiError, type JobSearchParams, type ListingPage } from '@tasko/shared';
-import { aListing, currentState, currentUrl, loadTexts, renderPage, scrollTo, stubBrowserGaps } from '../../testing/renderPage';
+import { aListing, currentState, currentUrl, loadTexts, renderPage, stubBrowserGaps } from '../../testing/renderPage';
 import HomePage from './HomePage';
 
 /** Twelve listings of a page with `total` results, answered for whatever page was asked. */
@@ -61,7 +61,8 @@ describe('HomePage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
     expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
     expect(asked.map((a) => a.params.page)).toEqual([1, 2, 3, 2]);
-    expect(scrollTo).toHaveBeenCalled();
+    // The Previous button is under the cards: the focus moves up to the new page's count, read out.
+    expect(screen.getByText('Showing 12 of 30 jobs')).toHaveFocus();
   });
 
   it('pages a capped total with the cursors the API gives, and says "1,000+"', async () => {
@@ -117,16 +118,23 @@ describe('HomePage', () => {
     expect(currentUrl().search).toBe('?q=dog+walker&location=Tel+Aviv&sort=salary-high');
     expect(lastAsked()).toEqual({ offerType: 'job', q: 'dog walker', location: 'Tel Aviv', sort: 'salary-high', page: 1, pageSize: 12, language: 'en' });
     expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+    // The search bar was rebuilt for the new search: the focus is on its results, not lost to the page.
+    await waitFor(() => expect(document.activeElement).toHaveClass('listing-results__count'));
   });
 
-  it('shows a listing with its pay, status, publisher and a first photo that does not make the page jump', async () => {
-    answerWith(async () => ({ jobs: [aListing({ jobTitle: 'עזרה בהובלת ספה', description: 'קומה שלישית', payment_type: 'hourly', amount: 45, contact_person_name: 'יוסי', image_url: ['/uploads/a.jpg', '/uploads/b.jpg'] })], total: 1, page: 1, pageSize: 12 }));
+  it('shows a listing as one link with its pay, place, posted time and a first photo that does not make the page jump', async () => {
+    const postedAt = new Date(Date.now() - 2 * 3600 * 1000 - 60 * 1000).toISOString();
+    answerWith(async () => ({ jobs: [aListing({ jobTitle: 'עזרה בהובלת ספה', description: 'קומה שלישית', payment_type: 'hourly', amount: 45, contact_person_name: 'יוסי', created_at: postedAt, image_url: ['/uploads/a.jpg', '/uploads/b.jpg'] })], total: 1, page: 1, pageSize: 12 }));
     renderPage(<HomePage />, '/en/');
     const card = (await screen.findByRole('heading', { name: 'עזרה בהובלת ספה' })).closest('li') as HTMLElement;
     expect(within(card).getByRole('link', { name: 'עזרה בהובלת ספה' })).toHaveAttribute('href', '/en/job/1');
     expect(within(card).getByText('₪45/hour')).toBeInTheDocument();
-    expect(within(card).getByText('Open')).toBeInTheDocument();
-    expect(within(card).getByText('יוסי')).toBeInTheDocument();
+    // One link, one tab stop: the card has no other control.
+    expect(within(card).getAllByRole('link')).toHaveLength(1);
+    expect(within(card).queryByRole('button')).toBeNull();
+    expect(within(card).getByText('2 hours ago')).toHaveAttribute('datetime', postedAt);
+    // An open listing is the norm in a search: only another status is said.
+    expect(within(card).queryByText('Open')).toBeNull();
     expect(within(card).getByText('קומה שלישית')).toHaveAttribute('dir', 'auto');
     const photos = card.querySelectorAll('img');
     expect(photos).toHaveLength(1);
@@ -135,7 +143,7 @@ describe('HomePage', () => {
     expect(photos[0]).toHaveAttribute('decoding', 'async');
     expect(photos[0]).toHaveAttribute('width');
     expect(photos[0]).toHaveAttribute('height');
-    expect(screen.getByText('Showing 1 of 1 jobs')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 of 1 job')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
   });
 
@@ -161,7 +169,7 @@ describe('HomePage', () => {
     await loadTexts('he');
     answerWith(async () => pageOf(0));
     renderPage(<HomePage />, '/he/');
-    const cta = await screen.findByRole('link', { name: 'לפרסום בקשה עכשיו' });
+    const cta = await screen.findByRole('link', { name: 'פרסום עבודה' });
     expect(cta).toHaveAttribute('href', '/he/login?intent=post_job');
     expect(await screen.findByText('לא נמצאו עבודות.')).toBeInTheDocument();
   });

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { isLoggedInAtom, postIntentTarget, useLocalizedPath, useTranslation } from '@tasko/shared';
-import { CategoryChips, ListingResults, ListingRefinements, ListingSearchForm, SearchAlert, useListingSearch } from '@tasko/shared/listing';
+import { ListingResults, ListingSearchControls, useListingSearch } from '@tasko/shared/listing';
 import { JOBS_NS } from '../../jobsNamespace';
 import '@tasko/shared/styles/listing.css';
 import '../jobs.css';
@@ -11,7 +11,7 @@ export default function HomePage() {
   const localized = useLocalizedPath();
   // "Submit a request now": the job form when signed in, else sign-in with the post_job intent.
   const request = postIntentTarget('post_job', useAtomValue(isLoggedInAtom));
-  const { search, result, update, retry } = useListingSearch('job');
+  const { search, result, update, submit, retry, resultsFocusRequest } = useListingSearch('job');
 
   return (
     <section className="page jobs-page" aria-labelledby="home-title">
@@ -22,18 +22,14 @@ export default function HomePage() {
           {t('home.cta')}
         </Link>
       </header>
-      <ListingSearchForm key={`${search.q}\n${search.location}\n${search.placeId}`} search={search} onSearch={update} />
-      <div className="listing-toolbar">
-        <CategoryChips value={search.category} onChange={(category) => update({ category })} />
-        <ListingRefinements search={search} offerType="job" onChange={update} />
-      </div>
-      <SearchAlert search={search} offerType="job" />
+      <ListingSearchControls search={search} offerType="job" onChange={update} onSearch={submit} />
       <ListingResults
         result={result}
         offerType="job"
         failureText={t('failed')}
         onRetry={retry}
         onPage={update}
+        focusRequest={resultsFocusRequest}
       />
     </section>
   );

@@ -61,6 +61,56 @@ describe('ContactSection', () => {
     expect(whatsapp.getAttribute('rel')).toContain('noopener');
   });
 
+  it('"Apply now" opens its ways as a disclosure: Escape, or the button again, closes them and leaves the keyboard on the button', async () => {
+    jest.spyOn(api, 'getContact').mockResolvedValue(everything);
+    renderContact();
+    const apply = screen.getByRole('button', { name: 'Apply now' });
+    await userEvent.click(apply);
+    expect(await screen.findByRole('link', { name: 'Call' })).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole('link', { name: 'WhatsApp' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('list', { name: 'Ways to contact' })).toBeNull();
+    expect(apply).toHaveFocus();
+    expect(apply).toHaveAttribute('aria-expanded', 'false');
+
+    // Open again (the details are already here), then Escape from the button itself.
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('list', { name: 'Ways to contact' })).toBeInTheDocument();
+    expect(apply).toHaveAttribute('aria-expanded', 'true');
+    apply.focus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('list', { name: 'Ways to contact' })).toBeNull();
+    expect(apply).toHaveFocus();
+
+    // The button toggles it too.
+    await userEvent.click(apply);
+    expect(screen.getByRole('list', { name: 'Ways to contact' })).toBeInTheDocument();
+    await userEvent.click(apply);
+    expect(screen.queryByRole('list', { name: 'Ways to contact' })).toBeNull();
+    // An Escape elsewhere on the page is not this panel's business.
+    await userEvent.click(apply);
+    (document.activeElement as HTMLElement).blur();
+    expect(document.body).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('list', { name: 'Ways to contact' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['en', 'Contact', 'Hi Yossi, I saw your service "Math lessons" on Tasko and I\'d like to know more. When would suit you?'],
+    ['he', 'ליצירת קשר', 'היי Yossi, ראיתי את השירות "Math lessons" ב-Tasko ואשמח לשמוע פרטים. מתי נוח לך?'],
+    ['ar', 'تواصل الآن', 'مرحبًا Yossi، رأيت خدمتك «Math lessons» على Tasko وأودّ معرفة المزيد عنها. ما الوقت المناسب لك؟'],
+    ['ru', 'Связаться', 'Здравствуйте, Yossi! Пишу по поводу вашей услуги «Math lessons» на Tasko: хочу узнать подробности. Когда вам удобно?'],
+  ] as const)('in %s: a service is contacted, not applied to, with a message asking about the service', async (language, contactLabel, message) => {
+    await loadTexts(language);
+    jest.spyOn(api, 'getContact').mockResolvedValue(everything);
+    renderContact(aListing({ ...sofa, offerType: 'service', jobTitle: 'Math lessons' }), language);
+    expect(screen.queryByRole('button', { name: /apply|להגשת|قدّم|Откликнуться/i })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: contactLabel }));
+    const [, whatsapp] = await screen.findAllByRole('link', { name: /.+/ }).then((links) => links.filter((l) => l.closest('#apply-options')));
+    expect(query(whatsapp?.getAttribute('href') ?? '').get('text')).toBe(message);
+  });
+
   it('asks to show the email address when email is the only way, and prefills the message', async () => {
     jest.spyOn(api, 'getContact').mockResolvedValue({ contact_person_name: 'Yossi', contact_methods: ['email'], contact_email: 'yossi@example.com' });
     renderContact(aListing({ ...sofa, contact_methods: ['email'] }));
@@ -91,8 +141,8 @@ describe('ContactSection', () => {
 
   it.each([
     ['he', 'להגשת מועמדות', 'וואטסאפ', 'אימייל', 'היי Yossi, ראיתי את המודעה "Sofa" ב-Tasko ואשמח לעזור. זה עדיין רלוונטי?', 'המודעה שלך ב-Tasko: Sofa'],
-    ['ar', 'قدّم الآن', 'واتساب', 'بريد إلكتروني', 'مرحبًا Yossi، رأيت إعلانك "Sofa" على Tasko ويسعدني أن أساعد. هل ما زال متاحًا؟', 'إعلانك على Tasko: Sofa'],
-    ['ru', 'Откликнуться', 'WhatsApp', 'Написать на почту', 'Здравствуйте, Yossi! Увидел(а) ваше объявление «Sofa» на Tasko и хотел(а) бы помочь. Оно ещё актуально?', 'Ваше объявление на Tasko: Sofa'],
+    ['ar', 'قدّم الآن', 'واتساب', 'بريد إلكتروني', 'مرحبًا Yossi، رأيت إعلانك «Sofa» على Tasko ويسعدني أن أساعد. هل ما زال متاحًا؟', 'إعلانك على Tasko: Sofa'],
+    ['ru', 'Откликнуться', 'WhatsApp', 'Написать на почту', 'Здравствуйте, Yossi! Пишу по вашему объявлению «Sofa» на Tasko: могу помочь. Оно ещё актуально?', 'Ваше объявление на Tasko: Sofa'],
   ] as const)('in %s: WhatsApp and email carry a message written in that language', async (language, applyLabel, whatsappLabel, emailLabel, message, subject) => {
     await loadTexts(language);
     jest.spyOn(api, 'getContact').mockResolvedValue(everything);

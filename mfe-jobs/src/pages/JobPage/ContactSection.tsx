@@ -10,8 +10,10 @@ type Reveal = { status: 'hidden' } | { status: 'loading' } | { status: 'failed';
 type FocusTarget = 'details' | 'options' | null;
 
 /**
- * The poster's contact details are not in the page: "Show phone" or "Apply now" asks for them one listing at
- * a time (rate-limited by the server), and only the ways the poster chose are offered.
+ * The poster's contact details are not in the page: "Show phone" or "Apply now" (a service: "Contact") asks
+ * for them one listing at a time (rate-limited by the server), and only the ways the poster chose are
+ * offered. The ways open below the button as a disclosure: the button or Escape closes them, and Escape
+ * gives the keyboard back to the button.
  */
 export function ContactSection({ listing, title }: { listing: Listing; title: string }) {
   const { t } = useTranslation(JOBS_NS);
@@ -21,6 +23,8 @@ export function ContactSection({ listing, title }: { listing: Listing; title: st
   const focusTarget = useRef<FocusTarget>(null);
   const details = useRef<HTMLDivElement>(null);
   const options = useRef<HTMLUListElement>(null);
+  const applyButton = useRef<HTMLButtonElement>(null);
+  const isService = listing.offerType === 'service';
 
   const load = async (): Promise<void> => {
     if (reveal.status === 'shown' || reveal.status === 'loading') return;
@@ -39,6 +43,10 @@ export function ContactSection({ listing, title }: { listing: Listing; title: st
     void load();
   };
   const apply = () => {
+    if (isApplying && reveal.status === 'shown') {
+      setIsApplying(false);
+      return;
+    }
     focusTarget.current = 'options';
     setIsApplying(true);
     void load();
@@ -52,8 +60,25 @@ export function ContactSection({ listing, title }: { listing: Listing; title: st
     focusTarget.current = null;
   }, [contact, isApplying]);
 
+  const isOpen = isApplying && !!contact;
+  // Escape from the ways to apply, or from their button, closes them and leaves the keyboard on the button.
+  useEffect(() => {
+    if (!isOpen) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      const within = event.target instanceof Node && (options.current?.contains(event.target) || event.target === applyButton.current);
+      if (!within) return;
+      event.preventDefault();
+      setIsApplying(false);
+      applyButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [isOpen]);
+
   const name = listing.contact_person_name;
-  const message = t('apply.message', { name, title });
+  // A job is answered by someone offering help; a service by someone who wants it.
+  const message = t(isService ? 'apply.serviceMessage' : 'apply.message', { name, title });
   const subject = t('apply.subject', { title });
   // The poster's choices are public; the details behind them are not.
   const methods = contact?.contact_methods ?? listing.contact_methods;
@@ -101,11 +126,11 @@ export function ContactSection({ listing, title }: { listing: Listing; title: st
             {t(sharesPhone ? 'contact.show' : 'contact.showEmail')}
           </button>
         )}
-        <button type="button" className="button button--primary" aria-expanded={isApplying && !!contact} aria-controls="apply-options" onClick={apply} disabled={reveal.status === 'loading'}>
-          {t('apply.button')}
+        <button ref={applyButton} type="button" className="button button--primary" aria-expanded={isOpen} aria-controls="apply-options" onClick={apply} disabled={reveal.status === 'loading'}>
+          {t(isService ? 'apply.contactButton' : 'apply.button')}
         </button>
       </div>
-      {isApplying && contact && (
+      {isOpen && (
         <ul id="apply-options" ref={options} className="contact-options" aria-label={t('apply.options')}>
           {methods.includes('phone') && phone && (
             <li>

@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api } from '@tasko/shared';
-import { aListing, loadTexts, renderPage, stubBrowserGaps } from '../../testing/renderPage';
+import { useNavigate } from 'react-router-dom';
+import { api, type Listing, type ListingPublisher } from '@tasko/shared';
+import { aListing, currentState, loadTexts, renderPage, stubBrowserGaps } from '../../testing/renderPage';
 import JobPage from './JobPage';
 
 const JOB_ROUTE = '/:lang/job/:id';
@@ -18,19 +19,28 @@ beforeEach(async () => {
 });
 
 describe('JobPage', () => {
-  it('says "Job not found." for an unknown id, and for a malformed one without asking the API', async () => {
+  it('says "Job not found" (a heading, no full stop) for an unknown id, and for a malformed one without asking the API', async () => {
     const getJob = jest.spyOn(api, 'getJob').mockRejectedValue({ statusCode: 404, messageKey: 'jobNotFound' });
     const { unmount } = renderPage(<JobPage />, '/en/job/999999', JOB_ROUTE);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Job not found.' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Job not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to jobs' })).toHaveAttribute('href', '/en');
     unmount();
     getJob.mockClear();
     for (const id of ['abc', '0', '12e3', '99999999999', '2147483648']) {
       const view = renderPage(<JobPage />, `/en/job/${id}`, JOB_ROUTE);
-      expect(await screen.findByRole('heading', { level: 1, name: 'Job not found.' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Job not found' })).toBeInTheDocument();
       view.unmount();
     }
     expect(getJob).not.toHaveBeenCalled();
+  });
+
+  it.each(['he', 'ar', 'ru'] as const)('in %s, the missing listing’s heading ends without a full stop too', async (language) => {
+    await loadTexts(language);
+    jest.spyOn(api, 'getJob').mockRejectedValue({ statusCode: 404, messageKey: 'jobNotFound' });
+    renderPage(<JobPage />, `/${language}/job/999999`, JOB_ROUTE);
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading.textContent).not.toBe('');
+    expect(heading.textContent).not.toMatch(/[.。]\s*$/);
   });
 
   it('shows the listing: title, pay, details, place and date, with user text isolated', async () => {
@@ -109,15 +119,180 @@ describe('JobPage', () => {
     expect(screen.getByRole('link', { name: 'Log in to report' })).toBeInTheDocument();
   });
 
-  it('moves through the photos with the arrow keys, Home and End, in the reading direction', async () => {
-    const photos = ['/uploads/1.jpg', '/uploads/2.jpg', '/uploads/3.jpg'];
+  it('offers a service “Contact”, not “Apply now”', async () => {
+    jest.spyOn(api, 'getJob').mockResolvedValue(aListing({ offerType: 'service', jobTitle: 'Math tutoring' }));
+    renderPage(<JobPage />, '/en/job/1', JOB_ROUTE);
+    expect(await screen.findByRole('button', { name: 'Contact' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Apply now' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Offered by' })).toBeInTheDocument();
+  });
+});
+
+describe('JobPage for the listing’s owner', () => {
+  const mine = (overrides: Partial<Listing> = {}) => aListing({ job_id: 42, viewer_is_owner: true, phone: '0541234567', contact_email: 'dana@example.com', ...overrides });
+
+  it('shows its status, Edit, and Close in place of Apply and Report', async () => {
+    jest.spyOn(api, 'getJob').mockResolvedValue(mine());
+    renderPage(<JobPage />, '/en/job/42', JOB_ROUTE);
+    const panel = await screen.findByRole('region', { name: 'Your listing' });
+    expect(within(panel).getByText('Open')).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/en/post-job?edit=42');
+    expect(within(panel).getByRole('button', { name: 'Mark as closed' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Apply now' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Show phone' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Log in to report' })).toBeNull();
+  });
+
+  it('closes after asking (focus on the answer that changes nothing), then reactivates; focus follows the button that replaced it', async () => {
+    jest.spyOn(api, 'getJob').mockResolvedValue(mine({ publisher: aPublisher({ activeListings: 2 }) }));
+    const closeJob = jest.spyOn(api, 'closeJob').mockResolvedValue(mine({ status: 'close', viewer_is_owner: undefined }));
+    const activateJob = jest.spyOn(api, 'activateJob').mockResolvedValue(mine({ viewer_is_owner: undefined }));
+    renderPage(<JobPage />, '/en/job/42', JOB_ROUTE);
+    const close = await screen.findByRole('button', { name: 'Mark as closed' });
+
+    await userEvent.click(close);
+    const question = screen.getByRole('alertdialog', { name: 'Mark this job as closed?' });
+    expect(within(question).getByRole('button', { name: 'Keep it open' })).toHaveFocus();
+    await userEvent.click(within(question).getByRole('button', { name: 'Keep it open' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(close).toHaveFocus();
+    expect(closeJob).not.toHaveBeenCalled();
+
+    await userEvent.click(close);
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Mark as closed' }));
+    const reactivate = await screen.findByRole('button', { name: 'Reactivate' });
+    expect(closeJob).toHaveBeenCalledWith(42);
+    expect(reactivate).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent('Marked as closed. You can reactivate it at any time.');
+    expect(within(screen.getByRole('region', { name: 'Your listing' })).getByText('Closed')).toBeInTheDocument();
+    // Still the owner's page: no way to apply to one's own listing appears once it changes.
+    expect(screen.queryByRole('button', { name: 'Apply now' })).toBeNull();
+    expect(screen.queryByText('This listing is closed and no longer takes applications.')).toBeNull();
+    // The poster block is the page's own read, kept.
+    expect(screen.getByText('2 active listings')).toBeInTheDocument();
+
+    await userEvent.click(reactivate);
+    expect(await screen.findByRole('button', { name: 'Mark as closed' })).toHaveFocus();
+    expect(activateJob).toHaveBeenCalledWith(42);
+    expect(screen.getByRole('status')).toHaveTextContent('Reactivated: it appears in search results again.');
+  });
+
+  it('says so when closing fails, and keeps the keyboard on Close', async () => {
+    jest.spyOn(api, 'getJob').mockResolvedValue(mine());
+    jest.spyOn(api, 'closeJob').mockRejectedValue({ statusCode: 500, messageKey: 'serverError' });
+    renderPage(<JobPage />, '/en/job/42', JOB_ROUTE);
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark as closed' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Mark as closed' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to mark the listing as closed. Please try again.');
+    expect(screen.getByRole('button', { name: 'Mark as closed' })).toHaveFocus();
+  });
+
+  it('a closed listing of mine offers Reactivate, and a hidden one says a moderator hid it', async () => {
+    jest.spyOn(api, 'getJob').mockResolvedValue(mine({ status: 'close', hidden: true }));
+    renderPage(<JobPage />, '/en/job/42', JOB_ROUTE);
+    expect(await screen.findByRole('button', { name: 'Reactivate' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark as closed' })).toBeNull();
+    expect(screen.getByText('Our moderators took this listing down after reports: only you can see it.')).toBeInTheDocument();
+  });
+});
+
+function aPublisher(overrides: Partial<ListingPublisher> = {}): ListingPublisher {
+  return { displayName: 'Dana K.', memberSince: '2025-03', activeListings: 3, emailVerified: false, ...overrides };
+}
+
+describe('JobPage’s poster block', () => {
+  const POSTED = Date.parse('2026-11-20T10:00:00.000Z');
+
+  it('names the poster by first name and initial, with picture, month joined, active listings, and Google’s word on the email', async () => {
+    jest.spyOn(Date, 'now').mockReturnValue(POSTED + 2 * 60 * 60 * 1000);
+    jest.spyOn(api, 'getJob').mockResolvedValue(
+      aListing({ job_id: 1234, updated_at: '2026-11-20T11:00:00.000Z', publisher: aPublisher({ picture: 'https://lh3.googleusercontent.com/a/dana', emailVerified: true }) }),
+    );
+    const view = renderPage(<JobPage />, '/en/job/1234', JOB_ROUTE);
+    const block = await screen.findByRole('region', { name: 'Posted by' });
+    expect(within(block).getByText('Dana K.').tagName).toBe('BDI');
+    expect(within(block).getByText('Member since March 2025')).toBeInTheDocument();
+    expect(within(block).getByText('3 active listings')).toBeInTheDocument();
+    expect(within(block).getByText('Email verified by Google')).toBeInTheDocument();
+    const picture = view.container.querySelector('.poster__avatar');
+    expect(picture).toHaveAttribute('src', 'https://lh3.googleusercontent.com/a/dana');
+    expect(picture).toHaveAttribute('referrerpolicy', 'no-referrer');
+    // The record: posted and updated as a person says it, the full date in the markup; the listing's number.
+    const times = within(block).getAllByRole('time');
+    expect(within(block).getByText('2 hours ago')).toHaveAttribute('datetime', '2026-11-20T10:00:00.000Z');
+    expect(within(block).getByText('1 hour ago')).toHaveAttribute('datetime', '2026-11-20T11:00:00.000Z');
+    expect(times.length).toBe(2);
+    expect(within(block).getByText('Listing number').nextElementSibling).toHaveTextContent('1234');
+  });
+
+  it('says nothing of Google where Google did not verify, and shows the initial when there is no picture', async () => {
+    jest.spyOn(api, 'getJob').mockResolvedValue(aListing({ updated_at: '2026-11-20T10:00:30.000Z', publisher: aPublisher({ displayName: 'עומר ח.', activeListings: 1 }) }));
+    const view = renderPage(<JobPage />, '/en/job/1', JOB_ROUTE);
+    const block = await screen.findByRole('region', { name: 'Posted by' });
+    expect(within(block).queryByText(/Google/)).toBeNull();
+    expect(within(block).getByText('1 active listing')).toBeInTheDocument();
+    expect(view.container.querySelector('.poster__avatar')?.tagName).toBe('SPAN');
+    expect(view.container.querySelector('.poster__avatar')).toHaveTextContent('ע');
+    // Saved a few seconds after posting: not an update worth a line.
+    expect(within(block).queryByText('Updated')).toBeNull();
+  });
+
+  it.each([
+    ['he', 2, 'שתי מודעות פעילות', 'ב-Tasko מאז מרץ 2025', 'כתובת האימייל אומתה על ידי Google'],
+    ['ar', 11, '11 إعلانًا نشطًا', 'في Tasko منذ مارس 2025', 'البريد الإلكتروني موثَّق من Google'],
+    ['ru', 21, '21 активное объявление', 'Дата регистрации: март 2025 г.', 'Эл. почта подтверждена Google'],
+    ['ru', 0, 'Нет активных объявлений', 'Дата регистрации: март 2025 г.', 'Эл. почта подтверждена Google'],
+  ] as const)('in %s, %i active listings read as a native speaker says them', async (language, count, listings, since, verified) => {
+    await loadTexts(language);
+    jest.spyOn(api, 'getJob').mockResolvedValue(aListing({ publisher: aPublisher({ activeListings: count, emailVerified: true }) }));
+    renderPage(<JobPage />, `/${language}/job/1`, JOB_ROUTE);
+    expect(await screen.findByText(listings)).toBeInTheDocument();
+    expect(screen.getByText(since)).toBeInTheDocument();
+    expect(screen.getByText(verified)).toBeInTheDocument();
+  });
+});
+
+/** Back, as the browser's button does it: one step down the router's history. */
+function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => navigate(-1)}>
+      Browser back
+    </button>
+  );
+}
+
+/** jsdom has no PointerEvent: a mouse event with a pointer id stands in, so a pinch carries its coordinates. */
+class TestPointerEvent extends MouseEvent {
+  readonly pointerId: number;
+  constructor(type: string, init: PointerEventInit = {}) {
+    super(type, init);
+    this.pointerId = init.pointerId ?? 0;
+  }
+}
+
+describe('JobPage’s photos', () => {
+  const photos = ['/uploads/1.jpg', '/uploads/2.jpg', '/uploads/3.jpg'];
+  const realPointerEvent = window.PointerEvent;
+  beforeAll(() => {
+    window.PointerEvent = realPointerEvent ?? TestPointerEvent;
+  });
+  afterAll(() => {
+    window.PointerEvent = realPointerEvent;
+  });
+  const viewerImage = () => within(screen.getByRole('dialog')).getByRole('img');
+
+  it('moves through the photos with the arrow keys, Home and End, in the reading direction, one tab stop for all', async () => {
     jest.spyOn(api, 'getJob').mockResolvedValue(aListing({ image_url: photos }));
     const view = renderPage(<JobPage />, '/en/job/1', JOB_ROUTE);
-    const gallery = await screen.findByRole('group', { name: 'Photo 1 of 3: Dog walker mornings' });
+    const first = await screen.findByRole('button', { name: 'Photo 1 of 3: Dog walker mornings' });
     expect(screen.getByRole('region', { name: 'Photos of Dog walker mornings' })).toBeInTheDocument();
-    gallery.focus();
+    expect([...view.container.querySelectorAll('.gallery [tabindex="0"]')]).toEqual([first]);
+    first.focus();
     await userEvent.keyboard('{ArrowRight}');
     expect(screen.getByText('2 / 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Photo 2 of 3: Dog walker mornings' })).toHaveFocus();
     await userEvent.keyboard('{End}');
     expect(screen.getByText('3 / 3')).toBeInTheDocument();
     await userEvent.keyboard('{ArrowRight}');
@@ -125,17 +300,129 @@ describe('JobPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Previous photo' }));
     expect(screen.getByText('3 / 3')).toBeInTheDocument();
     const images = view.container.querySelectorAll('.gallery img');
-    expect([...images].map((img) => img.getAttribute('alt'))).toEqual(['Photo 1 of 3: Dog walker mornings', 'Photo 2 of 3: Dog walker mornings', 'Photo 3 of 3: Dog walker mornings']);
     expect(images[1]).toHaveAttribute('loading', 'lazy');
     view.unmount();
 
     await loadTexts('he');
     renderPage(<JobPage />, '/he/job/1', JOB_ROUTE);
-    const rtlGallery = await screen.findByRole('group', { name: 'תמונה 1 מתוך 3: Dog walker mornings' });
-    rtlGallery.focus();
+    const rtlFirst = await screen.findByRole('button', { name: 'תמונה 1 מתוך 3: Dog walker mornings' });
+    rtlFirst.focus();
     await userEvent.keyboard('{ArrowLeft}');
     expect(screen.getByText('2 / 3')).toBeInTheDocument();
     await userEvent.keyboard('{Home}');
     expect(screen.getByText('1 / 3')).toBeInTheDocument();
+  });
+
+  it('opens a photo full screen (fetched on demand) in a history entry; Escape closes it and the keyboard is back on the photo', async () => {
+    jest.spyOn(api, 'getJob').mockResolvedValue(aListing({ image_url: photos }));
+    renderPage(<JobPage />, '/en/job/1', JOB_ROUTE);
+    const first = await screen.findByRole('button', { name: 'Photo 1 of 3: Dog walker mornings' });
+    expect(first).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(first).toHaveAccessibleDescription('Opens full screen');
+    first.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    await userEvent.keyboard('{Enter}');
+    const viewer = await screen.findByRole('dialog', { name: 'Photos of Dog walker mornings, full screen' });
+    expect(currentState()).toEqual({ photoViewer: 1 });
+    expect(within(viewer).getByRole('button', { name: 'Close' })).toHaveFocus();
+    expect(viewerImage()).toHaveAttribute('alt', 'Photo 2 of 3: Dog walker mornings');
+
+    // The next photo, in the viewer: the page's gallery follows it.
+    await userEvent.keyboard('{ArrowRight}');
+    expect(viewerImage()).toHaveAttribute('alt', 'Photo 3 of 3: Dog walker mornings');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(currentState()).toBeNull();
+    expect(screen.getByRole('button', { name: 'Photo 3 of 3: Dog walker mornings' })).toHaveFocus();
+    expect(screen.getByText('3 / 3')).toBeInTheDocument();
+  });
+
+  it('closes with Back, like a page, and with its Close button', async () => {
+    jest.spyOn(api, 'getJob').mockResolvedValue(aListing({ image_url: photos }));
+    renderPage(
+      <>
+        <JobPage />
+        <BackButton />
+      </>,
+      '/en/job/1',
+      JOB_ROUTE,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Photo 1 of 3: Dog walker mornings' }));
+    await screen.findByRole('dialog');
+    // The dialog is modal in a browser; here the test reaches past it to press Back.
+    await userEvent.click(screen.getByRole('button', { name: 'Browser back', hidden: true }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Dog walker mornings' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Photo 1 of 3: Dog walker mornings' })).toHaveFocus();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Photo 1 of 3: Dog walker mornings' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(currentState()).toBeNull();
+  });
+
+  it('zooms with its buttons, the keyboard and a pinch, and turns the photo with a swipe', async () => {
+    jest.spyOn(api, 'getJob').mockResolvedValue(aListing({ image_url: photos }));
+    renderPage(<JobPage />, '/en/job/1', JOB_ROUTE);
+    await userEvent.click(await screen.findByRole('button', { name: 'Photo 1 of 3: Dog walker mornings' }));
+    const viewer = await screen.findByRole('dialog');
+    const zoomIn = within(viewer).getByRole('button', { name: 'Zoom in' });
+    const zoomOut = within(viewer).getByRole('button', { name: 'Zoom out' });
+    expect(zoomOut).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(zoomIn);
+    expect(viewerImage().style.transform).toContain('scale(2)');
+    expect(zoomOut).toHaveAttribute('aria-disabled', 'false');
+    await userEvent.keyboard('+');
+    expect(viewerImage().style.transform).toContain('scale(4)');
+    // At the most it can do, the button says so and keeps the keyboard.
+    await userEvent.click(zoomIn);
+    expect(zoomIn).toHaveAttribute('aria-disabled', 'true');
+    expect(zoomIn).toHaveFocus();
+    expect(viewerImage().style.transform).toContain('scale(4)');
+    await userEvent.keyboard('0');
+    expect(viewerImage().style.transform).toContain('scale(1)');
+
+    const stage = viewerImage().parentElement as HTMLElement;
+    act(() => {
+      fireEvent.pointerDown(stage, { pointerId: 1, clientX: 100, clientY: 200 });
+      fireEvent.pointerDown(stage, { pointerId: 2, clientX: 200, clientY: 200 });
+    });
+    act(() => {
+      fireEvent.pointerMove(stage, { pointerId: 2, clientX: 350, clientY: 200 });
+    });
+    act(() => {
+      fireEvent.pointerUp(stage, { pointerId: 2, clientX: 350, clientY: 200 });
+      fireEvent.pointerUp(stage, { pointerId: 1, clientX: 100, clientY: 200 });
+    });
+    expect(viewerImage().style.transform).toContain('scale(2.5)');
+    await userEvent.keyboard('0');
+
+    // A finger moving left brings in the next photo (in a left-to-right page).
+    act(() => {
+      fireEvent.pointerDown(stage, { pointerId: 3, clientX: 300, clientY: 200 });
+      fireEvent.pointerMove(stage, { pointerId: 3, clientX: 180, clientY: 205 });
+      fireEvent.pointerUp(stage, { pointerId: 3, clientX: 180, clientY: 205 });
+    });
+    expect(viewerImage()).toHaveAttribute('alt', 'Photo 2 of 3: Dog walker mornings');
+  });
+
+  it('shows a single photo as a photo: no gallery, no counter, no arrows; it still opens full screen', async () => {
+    jest.spyOn(api, 'getJob').mockResolvedValue(aListing({ image_url: ['/uploads/only.jpg'] }));
+    const view = renderPage(<JobPage />, '/en/job/1', JOB_ROUTE);
+    const photo = await screen.findByRole('button', { name: 'Photo: Dog walker mornings' });
+    expect(screen.queryByRole('region', { name: /Photos of/ })).toBeNull();
+    expect(screen.queryByRole('group')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Next photo' })).toBeNull();
+    expect(screen.queryByText('1 / 1')).toBeNull();
+    expect(view.container.querySelector('.gallery__track')).toBeNull();
+    // Its one stop is the button that enlarges it: nothing to scroll, nothing to step through.
+    expect([...view.container.querySelectorAll('.gallery button, .gallery [tabindex]')]).toEqual([photo]);
+    expect(photo).not.toHaveAttribute('tabindex');
+    await userEvent.click(photo);
+    const viewer = await screen.findByRole('dialog');
+    expect(within(viewer).queryByRole('button', { name: 'Next photo' })).toBeNull();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(photo).toHaveFocus();
   });
 });

@@ -1,8 +1,10 @@
 import { Link, useParams } from 'react-router-dom';
-import { formatDate, listingStructuredData, listingTextAttributes, placeNameOf, Price, RetryPanel, usePageMeta, UserText, useLanguage, useLocalizedPath, useTranslation } from '@tasko/shared';
+import { listingStructuredData, listingTextAttributes, placeNameOf, Price, RetryPanel, usePageMeta, UserText, useLocalizedPath, useTranslation } from '@tasko/shared';
 import { JOBS_NS } from '../../jobsNamespace';
 import { ContactSection } from './ContactSection';
 import { Gallery } from './Gallery';
+import { OwnerPanel } from './OwnerPanel';
+import { PublisherBlock } from './PublisherBlock';
 import { ReportAction } from './ReportAction';
 import { useJob } from './useJob';
 import { useStructuredData } from './useStructuredData';
@@ -13,9 +15,8 @@ export default function JobPage() {
   const { id } = useParams();
   const { t } = useTranslation(JOBS_NS);
   const { t: tc } = useTranslation('common');
-  const { language } = useLanguage();
   const localized = useLocalizedPath();
-  const { state, retry } = useJob(id);
+  const { state, retry, update } = useJob(id);
   const listing = state.status === 'loaded' ? state.listing : null;
   const title = listing ? listing.jobTitle || tc('noTitle') : undefined;
   usePageMeta(title ?? (state.status === 'notFound' ? t('job.notFound') : undefined), listing?.description.slice(0, 160));
@@ -50,6 +51,7 @@ export default function JobPage() {
     );
   }
 
+  const isOwner = listing.viewer_is_owner === true;
   return (
     <article className="page page--narrow job" aria-labelledby="job-title">
       {back}
@@ -58,6 +60,7 @@ export default function JobPage() {
           <span>{tc(`offerTypes.${listing.offerType}`)}</span>
           <span>{tc(`categories.${listing.category}`)}</span>
           <span className={`status status--${listing.status}`}>{tc(`statuses.${listing.status}`)}</span>
+          {listing.is_demo && <span className="job__demo">{t('job.demo')}</span>}
         </p>
         <h1 id="job-title" {...listingTextAttributes(listing)}>
           <UserText>{title}</UserText>
@@ -67,6 +70,7 @@ export default function JobPage() {
           <span>{tc(listing.payment_type === 'hourly' ? 'price.hourly' : 'price.fixed')}</span>
         </p>
       </header>
+      {isOwner && <OwnerPanel listing={listing} onChange={update} />}
       <Gallery photos={listing.image_url} title={title} />
       <section aria-labelledby="details-title">
         <h2 id="details-title">{t('job.details')}</h2>
@@ -85,14 +89,12 @@ export default function JobPage() {
               </>
             )}
           </dd>
-          <dt>{t('job.posted')}</dt>
-          <dd>
-            <time dateTime={listing.created_at}>{formatDate(listing.created_at, language)}</time>
-          </dd>
         </dl>
       </section>
-      {listing.status === 'active' ? <ContactSection listing={listing} title={title} /> : <p className="alert">{t('job.closed')}</p>}
-      <ReportAction listingId={listing.job_id} />
+      <PublisherBlock listing={listing} />
+      {/* The owner manages it (above); everyone else applies or gets in touch, and may report it. */}
+      {!isOwner && (listing.status === 'active' ? <ContactSection listing={listing} title={title} /> : <p className="alert">{t('job.closed')}</p>)}
+      {!isOwner && <ReportAction listingId={listing.job_id} />}
     </article>
   );
 }

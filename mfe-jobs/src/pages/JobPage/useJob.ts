@@ -31,5 +31,16 @@ export function useJob(id: string | undefined) {
 
   let state: JobState = { status: 'notFound' };
   if (isSerialId(id)) state = answer?.request === requestOf(id, attempt) ? answer.state : { status: 'loading' };
-  return { state, retry: useCallback(() => setAttempt((n) => n + 1), []) };
+  /**
+   * The owner closed or reactivated it: the answer of that call, over what the page read (the call answers
+   * the listing alone: the poster and `viewer_is_owner` of the page's own read stay; it changed just now).
+   */
+  const update = useCallback((changed: Listing) => {
+    setAnswer((current) =>
+      current?.state.status === 'loaded' && current.state.listing.job_id === changed.job_id
+        ? { request: current.request, state: { status: 'loaded', listing: { ...current.state.listing, ...changed, updated_at: changed.updated_at ?? new Date().toISOString(), viewer_is_owner: current.state.listing.viewer_is_owner } } }
+        : current,
+    );
+  }, []);
+  return { state, retry: useCallback(() => setAttempt((n) => n + 1), []), update };
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from '@tasko/shared';
-import { CategoryChips, ListingResults, ListingRefinements, ListingSearchForm, SearchAlert, useListingSearch } from '@tasko/shared/listing';
+import { ListingResults, ListingSearchControls, useListingSearch } from '@tasko/shared/listing';
 import { JOBS_NS } from '../../jobsNamespace';
 import '@tasko/shared/styles/listing.css';
 import '../jobs.css';
@@ -7,24 +7,21 @@ import '../jobs.css';
 /** Task search (SPEC §4): idle until a first search, then loading, succeeded or "Failed to fetch tasks". */
 export default function TasksPage() {
   const { t } = useTranslation(JOBS_NS);
-  const { search, result, update, retry } = useListingSearch('job', { isIdleWithoutQuery: true });
+  const { search, result, update, submit, retry, resultsFocusRequest } = useListingSearch('job', { isIdleWithoutQuery: true });
 
   return (
     <section className="page jobs-page" aria-labelledby="tasks-title">
       <h1 id="tasks-title">{t('tasks.title')}</h1>
       <p className="page__intro">{t('tasks.intro')}</p>
-      <ListingSearchForm key={`${search.q}\n${search.location}\n${search.placeId}`} search={search} onSearch={update} />
-      <div className="listing-toolbar">
-        <CategoryChips value={search.category} onChange={(category) => update({ category })} />
-        <ListingRefinements search={search} offerType="job" onChange={update} />
-      </div>
-      {result.status === 'idle' ? <p className="listing-results__idle">{t('tasks.idle')}</p> : <SearchAlert search={search} offerType="job" />}
+      <ListingSearchControls search={search} offerType="job" onChange={update} onSearch={submit} hasAlert={result.status !== 'idle'} />
+      {result.status === 'idle' && <p className="listing-results__idle">{t('tasks.idle')}</p>}
       <ListingResults
         result={result}
         offerType="job"
         failureText={t('tasks.failed')}
         onRetry={retry}
         onPage={update}
+        focusRequest={resultsFocusRequest}
       />
     </section>
   );

@@ -5,6 +5,8 @@ import type { ValidationKey } from '@tasko/shared';
 import { setUpI18n } from '../../../../shared/test/renderWithProviders';
 import { POSTING_NS } from '../../postingNamespace';
 import en from '../../locales/en/posting.json';
+import he from '../../locales/he/posting.json';
+import ar from '../../locales/ar/posting.json';
 import ru from '../../locales/ru/posting.json';
 import commonRu from '../../../../shared/src/locales/ru/common.json';
 import { PhotoPicker } from './PhotoPicker';
@@ -79,6 +81,69 @@ describe('PhotoPicker', () => {
     await user.click(screen.getByRole('button', { name: 'Remove photo 1' }));
     expect(previews()).toEqual([]);
     expect(document.activeElement).toBe(screen.getByLabelText('Choose photos'));
+  });
+});
+
+describe('what the picker announces', () => {
+  /** The texts of the picker's polite live regions that say something now. */
+  const announced = () =>
+    screen
+      .getAllByRole('status')
+      .map((region) => region.textContent)
+      .filter(Boolean);
+  const three: Photo[] = [{ kind: 'stored', url: '/u/a.jpg' }, { kind: 'stored', url: '/u/b.jpg' }, { kind: 'stored', url: '/u/c.jpg' }];
+
+  it('says what was added, moved and removed, and where the photos stand', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    expect(announced()).toEqual([]);
+    choose([file('p1.jpg')]);
+    await waitFor(() => expect(announced()).toEqual(['Photo added, 1 of 5']));
+    choose([file('p2.jpg'), file('p3.jpg'), file('p4.jpg')]);
+    await waitFor(() => expect(announced()).toEqual(['3 photos added, 4 of 5']));
+    await user.click(screen.getByRole('button', { name: 'Move photo 2 earlier' }));
+    expect(announced()).toEqual(['Photo 2 of 4 moved to position 1']);
+    await user.click(screen.getByRole('button', { name: 'Move photo 3 later' }));
+    expect(announced()).toEqual(['Photo 3 of 4 moved to position 4']);
+    await user.click(screen.getByRole('button', { name: 'Remove photo 4' }));
+    expect(announced()).toEqual(['Photo 4 removed, 3 photos left']);
+    await user.click(screen.getByRole('button', { name: 'Remove photo 1' }));
+    await user.click(screen.getByRole('button', { name: 'Remove photo 1' }));
+    expect(announced()).toEqual(['Photo 1 removed, 1 photo left']);
+    await user.click(screen.getByRole('button', { name: 'Remove photo 1' }));
+    expect(announced()).toEqual(['Photo removed, no photos left']);
+  });
+
+  it('announces the same sentence again when the same change is made again', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial={three} />);
+    await user.click(screen.getByRole('button', { name: 'Move photo 2 later' }));
+    const first = screen.getByText('Photo 2 of 3 moved to position 3');
+    await user.click(screen.getByRole('button', { name: 'Move photo 2 later' }));
+    const second = screen.getByText('Photo 2 of 3 moved to position 3');
+    // A new node in the live region: screen readers announce additions, not a text that stayed.
+    expect(second).not.toBe(first);
+    expect(first).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['he', 2, 'נוספו שתי תמונות, 2 מתוך 5', 'תמונה 2 הוסרה, נשארה תמונה אחת'],
+    ['ar', 2, 'أُضيفت صورتان، وصار عدد الصور 2 من 5', 'حُذفت الصورة 2، وبقيت صورة واحدة'],
+    ['ar', 4, 'أُضيفت 4 صور، وصار عدد الصور 4 من 5', 'حُذفت الصورة 2، وبقيت 3 صور'],
+    ['ru', 2, 'Добавлены 2 фотографии, всего 2 из 5', 'Фото 2 удалено, осталась 1 фотография'],
+    ['ru', 5, 'Добавлено 5 фотографий, всего 5 из 5', 'Фото 2 удалено, остались 4 фотографии'],
+    ['he', 5, 'נוספו 5 תמונות, 5 מתוך 5', 'תמונה 2 הוסרה, נשארו 4 תמונות'],
+  ] as const)('in %s, with %i photos: "%s", a move, then "%s"', async (language, count, added, removed) => {
+    const texts = { he, ar, ru }[language];
+    await act(() => setUpI18n(language, { [POSTING_NS]: texts }));
+    const user = userEvent.setup();
+    render(<Harness />);
+    fireEvent.change(screen.getByLabelText(texts.photos.choose), { target: { files: Array.from({ length: count }, (_, i) => file(`${language}${count}-${i}.jpg`)) } });
+    await waitFor(() => expect(announced()).toEqual([added]));
+    await user.click(screen.getByRole('button', { name: texts.photos.earlier.replace('{{n}}', '2') }));
+    expect(announced()).toEqual([texts.photos.moved.replace('{{from}}', '2').replace('{{total}}', String(count)).replace('{{to}}', '1')]);
+    await user.click(screen.getByRole('button', { name: texts.photos.remove.replace('{{n}}', '2') }));
+    expect(announced()).toEqual([removed]);
   });
 });
 

@@ -37,6 +37,10 @@ export function PhotoPicker({ inputId, photos, onChange, error, onError, onPrepa
   }, [photos.length]);
   const pendingFocus = useRef<PendingFocus | null>(null);
   const isFull = photos.length >= LIMITS.maxImages;
+  // What the last change did, said in a polite live region (WCAG 4.1.3); the id makes a repeated sentence
+  // ("Photo 2 of 3 moved to position 3" twice) a new node, so it is announced again.
+  const [announcement, setAnnouncement] = useState({ id: 0, text: '' });
+  const announce = (text: string) => setAnnouncement((current) => ({ id: current.id + 1, text }));
 
   useEffect(() => onPreparingChange(preparing > 0), [preparing, onPreparingChange]);
 
@@ -78,7 +82,10 @@ export function PhotoPicker({ inputId, photos, onChange, error, onError, onPrepa
       // Another addition may have filled the places meanwhile.
       const fitting = ready.slice(0, Math.max(0, LIMITS.maxImages - count.current));
       if (fitting.length < ready.length) problem = 'tooManyImages';
-      if (fitting.length) onChange((current) => [...current, ...fitting.map(newPhoto)].slice(0, LIMITS.maxImages));
+      if (fitting.length) {
+        onChange((current) => [...current, ...fitting.map(newPhoto)].slice(0, LIMITS.maxImages));
+        announce(t('photos.added', { count: fitting.length, total: Math.min(count.current + fitting.length, LIMITS.maxImages), max: LIMITS.maxImages }));
+      }
     } finally {
       setPreparing((n) => n - 1);
       if (problem) onError(problem);
@@ -87,6 +94,7 @@ export function PhotoPicker({ inputId, photos, onChange, error, onError, onPrepa
   const move = (from: number, to: number, action: 'earlier' | 'later') => {
     pendingFocus.current = { index: to, action };
     onChange((current) => movePhoto(current, from, to));
+    announce(t('photos.moved', { from: from + 1, to: to + 1, total: photos.length }));
   };
   const remove = (index: number) => {
     pendingFocus.current = { index, action: 'remove' };
@@ -95,6 +103,8 @@ export function PhotoPicker({ inputId, photos, onChange, error, onError, onPrepa
       return current.filter((_, i) => i !== index);
     });
     onError(undefined);
+    const left = photos.length - 1;
+    announce(left > 0 ? t('photos.removed', { n: index + 1, count: left }) : t('photos.removedLast'));
   };
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -146,6 +156,9 @@ export function PhotoPicker({ inputId, photos, onChange, error, onError, onPrepa
       </div>
       <p className="field__hint" role="status">
         {preparing > 0 ? t('photos.preparing') : ''}
+      </p>
+      <p className="visually-hidden" role="status">
+        <span key={announcement.id}>{announcement.text}</span>
       </p>
       {error && (
         <p id={`${inputId}-error`} className="field__error" role="alert">

@@ -1,17 +1,15 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { CATEGORIES, CONTACT_METHODS, LANGUAGES, LIMITS, PAYMENT_TYPES, useLocalizedPath, usePageMeta, useTranslation, type Listing, type MessageKey, type OfferType, type StoredUser } from '@tasko/shared';
+import { CATEGORIES, CONTACT_METHODS, LANGUAGES, LIMITS, PAYMENT_TYPES, useLocalizedPath, usePageMeta, useTranslation, type Listing, type OfferType, type StoredUser } from '@tasko/shared';
 import { POSTING_NS } from '../../postingNamespace';
 import { PlaceCombobox } from '@tasko/shared/listing';
 import { languageOf, type FieldName, type PostDraft } from './postDraft';
 import { PhotoPicker } from './PhotoPicker';
-import { AGE_CHECKBOX_ID, fieldId, usePostForm } from './usePostForm';
+import { PublishFailure, PublishProgress } from './PublishProgress';
+import { AGE_CHECKBOX_ID, fieldId, PUBLISH_BUTTON_ID, usePostForm } from './usePostForm';
 
 /** Time to read the success message before the listing's page replaces the form. */
 const AFTER_PUBLISH_DELAY_MS = 1200;
-
-/** Failures whose own message says more than "please try again" (shown after it). */
-const EXPLAINED_FAILURES: readonly MessageKey[] = ['networkError', 'rateLimited', 'payloadTooLarge', 'forbidden', 'jobNotFound', 'serverError'];
 
 export function PostForm({ user, offerType, listing }: { user: StoredUser; offerType: OfferType; listing?: Listing }) {
   const { t } = useTranslation(POSTING_NS);
@@ -41,7 +39,6 @@ export function PostForm({ user, offerType, listing }: { user: StoredUser; offer
     onBlur: (event: { relatedTarget: EventTarget | null }) => touch(name, event.relatedTarget),
   });
   const isBusy = publishing.status === 'publishing' || publishing.status === 'published';
-  const failure = publishing.status === 'failed' ? publishing.messageKey : null;
 
   return (
     <section className="page page--narrow posting" aria-labelledby="post-form-title">
@@ -183,28 +180,14 @@ export function PostForm({ user, offerType, listing }: { user: StoredUser; offer
             )}
           </div>
         )}
-        {failure && (
-          <p className="alert alert--error" role="alert">
-            {failure === 'userBlocked' ? (
-              tc('errors.userBlocked')
-            ) : (
-              <>
-                {t('failed')}
-                {EXPLAINED_FAILURES.includes(failure) && <> {tc(`errors.${failure}`)}</>}
-              </>
-            )}
-          </p>
-        )}
-        {publishing.status === 'published' && (
-          <p className="alert alert--success" role="status">
-            {t(offerType === 'service' ? 'publishedService' : 'publishedJob')}
-          </p>
-        )}
+        {publishing.status === 'failed' && <PublishFailure failure={publishing} isEdit={!!listing} hasPhotos={form.photos.length > 0} onRetry={() => void form.retry()} />}
         <div className="post-form__actions">
-          <button type="submit" className="button button--primary" disabled={isBusy || form.isPreparingPhotos} aria-busy={publishing.status === 'publishing'}>
+          {/* Busy, not disabled: the focus stays on it (a disabled button drops it to <body>); a second press does nothing. */}
+          <button id={PUBLISH_BUTTON_ID} type="submit" className="button button--primary" disabled={form.isPreparingPhotos} aria-disabled={isBusy || undefined} aria-busy={publishing.status === 'publishing'}>
             {publishing.status === 'publishing' ? t('publishing') : listing ? t('save') : t('publish')}
           </button>
         </div>
+        <PublishProgress publishing={publishing} publishedText={t(offerType === 'service' ? 'publishedService' : 'publishedJob')} onStop={form.stop} />
       </form>
     </section>
   );

@@ -1,8 +1,9 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { api, authStore, COOKIE_ACCEPTED, DEFAULT_SETTINGS, flushAnalytics, ROUTER_FUTURE, signOut, STORAGE_KEYS, userAtom, type ApiError, type Language, type Listing, type StoredUser } from '@tasko/shared';
 import { setUpI18n } from '../../../../shared/test/renderWithProviders';
+import { FakeXhr, installFakeXhr, lastXhr as lastSent } from '../../../../shared/test/fakeXhr';
 import commonEn from '../../../../shared/src/locales/en/common.json';
 import commonHe from '../../../../shared/src/locales/he/common.json';
 import commonAr from '../../../../shared/src/locales/ar/common.json';
@@ -13,7 +14,24 @@ import he from '../../locales/he/posting.json';
 import ar from '../../locales/ar/posting.json';
 import ru from '../../locales/ru/posting.json';
 import { draftKeyOf, loadDraft } from './postDraft';
+import { loadPhotoDraft } from './photoDraftStore';
+import type { Photo } from './photos';
 import PostJobPage from './PostJobPage';
+
+// The photos of a draft in memory, as IndexedDB keeps them in a browser (jsdom has none, and the real store
+// then keeps nothing): what the form keeps, and when it lets go, can be checked.
+const storedPhotoDrafts = new Map<string, unknown[]>();
+jest.mock('./photoDraftStore', () => ({
+  loadPhotoDraft: (key: string) => Promise.resolve(storedPhotoDrafts.get(key) ?? null),
+  savePhotoDraft: (key: string, photos: Photo[]) => {
+    storedPhotoDrafts.set(key, photos.map((p) => (p.kind === 'new' ? { kind: 'new', blob: p.blob } : { kind: 'stored', url: p.url })));
+    return Promise.resolve();
+  },
+  clearPhotoDraft: (key: string) => {
+    storedPhotoDrafts.delete(key);
+    return Promise.resolve();
+  },
+}));
 
 const POSTING = { en, he, ar, ru };
 const COMMON = { en: commonEn, he: commonHe, ar: commonAr, ru: commonRu };
@@ -92,6 +110,7 @@ beforeEach(() => {
   jest.restoreAllMocks();
   signOut();
   localStorage.clear();
+  storedPhotoDrafts.clear();
   jest.spyOn(api, 'places').mockResolvedValue([]);
 });
 
@@ -219,7 +238,10 @@ describe('publishing', () => {
 
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     const busy = screen.getByRole('button', { name: 'Publishing…' });
-    expect(busy).toBeDisabled();
+    // Busy but focusable, so the focus does not fall to <body>; pressing it again sends nothing.
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    expect(document.activeElement).toBe(busy);
     await user.click(busy);
     expect(create).toHaveBeenCalledTimes(1);
 
@@ -293,19 +315,40 @@ describe('publishing', () => {
     expect(loadDraft(draftKeyOf('noa@example.com'))).toMatchObject({ city: 'Haifa Bay', placeId: 0 });
   });
 
-  it('keeps the form and the draft intact when publishing fails', async () => {
+  it('keeps the form and the draft intact when publishing fails, and tries again from the message', async () => {
     await inLanguage('en');
     authStore.set(userAtom, noa);
-    jest.spyOn(api, 'createJob').mockRejectedValue({ statusCode: 500, messageKey: 'serverError' });
+    const create = jest.spyOn(api, 'createJob').mockRejectedValueOnce({ statusCode: 500, messageKey: 'serverError' }).mockResolvedValueOnce({ ...stored, job_id: 79 });
     const user = userEvent.setup();
     renderPage('/en/post-job?offerType=service');
     expect(screen.getByRole('heading', { name: 'Offer a service' })).toBeInTheDocument();
     await fillValidJob(user);
     await user.click(screen.getByRole('button', { name: 'Publish' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to publish job. Please try again.');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to publish job. Please try again. There was a problem with the server. Please try again in a few minutes. Everything you entered is still here.');
     expect(screen.getByLabelText('Description (required)')).toHaveValue('Fourth floor, with an elevator.');
     expect(screen.getByRole('button', { name: 'Publish' })).toBeEnabled();
     expect(loadDraft(draftKeyOf('noa@example.com'))?.amount).toBe('250');
+    const retry = within(alert).getByRole('button', { name: 'Try again' });
+    await waitFor(() => expect(document.activeElement).toBe(retry));
+
+    await user.click(retry);
+    expect(await screen.findByText('Service published successfully!')).toBeInTheDocument();
+    expect(create).toHaveBeenCalledTimes(2);
+    expect((create.mock.calls[1]?.[0] as FormData).get('description')).toBe('Fourth floor, with an elevator.');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('does not offer to try again what the poster must fix', async () => {
+    await inLanguage('en');
+    authStore.set(userAtom, noa);
+    jest.spyOn(api, 'createJob').mockRejectedValue({ statusCode: 413, messageKey: 'payloadTooLarge' });
+    const user = userEvent.setup();
+    renderPage('/en/post-job');
+    await fillValidJob(user);
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to publish job. Please try again. What you sent is too large.');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
   it('shows the server’s field errors on their fields and focuses the first', async () => {
@@ -354,6 +397,180 @@ describe('publishing', () => {
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     expect(await screen.findByRole('heading', { name: 'Login required to post a new job' })).toBeInTheDocument();
     await waitFor(() => expect(loadDraft(draftKeyOf('noa@example.com'))?.description).toBe('Fourth floor, with an elevator.'));
+  });
+});
+
+// The page's own API client sends the listing through the shared fake XMLHttpRequest, so these tests see the
+// progress, the abort and the errors as a person would; each of its events is delivered inside act().
+const lastXhr = () => lastSent('the listing was not sent');
+const deliver = (event: () => void) => act(async () => event());
+
+describe('publishing with photos shows its progress', () => {
+  installFakeXhr();
+
+  /** The form filled in and two photos chosen, in English. */
+  async function readyToPublish() {
+    await inLanguage('en');
+    authStore.set(userAtom, noa);
+    const user = userEvent.setup();
+    renderPage('/en/post-job?offerType=job');
+    await fillValidJob(user);
+    await user.upload(screen.getByLabelText('Choose photos'), [jpeg('a.jpg'), jpeg('b.jpg')]);
+    expect(await screen.findByRole('img', { name: 'Photo 2' })).toBeInTheDocument();
+    return user;
+  }
+  const words = () => document.getElementById('publish-progress-words');
+
+  it('says the bytes sent and what is happening, announces quarters, keeps everything when the connection drops, and publishes on Try again', async () => {
+    const user = await readyToPublish();
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    const first = lastXhr();
+    expect([first.method, first.url]).toEqual(['POST', '/api/v1/jobs']);
+    expect(((first.body as FormData).getAll('photos') as File[]).map((f) => f.name)).toEqual(['photo-1.jpg', 'photo-2.jpg']);
+    expect(words()).toHaveAttribute('role', 'status');
+    expect(words()).toHaveTextContent('Sending photos…');
+
+    act(() => first.progress(1_200_000, 4_800_000));
+    const bar = screen.getByRole('progressbar', { name: 'Sending photos… 25% sent' });
+    expect(bar).toHaveAttribute('value', '1200000');
+    expect(bar).toHaveAttribute('max', '4800000');
+    expect(bar).toHaveAccessibleDescription('1.2 of 4.8 MB');
+    expect(screen.getByText('1.2 of 4.8 MB')).toBeInTheDocument();
+    // Within a quarter the bytes move and the announcement does not.
+    act(() => first.progress(2_000_000, 4_800_000));
+    expect(screen.getByText('2.0 of 4.8 MB')).toBeInTheDocument();
+    expect(words()).toHaveTextContent('Sending photos… 25% sent');
+    act(() => first.progress(2_500_000, 4_800_000));
+    expect(words()).toHaveTextContent('Sending photos… 50% sent');
+
+    await deliver(() => first.drop());
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('The connection was lost while sending. Nothing was published. Everything you entered is still here, photos included.');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(words()).toBeEmptyDOMElement();
+    const retry = within(alert).getByRole('button', { name: 'Try again' });
+    await waitFor(() => expect(document.activeElement).toBe(retry));
+    expect(screen.getByLabelText('Title (required)')).toHaveValue('Moving two armchairs');
+    expect(screen.getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['Photo 1', 'Photo 2']);
+    expect(loadDraft(draftKeyOf('noa@example.com'))?.description).toBe('Fourth floor, with an elevator.');
+    expect(await loadPhotoDraft(draftKeyOf('noa@example.com'))).toHaveLength(2);
+
+    await user.click(retry);
+    const second = lastXhr();
+    expect(second).not.toBe(first);
+    expect(((second.body as FormData).getAll('photos') as File[]).map((f) => f.name)).toEqual(['photo-1.jpg', 'photo-2.jpg']);
+    const busy = screen.getByRole('button', { name: 'Publishing…' });
+    await waitFor(() => expect(document.activeElement).toBe(busy));
+    act(() => second.progress(4_800_000, 4_800_000));
+    expect(words()).toHaveTextContent('Saving your listing…');
+    expect(screen.getByRole('progressbar', { name: 'Saving your listing…' })).not.toHaveAttribute('value');
+    expect(screen.queryByRole('button', { name: 'Stop sending' })).toBeNull();
+    await deliver(() => second.answer(201, { ...stored, job_id: 80 }));
+    expect(words()).toHaveTextContent('Job published successfully!');
+    expect(screen.getByRole('progressbar', { name: 'Job published successfully!' })).toHaveAttribute('value', '1');
+    expect(loadDraft(draftKeyOf('noa@example.com'))).toBeNull();
+    expect(await loadPhotoDraft(draftKeyOf('noa@example.com'))).toBeNull();
+  });
+
+  it('stops sending on request, says so, and keeps everything', async () => {
+    const user = await readyToPublish();
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    act(() => lastXhr().progress(100_000, 4_800_000));
+    await user.click(screen.getByRole('button', { name: 'Stop sending' }));
+    expect(lastXhr().wasAborted).toBe(true);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Sending stopped. Nothing was published. Everything you entered is still here, photos included.');
+    await waitFor(() => expect(document.activeElement).toBe(within(alert).getByRole('button', { name: 'Try again' })));
+    expect(screen.getAllByRole('img')).toHaveLength(2);
+    expect(loadDraft(draftKeyOf('noa@example.com'))?.jobTitle).toBe('Moving two armchairs');
+    expect(await loadPhotoDraft(draftKeyOf('noa@example.com'))).toHaveLength(2);
+  });
+
+  it('brings the photos back with the draft after a failed publication and a reload', async () => {
+    const user = await readyToPublish();
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    await deliver(() => lastXhr().answer(503, { statusCode: 503, messageKey: 'serverError' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('There was a problem with the server.');
+    cleanup();
+
+    renderPage('/en/post-job?offerType=job');
+    expect(screen.getByText('We kept what you typed last time.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Title (required)')).toHaveValue('Moving two armchairs');
+    expect(await screen.findByRole('img', { name: 'Photo 2' })).toBeInTheDocument();
+  });
+
+  it('says the listing may be published when the connection drops after everything was sent', async () => {
+    const user = await readyToPublish();
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    act(() => lastXhr().progress(4_800_000, 4_800_000));
+    await deliver(() => lastXhr().drop());
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('The connection was lost before the site answered. Your listing may already be published: check your listings before you try again.');
+    expect(alert).not.toHaveTextContent('Nothing was published');
+    expect(within(alert).getByRole('link', { name: 'Check my listings' })).toHaveAttribute('href', '/en/my-posted-jobs');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('keeps the server’s field errors on their fields, without "Try again"', async () => {
+    const user = await readyToPublish();
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    act(() => lastXhr().progress(4_800_000, 4_800_000));
+    await deliver(() => lastXhr().answer(400, { statusCode: 400, messageKey: 'invalidRequest', fields: { phone: 'phoneInvalid' } }));
+    expect(screen.getByText(commonEn.errors.phoneInvalid)).toBeInTheDocument();
+    expect(document.activeElement).toBe(screen.getByLabelText('Phone (required)'));
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.getAllByRole('img')).toHaveLength(2);
+  });
+
+  it('on an edit, says the changes were not saved, or may have been', async () => {
+    await inLanguage('en');
+    authStore.set(userAtom, noa);
+    jest.spyOn(api, 'getJob').mockResolvedValue(stored);
+    const user = userEvent.setup();
+    renderPage('/en/post-job?edit=42');
+    await user.upload(await screen.findByLabelText('Choose photos'), [jpeg('c.jpg')]);
+    expect(await screen.findByRole('img', { name: 'Photo 3' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect([lastXhr().method, lastXhr().url]).toEqual(['PUT', '/api/v1/jobs/42']);
+    act(() => lastXhr().progress(10_000, 300_000));
+    expect(screen.getByText('10 of 300 kB')).toBeInTheDocument();
+    await deliver(() => lastXhr().drop());
+    expect(screen.getByRole('alert')).toHaveTextContent('The connection was lost while sending. Your changes were not saved. Everything you entered is still here, photos included.');
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    act(() => lastXhr().progress(300_000, 300_000));
+    await deliver(() => lastXhr().drop());
+    expect(screen.getByRole('alert')).toHaveTextContent('The connection was lost before the site answered. Your changes may already be saved: check your listings before you try again.');
+    expect(FakeXhr.sent).toHaveLength(2);
+  });
+
+  it.each([
+    ['he', '1.2 מתוך 4.8 MB'],
+    ['ar', '1.2 من 4.8 م.ب'],
+    ['ru', '1,2 из 4,8 МБ'],
+  ] as const)('in %s: writes the bytes the language’s way (%s) and says each step', async (language, bytes) => {
+    await inLanguage(language);
+    authStore.set(userAtom, noa);
+    const texts = POSTING[language];
+    const user = userEvent.setup();
+    renderPage(`/${language}/post-job`);
+    await user.type(screen.getByLabelText(texts.fields.jobTitle), 'Sofa');
+    await user.type(screen.getByLabelText(texts.fields.description), 'Carry a sofa');
+    await user.selectOptions(screen.getByLabelText(texts.fields.category), 'homeServices');
+    await user.type(screen.getByLabelText(texts.fields.amount), '200');
+    await user.type(screen.getByRole('combobox', { name: texts.fields.city }), 'Haifa');
+    await user.type(screen.getByLabelText(texts.fields.phone), '0541234567');
+    await user.upload(screen.getByLabelText(texts.photos.choose), [jpeg('a.jpg')]);
+    await user.click(screen.getByRole('button', { name: texts.publish }));
+    act(() => lastXhr().progress(1_200_000, 4_800_000));
+    expect(screen.getByText(bytes)).toBeInTheDocument();
+    expect(words()).toHaveTextContent(texts.progress.sendingPhotos);
+    expect(screen.getByRole('button', { name: texts.progress.stop })).toBeInTheDocument();
+    act(() => lastXhr().progress(4_800_000, 4_800_000));
+    expect(words()).toHaveTextContent(texts.progress.saving);
+    await deliver(() => lastXhr().answer(500, { statusCode: 500, messageKey: 'serverError' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(texts.failure.keptPhotos);
+    expect(screen.getByRole('button', { name: texts.failure.retry })).toBeInTheDocument();
   });
 });
 

@@ -4,10 +4,8 @@ import { loginTarget, RetryPanel, useLocalizedPath, usePageMeta, userAtom, useTr
 import { POSTING_NS } from '../../postingNamespace';
 import { PostForm } from './PostForm';
 import { useEditedListing } from './useEditedListing';
+import { isRetriable } from './usePostForm';
 import './posting.css';
-
-/** Failures a second attempt may fix; the others (not yours, not found) will not change by retrying. */
-const RETRIABLE = new Set(['networkError', 'serverError', 'rateLimited']);
 
 /**
  * /post-job: a new job or service (`?offerType=job|service`), or the owner's edit of one (`?edit=<id>`).
@@ -34,7 +32,7 @@ export default function PostJobPage() {
       return (
         <section className="page page--narrow" aria-labelledby="edit-failed">
           <h1 id="edit-failed">{t('edit.title')}</h1>
-          {RETRIABLE.has(state.messageKey) ? (
+          {isRetriable(state.messageKey) ? (
             <RetryPanel message={message} retryLabel={t('edit.retry')} onRetry={edited.retry} />
           ) : (
             <p className="alert alert--error" role="alert">

@@ -1,19 +1,32 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { api, authStore, toApiError, track, userAtom, type Listing, type MessageKey, type OfferType, type StoredUser, type ValidationKey } from '@tasko/shared';
+import { api, authStore, toApiError, track, userAtom, type Listing, type MessageKey, type OfferType, type StoredUser, type UploadOptions, type ValidationKey } from '@tasko/shared';
 import type { FieldErrors } from '@tasko/shared/validation';
 import { clearDraft, draftKeyOf, draftOf, FIELD_ORDER, loadDraft, newDraftFor, saveDraft, toFormData, validateDraft, type FieldName, type PostDraft } from './postDraft';
 import { clearPhotoDraft, loadPhotoDraft, savePhotoDraft } from './photoDraftStore';
 import { newPhoto, planPhotoUpload, releasePhotos, uploadFilesOf, type Photo } from './photos';
 
+/**
+ * A publication ended without the server's answer: the poster stopped it, or the connection was lost while
+ * the form was still leaving (nothing can have been saved) or after all of it had left (it may have been).
+ */
+export type Interruption = 'stopped' | 'lostWhileSending' | 'lostAfterSending';
+
 export type Publishing =
   | { status: 'editing' }
-  | { status: 'publishing' }
-  | { status: 'failed'; messageKey: MessageKey }
+  /** Sending the form (bytes of the whole request, 0 until the browser says), then the server saving it. */
+  | { status: 'publishing'; phase: 'sending' | 'saving'; hasPhotos: boolean; sent: number; total: number }
+  | { status: 'failed'; messageKey: MessageKey; interruption?: Interruption }
   | { status: 'published'; listingId: number };
+
+/** Failures a second attempt may fix; the others (refused, not yours, not found) will not change by retrying. */
+const RETRIABLE: readonly MessageKey[] = ['networkError', 'serverError', 'rateLimited'];
+export const isRetriable = (messageKey: MessageKey): boolean => RETRIABLE.includes(messageKey);
 
 /** The id of a field's control: labels, error descriptions and the focus after a refused submit use it. */
 export const fieldId = (name: FieldName) => `field-${name}`;
 export const AGE_CHECKBOX_ID = 'field-ageConfirmed';
+export const PUBLISH_BUTTON_ID = 'post-form-publish';
+export const RETRY_BUTTON_ID = 'post-form-retry';
 
 /** Errors of the fields the user has left (or all, after a submit): nothing shouts before it is time. */
 function pickTouched(found: FieldErrors, touched: ReadonlySet<string>): FieldErrors {
@@ -60,6 +73,8 @@ export function usePostForm({ user, offerType, listing }: { user: StoredUser; of
   const isPhotoRestoreCancelled = useRef(false);
   // Set by the user's changes only: a start-over empties the draft and must not write it back.
   const shouldKeepPhotos = useRef(false);
+  // The publication under way, so that "Stop sending" can abort its request.
+  const sending = useRef<AbortController | null>(null);
   // The draft and photos of the latest commit, for effects and for code that runs after an await.
   const latest = useRef({ draft, photos });
   useLayoutEffect(() => {
@@ -145,8 +160,8 @@ export function usePostForm({ user, offerType, listing }: { user: StoredUser; of
     if (isConfirmed) setIsAgeMissing(false);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  /** `isRetry`: started from "Try again", whose button goes away: the focus moves to the busy publish button. */
+  const publish = async ({ isRetry = false } = {}) => {
     if (publishing.status === 'publishing' || publishing.status === 'published' || isPreparingPhotos) return;
     const found = validateDraft(draft, offerType);
     setTouched(new Set(FIELD_ORDER));
@@ -161,16 +176,33 @@ export function usePostForm({ user, offerType, listing }: { user: StoredUser; of
       setFocusRequest({ id: AGE_CHECKBOX_ID });
       return;
     }
-    setPublishing({ status: 'publishing' });
+    const plan = listing ? planPhotoUpload(photos, listing.image_url) : { keep: [], upload: photos.flatMap((p) => (p.kind === 'new' ? [p.blob] : [])) };
+    const hasPhotos = plan.upload.length > 0;
+    const controller = new AbortController();
+    sending.current = controller;
+    // Changed by the progress callback, read after the await: an object, so it is not narrowed to its first value.
+    const upload = { phase: 'sending' as 'sending' | 'saving', shownSent: -1 };
+    setPublishing({ status: 'publishing', phase: 'sending', hasPhotos, sent: 0, total: 0 });
+    if (isRetry) setFocusRequest({ id: PUBLISH_BUTTON_ID });
     try {
       if (needsAge) {
         await api.confirmAge();
         setStoredAgeConfirmed(true);
         setNeedsAge(false);
       }
-      const plan = listing ? planPhotoUpload(photos, listing.image_url) : { keep: [], upload: photos.flatMap((p) => (p.kind === 'new' ? [p.blob] : [])) };
       const payload = toFormData(draft, offerType, await uploadFilesOf(plan), listing ? plan.keep : undefined);
-      const saved = listing ? await api.updateJob(listing.job_id, payload) : await api.createJob(payload);
+      const options: UploadOptions = {
+        signal: controller.signal,
+        onProgress: ({ sent, total }) => {
+          const isAllSent = total > 0 && sent >= total;
+          // A new state per percent at most: the browser reports far more often than anyone can see.
+          if (!isAllSent && upload.shownSent >= 0 && sent - upload.shownSent < total / 100) return;
+          upload.shownSent = sent;
+          if (isAllSent) upload.phase = 'saving';
+          setPublishing({ status: 'publishing', phase: upload.phase, hasPhotos, sent, total });
+        },
+      };
+      const saved = listing ? await api.updateJob(listing.job_id, payload, options) : await api.createJob(payload, options);
       clearDraft(draftKey);
       void clearPhotoDraft(draftKey);
       if (!listing) track('publish', { offerType, category: saved.category });
@@ -188,14 +220,35 @@ export function usePostForm({ user, offerType, listing }: { user: StoredUser; of
         setFocusRequest({ id: AGE_CHECKBOX_ID });
         return;
       }
-      if (problem.fields && Object.keys(problem.fields).length) {
+      const fieldErrors = problem.fields && Object.keys(problem.fields).length ? problem.fields : undefined;
+      if (fieldErrors) {
         setTouched(new Set(FIELD_ORDER));
-        setErrors(problem.fields);
-        focusFirstInvalid(problem.fields);
+        setErrors(fieldErrors);
+        focusFirstInvalid(fieldErrors);
       }
-      setPublishing({ status: 'failed', messageKey: problem.messageKey });
+      const interruption: Interruption | undefined = controller.signal.aborted
+        ? 'stopped'
+        : problem.messageKey === 'networkError'
+          ? upload.phase === 'saving'
+            ? 'lostAfterSending'
+            : 'lostWhileSending'
+          : undefined;
+      setPublishing({ status: 'failed', messageKey: problem.messageKey, ...(interruption ? { interruption } : {}) });
+      // The focus goes to the way on, inside the message that says what happened.
+      if (!fieldErrors && (interruption || isRetriable(problem.messageKey))) setFocusRequest({ id: RETRY_BUTTON_ID });
+    } finally {
+      if (sending.current === controller) sending.current = null;
     }
   };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    return publish();
+  };
+  /** Sends the form again as it is now: the draft and photos were kept. */
+  const retry = () => publish({ isRetry: true });
+  /** "Stop sending": only offered while the form is still leaving, when nothing can have been saved yet. */
+  const stop = () => sending.current?.abort();
 
   return {
     draft,
@@ -214,6 +267,8 @@ export function usePostForm({ user, offerType, listing }: { user: StoredUser; of
     confirmAge,
     publishing,
     submit,
+    retry,
+    stop,
     hasRestoredDraft,
     startOver,
   };

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '@tasko/shared';
-import { CategoryChips, ListingResults, ListingRefinements, ListingSearchForm, SearchAlert, useListingSearch } from '@tasko/shared/listing';
+import { ListingResults, ListingSearchControls, useListingSearch } from '@tasko/shared/listing';
 import { SERVICES_NS } from '../../servicesNamespace';
 import '@tasko/shared/styles/listing.css';
 
@@ -37,18 +37,13 @@ function ServerProblem({ onRetry }: { onRetry: () => void }) {
 
 export default function ServicesPage() {
   const { t } = useTranslation(SERVICES_NS);
-  const { search, result, update, retry } = useListingSearch('service');
+  const { search, result, update, submit, retry, resultsFocusRequest } = useListingSearch('service');
 
   return (
     <section className="page services-page" aria-labelledby="services-title">
       <h1 id="services-title">{t('title')}</h1>
       <p className="page__intro">{t('intro')}</p>
-      <CategoryChips value={search.category} onChange={(category) => update({ category })} />
-      <ListingSearchForm key={`${search.q}\n${search.location}\n${search.placeId}`} search={search} onSearch={update} />
-      <div className="listing-toolbar">
-        <ListingRefinements search={search} offerType="service" onChange={update} />
-      </div>
-      <SearchAlert search={search} offerType="service" />
+      <ListingSearchControls search={search} offerType="service" onChange={update} onSearch={submit} />
       {result.status === 'failed' && <ServerProblem onRetry={retry} />}
       {/* SPEC §2: the loading text, shown above the card placeholders (which announce it to screen readers). */}
       {result.status === 'loading' && !result.page && (
@@ -63,6 +58,7 @@ export default function ServicesPage() {
         failureText={t('failed')}
         onRetry={retry}
         onPage={update}
+        focusRequest={resultsFocusRequest}
       />
     </section>
   );
