@@ -67,7 +67,7 @@ const direction: Record<Language, 'ltr' | 'rtl'> = { en: 'ltr', he: 'rtl', ar: '
 const instantSubject: Record<Language, string> = {
   en: 'New job matching your alert: Moving a sofa <script>x</script>',
   he: 'עבודה חדשה שמתאימה להתראה שלכם: Moving a sofa <script>x</script>',
-  ar: 'عمل جديد يطابق تنبيهك: Moving a sofa <script>x</script>',
+  ar: 'مهمة جديدة تطابق تنبيهك: Moving a sofa <script>x</script>',
   ru: 'Новое задание по вашей подписке: Moving a sofa <script>x</script>',
 };
 
@@ -127,11 +127,11 @@ describe('alert email', () => {
       21: '21 עבודות חדשות להתראה שלכם',
     },
     ar: {
-      1: 'عمل جديد واحد يطابق تنبيهك',
-      2: 'عملان جديدان يطابقان تنبيهك',
-      3: '3 أعمال جديدة تطابق تنبيهك',
-      11: '11 عملًا جديدًا يطابق تنبيهك',
-      21: '21 عملًا جديدًا يطابق تنبيهك',
+      1: 'مهمة جديدة واحدة تطابق تنبيهك',
+      2: 'مهمتان جديدتان تطابقان تنبيهك',
+      3: '3 مهام جديدة تطابق تنبيهك',
+      11: '11 مهمةً جديدةً تطابق تنبيهك',
+      21: '21 مهمةً جديدةً تطابق تنبيهك',
     },
     ru: {
       1: '1 новое задание по вашей подписке',

@@ -58,7 +58,7 @@ describe('alerts that really arrive', () => {
       const alertsNow = async () => ((await (await context.request.get(`${origin}/api/v1/me/alerts`, { headers: { authorization: `Bearer ${session}` } })).json()) as { alerts: unknown[] }).alerts;
       assert.equal((await alertsNow()).length, 1, 'opening the link changed nothing');
       await page.getByRole('button', { name: 'הסרה', exact: true }).click();
-      await page.getByText('ההסרה בוצעה. לא יישלחו אליך עוד אימיילים מההתראה הזאת.').waitFor();
+      await page.getByText('ההסרה בוצעה. לא יישלחו אליכם עוד אימיילים מההתראה הזאת.').waitFor();
       assert.equal((await alertsNow()).length, 0);
       assert.deepEqual(problems.errors, []);
     } finally {

@@ -119,7 +119,7 @@ describe('services', () => {
       await page.getByRole('button', { name: 'رعاية الحيوانات' }).click();
       await gridBecomes(page, ['Dog grooming']);
       await page.getByRole('button', { name: 'أخرى' }).click();
-      await page.getByText('لم يتم العثور على خدمات.').waitFor();
+      await page.getByText('لم نعثر على خدمات.').waitFor();
       assert.deepEqual(problems.errors, []);
     } finally {
       await context.close();

@@ -40,6 +40,7 @@ describe('PlaceCombobox', () => {
     expect(input).toHaveAttribute('aria-expanded', 'true');
     expect(input).toHaveAttribute('aria-controls', screen.getByRole('listbox').id);
     expect(input).not.toHaveAttribute('aria-activedescendant');
+    expect(screen.getByRole('status')).toHaveTextContent('3 places suggested. Up and down arrows choose.');
 
     await user.keyboard('{ArrowDown}');
     expect(input).toHaveAttribute('aria-activedescendant', screen.getByRole('option', { name: 'Haifa' }).id);
@@ -100,5 +101,24 @@ describe('PlaceCombobox', () => {
     await user.type(screen.getByRole('combobox', { name: 'City' }), 'حي');
     expect(await screen.findByRole('option', { name: 'حيفا' })).toBeInTheDocument();
     expect(places).toHaveBeenCalledWith('حي', 'ar', expect.any(AbortSignal));
+  });
+
+  it('lets Tab leave the open suggestions for the next control, closing them and keeping what was typed', async () => {
+    jest.spyOn(api, 'places').mockResolvedValue(HAIFA_AREA);
+    const user = userEvent.setup();
+    render(
+      <>
+        <Harness />
+        <button type="button">Next</button>
+      </>,
+    );
+    const input = screen.getByRole('combobox', { name: 'City' });
+    await user.type(input, 'Ha');
+    await screen.findByRole('option', { name: 'Haifa' });
+    await user.keyboard('{ArrowDown}{Tab}');
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveFocus();
+    expect(input).toHaveValue('Ha');
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('status')).toHaveTextContent('');
   });
 });

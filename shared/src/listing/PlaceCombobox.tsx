@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { api, useLanguage, type PlaceSuggestion } from '@tasko/shared';
+import { api, useLanguage, useTranslation, type PlaceSuggestion } from '@tasko/shared';
 import '../styles/combobox.css';
 
 /** Long enough to wait for the next key of a fast typist, short enough to feel immediate. */
@@ -29,6 +29,7 @@ type Suggestions = { status: 'idle' } | { status: 'loaded'; query: string; place
  */
 export function PlaceCombobox({ label, value, onChange, onChoose, onBlur, placeholder, maxLength = 100, inputId, error, noResultsText }: Props) {
   const { language } = useLanguage();
+  const { t } = useTranslation('common');
   const listId = useId();
   const statusId = `${listId}-status`;
   const errorId = `${inputId}-error`;
@@ -145,8 +146,9 @@ export function PlaceCombobox({ label, value, onChange, onChoose, onBlur, placeh
           ))}
         </ul>
       </div>
+      {/* Says that suggestions opened and how many (WCAG 4.1.3: a screen reader does not see the list appear). */}
       <p id={statusId} className="field__hint" role="status">
-        {hasNoMatch ? noResultsText : ''}
+        {hasNoMatch ? noResultsText : isListShown ? <span className="visually-hidden">{t('placeSuggestions', { count: places.length })}</span> : ''}
       </p>
       {error && (
         <p id={errorId} className="field__error">

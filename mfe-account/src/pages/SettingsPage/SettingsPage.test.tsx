@@ -64,6 +64,23 @@ describe('SettingsPage notifications', () => {
     expect(save).toHaveBeenCalledWith({ ...SERVER_SETTINGS, emailNotifications: false, smsNotifications: false });
     expect(await screen.findByText('Settings saved successfully!')).toBeInTheDocument();
   });
+
+  it('keeps the focus on Save while saving, and saves once however often it is pressed', async () => {
+    let finish: (settings: UserSettings) => void = () => undefined;
+    const save = jest.spyOn(api, 'saveSettings').mockImplementation(() => new Promise((resolve) => (finish = resolve)));
+    renderSettings();
+    await screen.findByRole('heading', { name: 'My alerts' });
+    const button = screen.getByRole('button', { name: 'Save settings' });
+    await userEvent.click(button);
+    const busy = screen.getByRole('button', { name: 'Saving...' });
+    expect(busy).toHaveFocus();
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(busy);
+    expect(save).toHaveBeenCalledTimes(1);
+    await act(async () => finish(SERVER_SETTINGS));
+    expect(await screen.findByText('Settings saved successfully!')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save settings' })).toHaveFocus();
+  });
 });
 
 describe('SettingsPage: my alerts', () => {

@@ -41,6 +41,7 @@ export default function SettingsPage({ reload = () => window.location.reload() }
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
+    if (saveState === 'saving') return;
     setSaveState('saving');
     try {
       const saved = await api.saveSettings(settings);
@@ -92,7 +93,8 @@ export default function SettingsPage({ reload = () => window.location.reload() }
           </p>
         </fieldset>
 
-        <button type="submit" className="button button--primary" disabled={saveState === 'saving'}>
+        {/* Busy, not disabled: a disabled button drops the focus to the page (WCAG 2.4.3), and a second press does nothing. */}
+        <button type="submit" className="button button--primary" aria-disabled={saveState === 'saving'}>
           {saveState === 'saving' ? t('settings.saving') : t('settings.save')}
         </button>
         <div aria-live="polite">
