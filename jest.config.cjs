@@ -11,6 +11,8 @@ const browserProject = (name) => ({
     '\\.css$': '<rootDir>/shared/test/styleStub.cjs',
     '^@tasko/shared$': '<rootDir>/shared/src/index.ts',
     '^@tasko/shared/(validation|domain|listing)$': '<rootDir>/shared/src/$1/index.ts',
+    '^@tasko/shared/timeAgo$': '<rootDir>/shared/src/format/timeAgo.ts',
+    '^@tasko/shared/confirmDialog$': '<rootDir>/shared/src/ui/ConfirmDialog.tsx',
   },
   setupFilesAfterEnv: ['<rootDir>/shared/test/setupTests.ts'],
 });

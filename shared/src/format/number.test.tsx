@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
-import { formatDate, formatShekels, formatTimeAgo } from './number';
+import { formatDate, formatShekels } from './number';
+import { formatTimeAgo } from './timeAgo';
 import { Price } from '../ui/Price';
 import { setUpI18n } from '../../test/renderWithProviders';
 

@@ -1,4 +1,7 @@
+// Not in the core `@tasko/shared` (every first visit downloads it): pages that ask a question import it
+// through `@tasko/shared/confirmDialog`, and each remote that uses it carries its own copy.
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
+import '../styles/confirmDialog.css';
 
 /**
  * A question that must be answered before an action goes on (a WAI-ARIA alertdialog when asked), on the native

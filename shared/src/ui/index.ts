@@ -7,4 +7,3 @@ export * from './routerFuture';
 export * from './RetryPanel';
 export * from './Pagination';
 export * from './LiveNotice';
-export * from './ConfirmDialog';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ConfirmDialog, type Listing, LiveNotice, type Notice, pageCount, Pagination, placeNameOf, postFormPath, Price, RetryPanel, useLocalizedPath, usePageMeta, UserText, useTranslation } from '@tasko/shared';
+import { type Listing, LiveNotice, type Notice, pageCount, Pagination, placeNameOf, postFormPath, Price, RetryPanel, useLocalizedPath, usePageMeta, UserText, useTranslation } from '@tasko/shared';
+import { ConfirmDialog } from '@tasko/shared/confirmDialog';
 import { ACCOUNT_NS } from '../../accountNamespace';
 import { useMyListings, type ManageAction, type MyListingsState } from './useMyListings';
 import '../account.css';

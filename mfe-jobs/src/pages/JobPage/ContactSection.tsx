@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { api, formatIsraeliPhone, Ltr, toApiError, track, UserText, useTranslation, type Listing, type ListingContact } from '@tasko/shared';
-import { JOBS_NS } from '../../jobsNamespace';
+import { JOB_NS } from '../../jobsNamespace';
 import { errorText } from '../../errorText';
 import { mailtoHref, telHref, whatsappHref } from './contactLinks';
 
@@ -16,7 +16,7 @@ type FocusTarget = 'details' | 'options' | null;
  * gives the keyboard back to the button.
  */
 export function ContactSection({ listing, title }: { listing: Listing; title: string }) {
-  const { t } = useTranslation(JOBS_NS);
+  const { t } = useTranslation(JOB_NS);
   const { t: tc } = useTranslation('common');
   const [reveal, setReveal] = useState<Reveal>({ status: 'hidden' });
   const [isApplying, setIsApplying] = useState(false);

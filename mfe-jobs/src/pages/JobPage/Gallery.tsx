@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LIMITS, useLanguage, useTranslation } from '@tasko/shared';
-import { JOBS_NS } from '../../jobsNamespace';
+import { JOB_NS } from '../../jobsNamespace';
 import type { PhotoViewerProps } from './PhotoViewer';
 
 /** The full-screen viewer is fetched the first time someone wants it, never with the page's own scripts. */
@@ -40,7 +40,7 @@ function withoutViewer(state: unknown): unknown {
  * keyboard back to the photo that opened it.
  */
 export function Gallery({ photos: allPhotos, title }: { photos: string[]; title: string }) {
-  const { t } = useTranslation(JOBS_NS);
+  const { t } = useTranslation(JOB_NS);
   const { dir } = useLanguage();
   const location = useLocation();
   const navigate = useNavigate();

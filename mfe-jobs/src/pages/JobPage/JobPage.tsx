@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { listingStructuredData, listingTextAttributes, placeNameOf, Price, RetryPanel, usePageMeta, UserText, useLocalizedPath, useTranslation } from '@tasko/shared';
-import { JOBS_NS } from '../../jobsNamespace';
+import { JOB_NS } from '../../jobsNamespace';
 import { ContactSection } from './ContactSection';
 import { Gallery } from './Gallery';
 import { OwnerPanel } from './OwnerPanel';
@@ -13,7 +13,7 @@ import '../jobs.css';
 
 export default function JobPage() {
   const { id } = useParams();
-  const { t } = useTranslation(JOBS_NS);
+  const { t } = useTranslation(JOB_NS);
   const { t: tc } = useTranslation('common');
   const localized = useLocalizedPath();
   const { state, retry, update } = useJob(id);

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api, ConfirmDialog, useLocalizedPath, useTranslation, type Listing } from '@tasko/shared';
-import { JOBS_NS } from '../../jobsNamespace';
+import { api, useLocalizedPath, useTranslation, type Listing } from '@tasko/shared';
+import { ConfirmDialog } from '@tasko/shared/confirmDialog';
+import { JOB_NS } from '../../jobsNamespace';
 
 type OwnerAction = 'close' | 'reactivate';
 
@@ -18,7 +19,7 @@ type Progress =
  * the one pressed takes the keyboard, and the outcome is announced.
  */
 export function OwnerPanel({ listing, onChange }: { listing: Listing; onChange: (changed: Listing) => void }) {
-  const { t } = useTranslation(JOBS_NS);
+  const { t } = useTranslation(JOB_NS);
   const { t: tc } = useTranslation('common');
   const localized = useLocalizedPath();
   const [progress, setProgress] = useState<Progress>({ status: 'idle' });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useLanguage, useTranslation } from '@tasko/shared';
-import { JOBS_NS } from '../../jobsNamespace';
+import { JOB_NS } from '../../jobsNamespace';
 import './PhotoViewer.css';
 
 export interface PhotoViewerProps {
@@ -47,7 +47,7 @@ const distance = ([a, b]: Point[]) => (a && b ? Math.hypot(a.x - b.x, a.y - b.y)
  * pinch, double-tap, the zoom buttons or + and - to zoom, then drag or the arrows to look around.
  */
 export default function PhotoViewer({ photos, title, start, photoName, onIndexChange, onClose }: PhotoViewerProps) {
-  const { t } = useTranslation(JOBS_NS);
+  const { t } = useTranslation(JOB_NS);
   const { dir } = useLanguage();
   const dialog = useRef<HTMLDialogElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);

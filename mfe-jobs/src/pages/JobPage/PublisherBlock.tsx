@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { formatDate, formatTimeAgo, localeOf, UserText, useLanguage, useTranslation, type Language, type Listing } from '@tasko/shared';
-import { JOBS_NS } from '../../jobsNamespace';
+import { formatDate, localeOf, UserText, useLanguage, useTranslation, type Language, type Listing } from '@tasko/shared';
+import { formatTimeAgo } from '@tasko/shared/timeAgo';
+import { JOB_NS } from '../../jobsNamespace';
 
 /** An edit within this long of posting is the posting itself, not worth an "Updated" line. */
 const SAME_MOMENT_MS = 60_000;
@@ -43,7 +44,7 @@ function Avatar({ name, picture }: { name: string; picture?: string }) {
  * Google verified their email when it did. Then the listing's own record: posted, updated, its number.
  */
 export function PublisherBlock({ listing }: { listing: Listing }) {
-  const { t } = useTranslation(JOBS_NS);
+  const { t } = useTranslation(JOB_NS);
   const { language } = useLanguage();
   const { publisher } = listing;
   const name = publisher?.displayName || t('poster.anonymous');

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useLocation } from 'react-router-dom';
 import { api, formatNumber, isLoggedInAtom, loginTarget, Ltr, REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, toApiError, track, useLanguage, useLocalizedPath, useTranslation, type ReportReason } from '@tasko/shared';
-import { JOBS_NS } from '../../jobsNamespace';
+import { JOB_NS } from '../../jobsNamespace';
 import { errorText } from '../../errorText';
 
 type Sending = { status: 'editing' } | { status: 'sending' } | { status: 'failed'; messageKey: string } | { status: 'sent'; messageKey: 'thanks' | 'alreadyReported' };
@@ -13,7 +13,7 @@ type Sending = { status: 'editing' } | { status: 'sending' } | { status: 'failed
  * failed send and a closed dialog. Signed out: a way to sign in and come back to this listing.
  */
 export function ReportAction({ listingId }: { listingId: number }) {
-  const { t } = useTranslation(JOBS_NS);
+  const { t } = useTranslation(JOB_NS);
   const { t: tc } = useTranslation('common');
   const { language } = useLanguage();
   const isLoggedIn = useAtomValue(isLoggedInAtom);
