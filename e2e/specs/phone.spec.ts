@@ -163,4 +163,36 @@ describe('on a 390 × 844 phone', () => {
       await close();
     }
   });
+
+  it('never hides the focus under the sticky header or the cookie banner, over the first 40 tab stops and back at 320 px', async () => {
+    const context = await running.browser.newContext({ viewport: { width: 320, height: 640 }, locale: 'en-US' });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${running.site.origin}/en`);
+      await page.locator('.listing-card').first().waitFor();
+      const banner = page.getByRole('region', { name: 'Cookie notice' });
+      await banner.waitFor();
+      const hidden: string[] = [];
+      // Down the page and back up again: going up, the sticky header is what would cover the focus.
+      for (const key of [...Array<string>(40).fill('Tab'), ...Array<string>(40).fill('Shift+Tab')]) {
+        await page.keyboard.press(key);
+        const where = await page.evaluate(() => {
+          const focused = document.activeElement as HTMLElement | null;
+          if (!focused || focused === document.body) return null;
+          const box = focused.getBoundingClientRect();
+          const header = document.querySelector('.site-header')?.getBoundingClientRect();
+          const notice = document.querySelector('.cookie-banner')?.getBoundingClientRect();
+          // Inside the header or the banner is where it belongs; elsewhere it must clear both.
+          if (focused.closest('.site-header, .cookie-banner')) return null;
+          const isUnderHeader = header !== undefined && box.top < header.bottom - 1;
+          const isUnderBanner = notice !== undefined && box.bottom > notice.top + 1;
+          return isUnderHeader || isUnderBanner ? `${focused.tagName.toLowerCase()} "${(focused.innerText || focused.getAttribute('aria-label') || '').slice(0, 30)}"` : null;
+        });
+        if (where) hidden.push(where);
+      }
+      assert.deepEqual(hidden, []);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -1,7 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
-import { HEADER_LINKS, useLocalizedPath, useTranslation, type Language } from '@tasko/shared';
+import { HEADER_LINKS, navCurrent, useLocalizedPath, useTranslation, type Language } from '@tasko/shared';
 import { changeLanguage, LanguageOptions, useFocusAfterLanguageChange, type LanguageChangeActions } from './LanguageSelector';
-import { navCurrent } from './navSections';
 import { useDropdown } from './useDropdown';
 
 export const SITE_MENU_ID = 'site-menu';

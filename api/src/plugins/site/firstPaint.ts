@@ -1,4 +1,4 @@
-import { FOOTER_LINKS, HEADER_LINKS, LANGUAGES, withLanguagePrefix, withoutTrailingSlashes, type Language } from '@tasko/shared/domain';
+import { FOOTER_LINKS, HEADER_LINKS, LANGUAGES, navCurrent, withLanguagePrefix, type Language } from '@tasko/shared/domain';
 import { translator } from '../mail/emailTexts.js';
 import { escapeHtml } from './pageHtml.js';
 
@@ -8,22 +8,6 @@ export interface FirstPaintInput {
   path: string;
   /** Whether the visitor's URL carried the language prefix: the painted links keep to the same form. */
   isPrefixed: boolean;
-}
-
-/**
- * The pages each header link stands for: a copy of shell/src/layout/navSections.ts (the server cannot import
- * the shell). Jobs is current on the home list and on the task search alike.
- */
-const NAV_SECTIONS: Record<(typeof HEADER_LINKS)[number][0], readonly string[]> = {
-  '/': ['/', '/home', '/tasks'],
-  '/services': ['/services'],
-};
-
-/** `aria-current` of a header link, as the shell's `navCurrent` gives it. */
-function navCurrent(linkPath: (typeof HEADER_LINKS)[number][0], path: string): 'page' | 'true' | undefined {
-  const bare = withoutTrailingSlashes(path);
-  if (!NAV_SECTIONS[linkPath].includes(bare)) return undefined;
-  return bare === linkPath || (linkPath === '/' && bare === '/home') ? 'page' : 'true';
 }
 
 /** The three lines of the closed "Menu" button (shell/src/layout/SiteMenu.tsx). */

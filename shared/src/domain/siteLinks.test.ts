@@ -1,4 +1,4 @@
-import { navCurrent } from './navSections';
+import { navCurrent } from './siteLinks';
 
 describe('navCurrent', () => {
   it('marks Jobs as the page on the home list, bare or under a language, with or without a trailing slash', () => {
