@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 /**
  * A built site in miniature: the shell's index.html and manifests, and one remote exposing FaqPage, so the
@@ -39,5 +40,9 @@ export function makeFixtureSite(): string {
     }),
   );
   write('mfe-content/dist/faq.66666666.js', 'faq');
+  // What the build writes beside each file: the copies the server sends to browsers that accept them.
+  fs.writeFileSync(path.join(root, 'mfe-content/dist/faq.66666666.js.br'), zlib.brotliCompressSync('faq'));
+  fs.writeFileSync(path.join(root, 'mfe-content/dist/faq.66666666.js.gz'), zlib.gzipSync('faq'));
+  fs.writeFileSync(path.join(root, 'mfe-content/dist/remoteEntry.js.br'), zlib.brotliCompressSync('var mfe_content;'));
   return root;
 }

@@ -172,7 +172,13 @@ describe('page routes', () => {
     const api = await app.inject('/api/v1/no-such-call');
     assert.equal(api.statusCode, 404);
     assert.deepEqual(api.json(), { statusCode: 404, messageKey: 'notFound' });
-    assert.equal((await app.inject('/mfe/content/missing.js')).statusCode, 404);
+    // A chunk a tab asks for after a release removed it: a 404 a browser reports as such, not JSON to run.
+    const chunk = await app.inject('/mfe/content/9732.b172459a.js');
+    assert.equal(chunk.statusCode, 404);
+    assert.match(chunk.headers['content-type'] as string, /^text\/plain/);
+    assert.equal(chunk.headers['cache-control'], 'no-store');
+    assert.equal(chunk.body, 'Not found');
+    assert.equal((await app.inject('/uploads/missing.jpg')).headers['content-type'], 'text/plain; charset=utf-8');
   });
 });
 
@@ -296,6 +302,18 @@ describe('assets', () => {
     const entry = await app.inject('/mfe/content/remoteEntry.js');
     assert.equal(entry.headers['cache-control'], 'no-cache');
     assert.equal(entry.headers['access-control-allow-origin'], '*');
+  });
+
+  it('caches a hashed file for a year whether it is sent raw, as brotli or as gzip; an entry never', async () => {
+    for (const [encoding, sent] of [['br', 'br'], ['gzip', 'gzip'], ['identity', undefined]] as const) {
+      const hashed = await app.inject({ url: '/mfe/content/faq.66666666.js', headers: { 'accept-encoding': encoding } });
+      assert.equal(hashed.statusCode, 200);
+      assert.equal(hashed.headers['content-encoding'], sent, encoding);
+      assert.equal(hashed.headers['cache-control'], 'public, max-age=31536000, immutable', encoding);
+    }
+    const entry = await app.inject({ url: '/mfe/content/remoteEntry.js', headers: { 'accept-encoding': 'br' } });
+    assert.equal(entry.headers['content-encoding'], 'br');
+    assert.equal(entry.headers['cache-control'], 'no-cache');
   });
 
   it('compresses pages', async () => {

@@ -38,4 +38,24 @@ describe('a remote that fails to load', () => {
       await context.close();
     }
   });
+
+  it('recovers a page whose chunk failed after its remote loaded: "Try again" loads it in place, with no reload', async () => {
+    const { page, context } = await newPage(running.browser);
+    try {
+      await page.goto(`${running.site.origin}/en`);
+      await page.locator('.listing-card, .listing-results__empty').first().waitFor();
+      await page.evaluate(() => ((window as unknown as { sameTab: boolean }).sameTab = true));
+      // The CDN down for a moment: the remote's entry answers, its page's chunks do not.
+      const isPageChunk = (url: URL) => url.pathname.startsWith('/mfe/content/') && !/\/(remoteEntry\.js|mf-manifest\.json)$/.test(url.pathname);
+      await page.route(isPageChunk, (route) => route.abort('connectionrefused'));
+      await page.locator('footer').getByRole('link', { name: 'FAQ' }).click();
+      await page.getByRole('heading', { name: 'Failed to load page' }).waitFor();
+      await page.unroute(isPageChunk);
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await page.getByRole('heading', { name: 'Frequently asked questions', level: 1 }).waitFor();
+      assert.equal(await page.evaluate(() => (window as unknown as { sameTab?: boolean }).sameTab), true, 'the page was reloaded');
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Navigate, useLocation } from 'react-router-dom';
 import { isLoggedInAtom, loginTarget, useLocalizedPath, type PageRoute } from '@tasko/shared';
@@ -11,6 +11,8 @@ export function RoutePage({ route }: { route: PageRoute }) {
   const isLoggedIn = useAtomValue(isLoggedInAtom);
   const location = useLocation();
   const localized = useLocalizedPath();
+  // Bumped by "Try again": the boundary starts afresh around a new lazy page (the failed one keeps its error).
+  const [attempt, setAttempt] = useState(0);
 
   if (route.isProtected && !isLoggedIn) {
     const target = loginTarget({ redirectTo: location.pathname + location.search });
@@ -20,8 +22,11 @@ export function RoutePage({ route }: { route: PageRoute }) {
   const Page = remotePage(route);
   return (
     <RemoteErrorBoundary
-      key={location.pathname}
-      onRetry={() => retryRemotePage(route)}
+      key={`${location.pathname}#${attempt}`}
+      onRetry={(error) => {
+        retryRemotePage(route, error);
+        setAttempt((n) => n + 1);
+      }}
       fallback={(retry) => <RemoteFailed onRetry={retry} />}
     >
       <Suspense fallback={<PageLoading />}>

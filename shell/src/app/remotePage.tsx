@@ -2,6 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { PageRoute } from '@tasko/shared';
 import { hasRemoteEntryLoaded } from './remotes';
+import { reloadPage } from './reloadPage';
 
 type PageComponent = ComponentType<Record<string, never>>;
 
@@ -20,6 +21,7 @@ export function remotePage(route: PageRoute): LazyExoticComponent<PageComponent>
       try {
         const module = await loadRemote<{ default: PageComponent }>(key);
         if (!module?.default) throw new Error(`${key} exposes no default component`);
+        forgetRetries(route);
         return module;
       } catch (error) {
         // A failed load must not stick: the retry button asks for a fresh lazy component.
@@ -32,8 +34,41 @@ export function remotePage(route: PageRoute): LazyExoticComponent<PageComponent>
   return page;
 }
 
-/** For the retry button: forget the failed page so the next render loads it again, or reload the page. */
-export function retryRemotePage(route: PageRoute): void {
-  pages.delete(keyOf(route));
-  if (!hasRemoteEntryLoaded(route.remote)) window.location.reload();
+/** Pages whose "Try again" failed once more in this tab (stored: the reload it leads to must not repeat). */
+const RETRIED_KEY = 'tasko.retriedPages';
+
+function retriedPages(): string[] {
+  try {
+    return JSON.parse(sessionStorage.getItem(RETRIED_KEY) ?? '[]') as string[];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * For "Try again": forget the failed page so the next render loads it again, in place, once the network is
+ * back. A page whose retry fails the same way again gets one full reload (the remote may have been
+ * released anew under it); a remote whose entry never loaded is reloaded at once (the federation runtime
+ * keeps a failed entry).
+ */
+export function retryRemotePage(route: PageRoute, error?: unknown): void {
+  const key = keyOf(route);
+  pages.delete(key);
+  const retried = retriedPages();
+  const failure = `${key}|${error instanceof Error ? error.name : ''}`;
+  if (!hasRemoteEntryLoaded(route.remote)) {
+    reloadPage();
+  } else if (retried.includes(failure)) {
+    sessionStorage.setItem(RETRIED_KEY, JSON.stringify(retried.filter((page) => page !== failure)));
+    reloadPage();
+  } else {
+    sessionStorage.setItem(RETRIED_KEY, JSON.stringify([...retried, failure]));
+  }
+}
+
+/** A page that loaded: its next failure starts again with a retry in place. */
+export function forgetRetries(route: PageRoute): void {
+  const key = keyOf(route);
+  const retried = retriedPages();
+  if (retried.some((failure) => failure.startsWith(`${key}|`))) sessionStorage.setItem(RETRIED_KEY, JSON.stringify(retried.filter((failure) => !failure.startsWith(`${key}|`))));
 }

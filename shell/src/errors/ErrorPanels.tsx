@@ -6,12 +6,14 @@ export function RemoteFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('common');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
+  // Offline is the reader's to fix (and "Try again" works once they are back); anything else is the site's.
+  const isOffline = typeof navigator !== 'undefined' && navigator.onLine === false;
   return (
     <section className="panel panel--error page-panel" role="alert">
       <h1 ref={heading} tabIndex={-1}>
-        {t('remoteError.title')}
+        {t(isOffline ? 'remoteError.offlineTitle' : 'remoteError.title')}
       </h1>
-      <p>{t('remoteError.body')}</p>
+      <p>{t(isOffline ? 'remoteError.offlineBody' : 'remoteError.body')}</p>
       <button type="button" className="button button--primary" onClick={onRetry}>
         {t('remoteError.retry')}
       </button>

@@ -3,21 +3,23 @@ import { Component, type ReactNode } from 'react';
 interface Props {
   /** Rendered instead of the page when it failed; `retry` renders the page again. */
   fallback: (retry: () => void) => ReactNode;
-  onRetry?: () => void;
+  /** Told what failed, before the page renders again. */
+  onRetry?: (error: unknown) => void;
   children: ReactNode;
 }
 
 interface State {
   hasFailed: boolean;
+  error: unknown;
   attempt: number;
 }
 
 /** Keeps a failing page inside the page area: header, footer and other routes keep working. */
 export class RemoteErrorBoundary extends Component<Props, State> {
-  override state: State = { hasFailed: false, attempt: 0 };
+  override state: State = { hasFailed: false, error: null, attempt: 0 };
 
-  static getDerivedStateFromError(): Partial<State> {
-    return { hasFailed: true };
+  static getDerivedStateFromError(error: unknown): Partial<State> {
+    return { hasFailed: true, error };
   }
 
   override componentDidCatch(error: unknown): void {
@@ -26,8 +28,8 @@ export class RemoteErrorBoundary extends Component<Props, State> {
   }
 
   private retry = (): void => {
-    this.props.onRetry?.();
-    this.setState((s) => ({ hasFailed: false, attempt: s.attempt + 1 }));
+    this.props.onRetry?.(this.state.error);
+    this.setState((s) => ({ hasFailed: false, error: null, attempt: s.attempt + 1 }));
   };
 
   override render(): ReactNode {

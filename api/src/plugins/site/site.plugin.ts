@@ -27,13 +27,24 @@ import { llmsTxt, robotsTxt, sitemapXml } from './crawlers.js';
 import type { Database } from '../../db/client.js';
 import { readCookie } from '../security/cookies.js';
 
-const HASHED_FILE = /\.[0-9a-f]{8}\.(js|css|png|svg|jpg|webp)$/;
+// A content hash in the name, served as is or precompressed (`.br`, `.gz`: what browsers ask for).
+const HASHED_FILE = /\.[0-9a-f]{8}\.(js|css|png|svg|jpg|webp)(\.(br|gz))?$/;
 
 function setCacheHeaders(reply: FastifyReply, filePath: string): void {
   // Hashed names never change content; entries and manifests must be revalidated so a new build is seen.
   reply.header('Cache-Control', HASHED_FILE.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
   // A shell on another origin may load these remotes (ARCHITECTURE "Module federation facts").
   reply.header('Access-Control-Allow-Origin', '*');
+}
+
+const FILE_PREFIX = /^\/(mfe|uploads)(\/|$)/;
+
+/**
+ * A missing script, style or picture: a 404 in text (a browser never runs it as code, unlike the JSON it used
+ * to get), never cached, since the file may come with the next release.
+ */
+function sendMissingFile(reply: FastifyReply): FastifyReply {
+  return reply.code(404).type('text/plain; charset=utf-8').header('Cache-Control', 'no-store').send('Not found');
 }
 
 /** The listing pages: what their first render asks the API for, so the server can hint it (tasks waits for a search). */
@@ -59,6 +70,8 @@ export async function sitePlugin(app: FastifyInstance, opts: { config: AppConfig
     ? { authorizationEndpoint: 'https://accounts.google.com/o/oauth2/v2/auth', clientId: config.googleClientId }
     : LOCAL_IDENTITY_PROVIDER;
 
+  // A file the static folders do not have (a chunk an old tab asks for after a release removed it): text.
+  app.setNotFoundHandler((request, reply) => sendMissingFile(reply));
   const staticRoots = [
     { prefix: '/mfe/shell/', root: shellDir },
     ...REMOTE_NAMES.map((name) => ({ prefix: `/mfe/${REMOTES[name].folder}/`, root: remoteDistDir(config.distRoot, name) })),
@@ -148,7 +161,8 @@ export async function sitePlugin(app: FastifyInstance, opts: { config: AppConfig
   app.get('/*', async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     // Unknown files under these prefixes are plain 404s, never the page shell.
-    if (/^\/(api|mfe|uploads|dev-idp|dev-mail)(\/|$)/.test(pathname)) {
+    if (FILE_PREFIX.test(pathname)) return sendMissingFile(reply);
+    if (/^\/(api|dev-idp|dev-mail)(\/|$)/.test(pathname)) {
       return reply.code(404).send({ statusCode: 404, messageKey: 'notFound' });
     }
     return servePage(request, reply);
