@@ -5,6 +5,7 @@ import type { PageRoute } from '@tasko/shared';
 import { renderAt, setUpI18n } from '../../../shared/test/renderWithProviders';
 import { RoutePage } from './RoutePage';
 import { reloadPage } from './reloadPage';
+import { REMOTE_LOAD_TIMEOUT_MS } from './remotePage';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -59,5 +60,19 @@ describe('RoutePage after a failed load', () => {
     onLine.mockReturnValue(true);
     renderAt(<RoutePage route={pageRoute('EulaPage')} />, '/en/faq');
     expect(await screen.findByRole('heading', { name: 'Failed to load page' })).toBeInTheDocument();
+  });
+
+  it('gives up on a remote that hangs after 10 s and offers "Try again"', async () => {
+    jest.useFakeTimers();
+    try {
+      load.mockReturnValue(new Promise(() => undefined));
+      renderAt(<RoutePage route={pageRoute('AiInfoPage')} />, '/en/faq');
+      await act(async () => jest.advanceTimersByTime(REMOTE_LOAD_TIMEOUT_MS - 100));
+      expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+      await act(async () => jest.advanceTimersByTime(200));
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

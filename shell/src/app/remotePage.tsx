@@ -12,6 +12,20 @@ function keyOf(route: PageRoute): string {
   return `${route.remote}/${route.module}`;
 }
 
+/**
+ * How long a page may take to arrive before the reader is told it failed (and offered "Try again"): a remote
+ * that hangs would otherwise leave the loading state up until the browser gives up on the script.
+ */
+export const REMOTE_LOAD_TIMEOUT_MS = 10_000;
+
+function withinTime<T>(loading: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`${what} did not arrive within ${ms} ms`), { name: 'TimeoutError' })), ms);
+  });
+  return Promise.race([loading, late]).finally(() => clearTimeout(timer));
+}
+
 /** One lazy component per exposed page, so React keeps it between visits. */
 export function remotePage(route: PageRoute): LazyExoticComponent<PageComponent> {
   const key = keyOf(route);
@@ -19,7 +33,7 @@ export function remotePage(route: PageRoute): LazyExoticComponent<PageComponent>
   if (!page) {
     page = lazy(async () => {
       try {
-        const module = await loadRemote<{ default: PageComponent }>(key);
+        const module = await withinTime(loadRemote<{ default: PageComponent }>(key), REMOTE_LOAD_TIMEOUT_MS, key);
         if (!module?.default) throw new Error(`${key} exposes no default component`);
         forgetRetries(route);
         return module;
