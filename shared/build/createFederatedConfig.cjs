@@ -71,6 +71,9 @@ class ChunkGroupsManifestPlugin {
  * @param {string} [options.publicPath]   host only: where its assets are served from
  * @param {object[]} [options.rules]      loaders for file types only this package has
  */
+/** Where `npm start` serves the site (api/src/config.ts: PORT 8080). */
+const DEFAULT_API_URL = 'http://127.0.0.1:8080';
+
 function createFederatedConfig({ dir, kind, name, port, exposes = {}, publicPath = '/', rules = [] }) {
   return (_env, argv) => {
     const isProduction = argv.mode === 'production';
@@ -80,7 +83,8 @@ function createFederatedConfig({ dir, kind, name, port, exposes = {}, publicPath
       mode: isProduction ? 'production' : 'development',
       context: dir,
       entry: { main: './src/index.ts' },
-      devtool: isProduction ? false : 'eval-cheap-module-source-map',
+      // Source maps in files, not eval(): a dev remote then runs inside the real shell, whose CSP has no 'unsafe-eval'.
+      devtool: isProduction ? false : 'cheap-module-source-map',
       output: {
         path: path.join(dir, 'dist'),
         publicPath: isRemote ? 'auto' : publicPath,
@@ -150,8 +154,9 @@ function createFederatedConfig({ dir, kind, name, port, exposes = {}, publicPath
         port,
         historyApiFallback: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
-        // The standalone harness talks to a running site (npm start) for the API, photos and sign-in.
-        proxy: [{ context: ['/api', '/uploads', '/dev-idp'], target: 'http://localhost:8080' }],
+        // The standalone harness talks to a running site for the API, photos and sign-in: `npm start` on this
+        // machine unless TASKO_API_URL names another.
+        proxy: [{ context: ['/api', '/uploads', '/dev-idp'], target: process.env.TASKO_API_URL || DEFAULT_API_URL, changeOrigin: true }],
         client: { overlay: { runtimeErrors: false } },
       },
     };
