@@ -172,6 +172,9 @@ describe('page routes', () => {
     const api = await app.inject('/api/v1/no-such-call');
     assert.equal(api.statusCode, 404);
     assert.deepEqual(api.json(), { statusCode: 404, messageKey: 'notFound' });
+    const post = await app.inject({ method: 'DELETE', url: '/api/v1/no-such-call' });
+    assert.equal(post.statusCode, 404);
+    assert.deepEqual(post.json(), { statusCode: 404, messageKey: 'notFound' });
     // A chunk a tab asks for after a release removed it: a 404 a browser reports as such, not JSON to run.
     const chunk = await app.inject('/mfe/content/9732.b172459a.js');
     assert.equal(chunk.statusCode, 404);

@@ -40,11 +40,12 @@ function setCacheHeaders(reply: FastifyReply, filePath: string): void {
 const FILE_PREFIX = /^\/(mfe|uploads)(\/|$)/;
 
 /**
- * A missing script, style or picture: a 404 in text (a browser never runs it as code, unlike the JSON it used
- * to get), never cached, since the file may come with the next release.
+ * A 404 outside the pages: a missing script, style or picture in text (a browser never runs it as code, unlike
+ * the JSON it used to get), never cached since the file may come with the next release; a call the API's JSON.
  */
-function sendMissingFile(reply: FastifyReply): FastifyReply {
-  return reply.code(404).type('text/plain; charset=utf-8').header('Cache-Control', 'no-store').send('Not found');
+function sendNotFound(url: string, reply: FastifyReply): FastifyReply {
+  if (FILE_PREFIX.test(url)) return reply.code(404).type('text/plain; charset=utf-8').header('Cache-Control', 'no-store').send('Not found');
+  return reply.code(404).send({ statusCode: 404, messageKey: 'notFound' });
 }
 
 /** The listing pages: what their first render asks the API for, so the server can hint it (tasks waits for a search). */
@@ -71,7 +72,7 @@ export async function sitePlugin(app: FastifyInstance, opts: { config: AppConfig
     : LOCAL_IDENTITY_PROVIDER;
 
   // A file the static folders do not have (a chunk an old tab asks for after a release removed it): text.
-  app.setNotFoundHandler((request, reply) => sendMissingFile(reply));
+  app.setNotFoundHandler((request, reply) => sendNotFound(request.url, reply));
   const staticRoots = [
     { prefix: '/mfe/shell/', root: shellDir },
     ...REMOTE_NAMES.map((name) => ({ prefix: `/mfe/${REMOTES[name].folder}/`, root: remoteDistDir(config.distRoot, name) })),
@@ -160,11 +161,8 @@ export async function sitePlugin(app: FastifyInstance, opts: { config: AppConfig
 
   app.get('/*', async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    // Unknown files under these prefixes are plain 404s, never the page shell.
-    if (FILE_PREFIX.test(pathname)) return sendMissingFile(reply);
-    if (/^\/(api|dev-idp|dev-mail)(\/|$)/.test(pathname)) {
-      return reply.code(404).send({ statusCode: 404, messageKey: 'notFound' });
-    }
+    // Unknown files and calls under these prefixes are plain 404s, never the page shell.
+    if (/^\/(api|mfe|uploads|dev-idp|dev-mail)(\/|$)/.test(pathname)) return sendNotFound(pathname, reply);
     return servePage(request, reply);
   });
 }
