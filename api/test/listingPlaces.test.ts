@@ -138,7 +138,7 @@ for (const database of testDatabases()) {
         ['Old listing', HAIFA, 'en'],
         ['Старое объявление', null, 'ru'],
       ]);
-      // Found as any listing is: by a spelling without niqqud, by another script's name of its city.
+      // Found like every other listing: by a spelling without niqqud, by another script's name of its city.
       assert.deepEqual(await titles(`q=${encodeURIComponent('שיעור גיטרה')}`), ['שִׁיעוּר גִּיטָרָה']);
       assert.ok((await titles(`location=${encodeURIComponent('نتانيا')}`)).includes('שִׁיעוּר גִּיטָרָה'));
       assert.deepEqual(await keyStoredListings(db), { keyed: 0, mapped: 0 }, 'once keyed, nothing is left to key');

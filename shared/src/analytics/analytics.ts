@@ -21,8 +21,13 @@ function read(key: string): string | null {
   }
 }
 
+/** The cookie banner's stored answer (`COOKIE_ACCEPTED`, `COOKIE_DECLINED`), or null before any. */
+export function storedConsent(): string | null {
+  return read(STORAGE_KEYS.cookieConsent);
+}
+
 export function hasAnalyticsConsent(): boolean {
-  return read(STORAGE_KEYS.cookieConsent) === COOKIE_ACCEPTED;
+  return storedConsent() === COOKIE_ACCEPTED;
 }
 
 function currentVisitorId(): string {

@@ -1,1 +1,1 @@
-export { clearAnalyticsIdentity, flushAnalytics, hasAnalyticsConsent, track } from './analytics';
+export { clearAnalyticsIdentity, flushAnalytics, hasAnalyticsConsent, storedConsent, track } from './analytics';

@@ -31,3 +31,5 @@ export interface AnalyticsEvent {
 /** Fired on window by the cookie banner when the visitor accepts. */
 export const CONSENT_EVENT = 'tasko:consent';
 export const COOKIE_ACCEPTED = 'accepted';
+/** The stored answer when the visitor declines: remembered like "accepted", and analytics stays off. */
+export const COOKIE_DECLINED = 'declined';

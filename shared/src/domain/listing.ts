@@ -41,7 +41,7 @@ export type SortOption = (typeof SORT_OPTIONS)[number];
 export const RADIUS_KM_OPTIONS = [5, 10, 25, 50] as const;
 export type RadiusKm = (typeof RADIUS_KM_OPTIONS)[number];
 
-/** The payment-type filter of a search: any, or one of the payment types. */
+/** The payment-type filter of a search: every payment type ("any"), or one of them. */
 export const PAYMENT_FILTERS = ['any', ...PAYMENT_TYPES] as const;
 export type PaymentFilter = (typeof PAYMENT_FILTERS)[number];
 

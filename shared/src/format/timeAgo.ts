@@ -10,6 +10,18 @@ const WEEK_S = 7 * DAY_S;
 /** Beyond this a date says more than "7 weeks ago". */
 const RELATIVE_LIMIT_S = 4 * WEEK_S;
 
+const relativeFormats = new Map<Language, Intl.RelativeTimeFormat>();
+
+/** One formatter per language, made once: a list of cards asks for one per card. */
+function relativeFormatOf(language: Language): Intl.RelativeTimeFormat {
+  let format = relativeFormats.get(language);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(localeOf(language), { numeric: 'auto' });
+    relativeFormats.set(language, format);
+  }
+  return format;
+}
+
 /**
  * How long ago, as a person says it in the language ("2 hours ago", "לפני שעתיים", "вчера"): the largest
  * whole unit up to weeks, then the date. A time a little in the future (a clock ahead) reads "now".
@@ -19,7 +31,7 @@ export function formatTimeAgo(iso: string | Date, language: Language, now: numbe
   if (Number.isNaN(date.getTime())) return '';
   const seconds = Math.max(0, Math.round((now - date.getTime()) / 1000));
   if (seconds >= RELATIVE_LIMIT_S) return formatDate(date, language);
-  const format = new Intl.RelativeTimeFormat(localeOf(language), { numeric: 'auto' });
+  const format = relativeFormatOf(language);
   const [value, unit]: [number, Intl.RelativeTimeFormatUnit] =
     seconds < MINUTE_S ? [0, 'second']
     : seconds < HOUR_S ? [Math.floor(seconds / MINUTE_S), 'minute']

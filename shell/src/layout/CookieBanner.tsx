@@ -1,9 +1,6 @@
 import { useLayoutEffect, useRef, useState, type FocusEvent, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
-import { CONSENT_EVENT, COOKIE_ACCEPTED, STORAGE_KEYS, useLocalizedPath, useTranslation } from '@tasko/shared';
-
-/** The stored answer when the visitor declines: remembered like "accepted", and analytics stays off. */
-export const COOKIE_DECLINED = 'declined';
+import { CONSENT_EVENT, COOKIE_ACCEPTED, COOKIE_DECLINED, STORAGE_KEYS, storedConsent, useLocalizedPath, useTranslation } from '@tasko/shared';
 
 /**
  * The CSS variable the banner sets on <html> while it is on screen: the height it covers at the bottom of
@@ -13,14 +10,6 @@ export const COOKIE_DECLINED = 'declined';
 export const BANNER_SIZE_VARIABLE = '--cookie-banner-block-size';
 
 const ANSWERS = new Set<string>([COOKIE_ACCEPTED, COOKIE_DECLINED]);
-
-function readConsent(): string | null {
-  try {
-    return localStorage.getItem(STORAGE_KEYS.cookieConsent);
-  } catch {
-    return null;
-  }
-}
 
 /** The space the banner covers at the bottom of the window, kept in `BANNER_SIZE_VARIABLE` while it is shown. */
 function useReservedSpace(banner: RefObject<HTMLElement>, isVisible: boolean): void {
@@ -52,7 +41,7 @@ function useReservedSpace(banner: RefObject<HTMLElement>, isVisible: boolean): v
 export function CookieBanner() {
   const { t } = useTranslation('common');
   const localized = useLocalizedPath();
-  const [isVisible, setIsVisible] = useState(() => !ANSWERS.has(readConsent() ?? ''));
+  const [isVisible, setIsVisible] = useState(() => !ANSWERS.has(storedConsent() ?? ''));
   const banner = useRef<HTMLElement>(null);
   const focusBefore = useRef<HTMLElement | null>(null);
   useReservedSpace(banner, isVisible);

@@ -29,7 +29,7 @@ export function changeLanguage(code: Language, { navigateTo = (url) => window.lo
   try {
     sessionStorage.setItem(FOCUS_AFTER_LANGUAGE_CHANGE, '1');
   } catch {
-    // Storage blocked: the new page starts at its top, as any page does.
+    // Storage blocked: the new page starts at its top, like every other page.
   }
   const target = pathAfterLanguageChange(window.location, code);
   if (target) navigateTo(target);
