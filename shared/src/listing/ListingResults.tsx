@@ -28,14 +28,21 @@ export function ListingResults({ result, offerType, failureText, onRetry, onPage
   const [pagedTimes, setPagedTimes] = useState(0);
   const asked = focusRequest + pagedTimes;
   const answered = useRef(asked);
+  // The result on screen when the focus was asked for: the new URL can come a render later, so until then
+  // the previous search's answer is still shown, and it must not take the focus that is meant for this one.
+  const shownWhenAsked = useRef<SearchResult | null>(null);
   const isAnswered = result.status === 'succeeded' && result.page !== undefined;
   useEffect(() => {
-    if (asked === answered.current || !isAnswered) return;
-    answered.current = asked;
+    if (asked !== answered.current) {
+      answered.current = asked;
+      shownWhenAsked.current = result;
+    }
+    if (shownWhenAsked.current === null || shownWhenAsked.current === result || !isAnswered) return;
+    shownWhenAsked.current = null;
     // The count at the top of the screen (under the sticky header, by scroll-padding), the cards below it.
     count.current?.focus({ preventScroll: true });
     count.current?.scrollIntoView?.({ block: 'start' });
-  }, [asked, isAnswered]);
+  }, [asked, result, isAnswered]);
   const goTo = (change: Pick<ListingSearch, 'page' | 'cursor'>) => {
     onPage(change);
     setPagedTimes((n) => n + 1);

@@ -63,10 +63,12 @@ export function useListingSearch(offerType: OfferType, options: { isIdleWithoutQ
   const [resultsFocusRequest, setResultsFocusRequest] = useState(0);
   const submit = useCallback(
     (change: Partial<ListingSearch>) => {
-      update(change);
+      // The same search sent again asks again: its answer, fresh, is what takes the focus.
+      if (searchToParams(changeSearch(search, change)).toString() === key) retry();
+      else update(change);
       setResultsFocusRequest((n) => n + 1);
     },
-    [update],
+    [search, key, update, retry],
   );
 
   return { search, result, update, submit, retry, resultsFocusRequest };

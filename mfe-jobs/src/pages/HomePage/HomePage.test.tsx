@@ -122,6 +122,29 @@ describe('HomePage', () => {
     await waitFor(() => expect(document.activeElement).toHaveClass('listing-results__count'));
   });
 
+  it('moves the focus to a search\'s count only once its answer is in, also for the same search sent again', async () => {
+    const held: ((page: ListingPage) => void)[] = [];
+    answerWith(() => new Promise((resolve) => held.push(resolve)));
+    renderPage(<HomePage />, '/en/');
+    await act(async () => held.shift()?.(pageOf(30)));
+    expect(await screen.findByText('Showing 12 of 30 jobs')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText('What are you looking for?'), 'dog{Enter}');
+    expect(lastAsked()).toMatchObject({ q: 'dog' });
+    // The previous answer is still on screen while this one comes: the focus waits for it.
+    expect(document.activeElement).not.toHaveClass('listing-results__count');
+    await act(async () => held.shift()?.(pageOf(2)));
+    await waitFor(() => expect(screen.getByText('Showing 2 of 2 jobs')).toHaveFocus());
+
+    const searches = asked.length;
+    await userEvent.click(screen.getByRole('button', { name: 'Search', exact: true }));
+    expect(asked).toHaveLength(searches + 1);
+    expect(lastAsked()).toMatchObject({ q: 'dog' });
+    expect(document.activeElement).not.toHaveClass('listing-results__count');
+    await act(async () => held.shift()?.(pageOf(3)));
+    await waitFor(() => expect(screen.getByText('Showing 3 of 3 jobs')).toHaveFocus());
+  });
+
   it('shows a listing as one link with its pay, place, posted time and a first photo that does not make the page jump', async () => {
     const postedAt = new Date(Date.now() - 2 * 3600 * 1000 - 60 * 1000).toISOString();
     answerWith(async () => ({ jobs: [aListing({ jobTitle: 'עזרה בהובלת ספה', description: 'קומה שלישית', payment_type: 'hourly', amount: 45, contact_person_name: 'יוסי', created_at: postedAt, image_url: ['/uploads/a.jpg', '/uploads/b.jpg'] })], total: 1, page: 1, pageSize: 12 }));
