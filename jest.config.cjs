@@ -17,11 +17,6 @@ const browserProject = (name) => ({
   setupFilesAfterEnv: ['<rootDir>/shared/test/setupTests.ts'],
 });
 
-const fs = require('node:fs');
-const path = require('node:path');
+const { browserPackages } = require('./shared/build/workspaces.cjs');
 
-const BROWSER_PACKAGES = ['shared', 'shell', 'mfe-jobs', 'mfe-services', 'mfe-posting', 'mfe-content', 'mfe-account'];
-
-module.exports = {
-  projects: BROWSER_PACKAGES.filter((name) => fs.existsSync(path.join(__dirname, name, 'src'))).map(browserProject),
-};
+module.exports = { projects: browserPackages().map(browserProject) };

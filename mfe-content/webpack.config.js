@@ -9,16 +9,4 @@ module.exports = createFederatedConfig({
     { test: /blog\d+\.md$/, type: 'javascript/auto', use: require.resolve('./build/blogArticleLoader.cjs') },
     { test: /index\.blog$/, type: 'javascript/auto', use: require.resolve('./build/blogIndexLoader.cjs') },
   ],
-  exposes: {
-    './TeenJobsPage': './src/pages/TeenJobsPage/TeenJobsPage.tsx',
-    './TemporaryWorkPage': './src/pages/TemporaryWorkPage/TemporaryWorkPage.tsx',
-    './AboutPage': './src/pages/AboutPage/AboutPage.tsx',
-    './ContactPage': './src/pages/ContactPage/ContactPage.tsx',
-    './FaqPage': './src/pages/FaqPage/FaqPage.tsx',
-    './PrivacyPolicyPage': './src/pages/PrivacyPolicyPage/PrivacyPolicyPage.tsx',
-    './EulaPage': './src/pages/EulaPage/EulaPage.tsx',
-    './AiInfoPage': './src/pages/AiInfoPage/AiInfoPage.tsx',
-    './BlogsPage': './src/pages/BlogsPage/BlogsPage.tsx',
-    './BlogPage': './src/pages/BlogPage/BlogPage.tsx',
-  },
 });

@@ -5,9 +5,4 @@ module.exports = createFederatedConfig({
   kind: 'remote',
   name: 'mfe_jobs',
   port: 3001,
-  exposes: {
-    './HomePage': './src/pages/HomePage/HomePage.tsx',
-    './TasksPage': './src/pages/TasksPage/TasksPage.tsx',
-    './JobPage': './src/pages/JobPage/JobPage.tsx',
-  },
 });

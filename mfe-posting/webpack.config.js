@@ -5,7 +5,4 @@ module.exports = createFederatedConfig({
   kind: 'remote',
   name: 'mfe_posting',
   port: 3003,
-  exposes: {
-    './PostJobPage': './src/pages/PostJobPage/PostJobPage.tsx',
-  },
 });

@@ -5,7 +5,4 @@ module.exports = createFederatedConfig({
   kind: 'remote',
   name: 'mfe_services',
   port: 3002,
-  exposes: {
-    './ServicesPage': './src/pages/ServicesPage/ServicesPage.tsx',
-  },
 });

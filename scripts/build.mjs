@@ -2,16 +2,20 @@
 // Builds the shell and every remote that exists (a folder with a webpack.config.js), two at a time on two
 // cores, then writes .br and .gz beside each text asset so the server sends them without compressing.
 // --if-stale: skip a package whose dist is newer than its sources and the shared package.
+// --out=<folder>: build the one package named into that folder instead of its dist (a release, a test's build).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT as root, federatedPackages } from '../shared/build/workspaces.cjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const FEDERATED = ['shell', 'mfe-jobs', 'mfe-services', 'mfe-posting', 'mfe-content', 'mfe-account'];
 const onlyStale = process.argv.includes('--if-stale');
 const selected = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const outDir = process.argv.find((a) => a.startsWith('--out='))?.slice('--out='.length);
+if (outDir && selected.length !== 1) {
+  console.error('--out builds one package: name it, e.g. node scripts/build.mjs mfe-content --out=/tmp/release');
+  process.exit(2);
+}
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
@@ -35,7 +39,8 @@ function isStale(pkg) {
 function build(pkg) {
   return new Promise((resolve, reject) => {
     const started = Date.now();
-    const child = spawn(process.execPath, [path.join(root, 'node_modules', 'webpack', 'bin', 'webpack.js'), '--mode', 'production'], {
+    const dist = outDir ? path.resolve(outDir) : path.join(root, pkg, 'dist');
+    const child = spawn(process.execPath, [path.join(root, 'node_modules', 'webpack', 'bin', 'webpack.js'), '--mode', 'production', '--output-path', dist], {
       cwd: path.join(root, pkg),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -44,7 +49,7 @@ function build(pkg) {
     child.stderr.on('data', (d) => (output += d));
     child.on('close', (code) => {
       if (code === 0) {
-        precompress(path.join(root, pkg, 'dist'));
+        precompress(dist);
         console.log(`built ${pkg} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
         resolve();
       } else reject(new Error(`webpack failed for ${pkg}:\n${output}`));
@@ -67,7 +72,7 @@ function precompress(dir) {
   }
 }
 
-const packages = FEDERATED.filter((p) => fs.existsSync(path.join(root, p, 'webpack.config.js')))
+const packages = federatedPackages()
   .filter((p) => selected.length === 0 || selected.includes(p))
   .filter((p) => !onlyStale || isStale(p));
 

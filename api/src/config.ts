@@ -1,7 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REMOTE_ENTRY_FILE, REMOTES, REMOTE_NAMES, siteRemoteEntry, type RemotesMap } from '@tasko/shared/domain';
+import { REMOTE_ENTRY_FILE, REMOTES, REMOTE_NAMES, type RemotesMap } from '@tasko/shared/domain';
 
 /** The repository root: every package's dist/ is found from here. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -32,8 +32,11 @@ export interface AppConfig {
   publicOrigin: string;
   /** When set: http→https, bare host→www, embedded-URL paths → this origin (SPEC §2 "On load"). */
   canonicalOrigin: string | undefined;
-  /** Remote name → URL of its remoteEntry.js, as the browser loads it. */
-  remotes: RemotesMap;
+  /**
+   * Remote name → URL of its remoteEntry.js from MFE_<NAME>_URL (a CDN, a dev server). It wins over the
+   * release manifest, which wins over the site's own build (plugins/site/remoteEntries.ts).
+   */
+  remoteUrls: Partial<RemotesMap>;
   /** Where the built shell and remotes live on disk. */
   distRoot: string;
   adminEmails: string[];
@@ -109,12 +112,11 @@ function checkCombinations(config: AppConfig, env: NodeJS.ProcessEnv): void {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 8080);
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, 'data'));
-  const remotes = Object.fromEntries(
-    REMOTE_NAMES.map((name) => {
-      const configured = env[REMOTES[name].envVar];
-      return [name, configured ? remoteEntryUrl(configured) : siteRemoteEntry(name)];
-    }),
-  ) as RemotesMap;
+  const remoteUrls: Partial<RemotesMap> = {};
+  for (const name of REMOTE_NAMES) {
+    const configured = env[REMOTES[name].envVar];
+    if (configured) remoteUrls[name] = remoteEntryUrl(configured);
+  }
   const config: AppConfig = {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -139,7 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     publicOrigin: (env.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     canonicalOrigin: env.CANONICAL_ORIGIN ? env.CANONICAL_ORIGIN.replace(/\/+$/, '') : undefined,
-    remotes,
+    remoteUrls,
     distRoot: path.resolve(env.DIST_ROOT ?? REPO_ROOT),
     adminEmails: (env.ADMIN_EMAILS ?? '')
       .split(',')

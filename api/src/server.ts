@@ -36,6 +36,8 @@ import { settingsRoutes } from './plugins/settings/settings.routes.js';
 import { placesRoutes } from './plugins/places/places.routes.js';
 import { seedDemoListings } from './plugins/demo/seedDemo.js';
 import { sitePlugin } from './plugins/site/site.plugin.js';
+import { RemoteEntries } from './plugins/site/remoteEntries.js';
+import { releaseStoreFor } from './releases/releaseStores.js';
 import { canonicalRedirect, embeddedUrlRedirect } from './plugins/site/canonical.js';
 
 export interface ServerDeps {
@@ -103,7 +105,12 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
 
   await app.register(errorsPlugin);
   app.addHook('onRequest', config.canonicalOrigin ? canonicalRedirect(config.canonicalOrigin) : embeddedUrlRedirect);
-  await app.register(securityPlugin, { config });
+  // Where each remote loads from, read again as releases and rollbacks move it: before the CSP is written.
+  const remoteEntries = new RemoteEntries(config, releaseStoreFor(config), app.log);
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'GET' && !/^\/(api|mfe|uploads)\//.test(request.url)) await remoteEntries.refresh();
+  });
+  await app.register(securityPlugin, { config, remoteOrigins: () => remoteEntries.origins() });
   await app.register(compress, {
     global: true,
     threshold: 1024,
@@ -184,6 +191,6 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
       reply.header('Cache-Control', 'public, max-age=31536000, immutable');
     }) as unknown as (res: unknown, path: string) => void,
   });
-  await app.register(sitePlugin, { config, db });
+  await app.register(sitePlugin, { config, db, remoteEntries });
   return app;
 }

@@ -1,6 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { LANGUAGE_CODES, PAGE_ROUTES } from '@tasko/shared/domain';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
@@ -148,19 +150,47 @@ describe('page routes', () => {
     assert.equal(hint((await app.inject('/en/faq')).body), undefined);
   });
 
-  it('injects the remotes map as JSON, with each entry overridable from the environment', async () => {
-    const custom = await serve({ MFE_CONTENT_URL: 'https://cdn.example.com/content/' });
+  it('injects the remotes map as JSON, with each entry overridable from the environment, and hints a remote elsewhere from its manifest', async () => {
+    // A remote on another origin (a CDN), on loopback: the server reads its federation manifest once for the hints.
+    let manifestReads = 0;
+    const cdn = http.createServer((req, res) => {
+      if (req.url !== '/content/mf-manifest.json') return res.writeHead(404).end();
+      manifestReads += 1;
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify({ shared: [], exposes: [{ name: 'FaqPage', path: './FaqPage', assets: { js: { sync: ['faq.abcdef12.js'], async: [] }, css: { sync: [], async: [] } } }] }));
+    });
+    await new Promise<void>((resolve) => cdn.listen(0, '127.0.0.1', resolve));
+    const cdnOrigin = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}`;
+    const custom = await serve({ MFE_CONTENT_URL: `${cdnOrigin}/content/` });
     try {
-      const { body } = await custom.app.inject('/faq');
+      const { body, headers } = await custom.app.inject('/faq');
       const json = /<script id="tasko-config" type="application\/json">(.*?)<\/script>/.exec(body)?.[1];
       assert.ok(json);
       const config = JSON.parse(json);
-      assert.equal(config.remotes.mfe_content, 'https://cdn.example.com/content/remoteEntry.js');
+      assert.equal(config.remotes.mfe_content, `${cdnOrigin}/content/remoteEntry.js`);
       assert.equal(config.remotes.mfe_jobs, '/mfe/jobs/remoteEntry.js');
-      assert.match(body, /<link rel="preload" as="script" fetchpriority="low" href="https:\/\/cdn.example.com\/content\/remoteEntry.js">/);
-      assert.doesNotMatch(body, /faq\.66666666/, 'a remote elsewhere: its chunks are not known here');
+      assert.ok(body.includes(`<link rel="preload" as="script" fetchpriority="low" href="${cdnOrigin}/content/remoteEntry.js">`));
+      assert.ok(body.includes(`href="${cdnOrigin}/content/faq.abcdef12.js"`), 'the page chunk is hinted from the remote’s own manifest');
+      assert.doesNotMatch(body, /faq\.66666666/, 'not the chunks of the build on this disk');
+      assert.match(String(headers['content-security-policy']), new RegExp(`script-src 'self' ${cdnOrigin};`));
+      // A remote's dev server on loopback reloads through its websocket: allowed outside production.
+      assert.match(String(headers['content-security-policy']), new RegExp(`connect-src 'self' ${cdnOrigin} ws://127\\.0\\.0\\.1:\\d+;`));
+      await custom.app.inject('/about');
+      assert.equal(manifestReads, 1, 'read once, then kept');
     } finally {
       await custom.close();
+      await new Promise((resolve) => cdn.close(resolve));
+    }
+  });
+
+  it('allows no websocket in production', async () => {
+    const production = await serve({ NODE_ENV: 'production', MFE_CONTENT_URL: 'http://127.0.0.1:1/content/', DEMO_DATA: 'off' });
+    try {
+      const csp = String((await production.app.inject('/faq')).headers['content-security-policy']);
+      assert.match(csp, /connect-src 'self' http:\/\/127\.0\.0\.1:1;/);
+      assert.doesNotMatch(csp, /ws:/);
+    } finally {
+      await production.close();
     }
   });
 

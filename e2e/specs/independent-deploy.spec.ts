@@ -4,16 +4,17 @@ import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT as root, federatedPackages } from '@tasko/shared/build/workspaces.cjs';
 import { newPage, useSiteAndBrowser } from '../support/site.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const FAQ_TEXT = path.join(root, 'mfe-content', 'src', 'locales', 'en', 'faq.json');
+/** The remote this spec deploys on its own. */
+const DEPLOYED = 'mfe-content';
+const FAQ_TEXT = path.join(root, DEPLOYED, 'src', 'locales', 'en', 'faq.json');
 
-/** Every file of every build except mfe-content's, with its content hash. */
+/** Every file of every build except the deployed remote's, with its content hash. */
 function otherBuilds(): Map<string, string> {
   const files = new Map<string, string>();
-  for (const pkg of ['shell', 'mfe-jobs', 'mfe-services', 'mfe-posting', 'mfe-account']) {
+  for (const pkg of federatedPackages().filter((name) => name !== DEPLOYED)) {
     const dist = path.join(root, pkg, 'dist');
     if (!fs.existsSync(dist)) continue;
     for (const name of fs.readdirSync(dist, { recursive: true }) as string[]) {
@@ -25,7 +26,7 @@ function otherBuilds(): Map<string, string> {
 }
 
 function buildContentRemote(): void {
-  execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), 'mfe-content'], { cwd: root, stdio: 'pipe' });
+  execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), DEPLOYED], { cwd: root, stdio: 'pipe' });
 }
 
 const running = useSiteAndBrowser();

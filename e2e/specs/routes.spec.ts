@@ -8,8 +8,10 @@ const running = useSiteAndBrowser();
 const samplePath = (pattern: string) => pattern.replace(':id', '1').replace(':blogId', 'blog1');
 
 describe('every route in four languages', () => {
-  it('answers with the right lang and dir, the header and the footer', async () => {
-    const { page, context } = await newPage(running.browser);
+  it('answers with the right lang and dir, the header and the footer, without a script error', async () => {
+    const { page, context, problems } = await newPage(running.browser);
+    /** Each console or uncaught error, prefixed with the URL being visited when it came. */
+    const errors: string[] = [];
     const brand = page.getByRole('link', { name: 'Tasko', exact: true });
     try {
       for (const route of PAGE_ROUTES) {
@@ -22,8 +24,10 @@ describe('every route in four languages', () => {
           const html = await page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
           assert.deepEqual(html, { lang: language, dir: directionOf(language) }, url);
           assert.equal(await page.locator('footer').count(), 1, url);
+          errors.push(...problems.errors.splice(0).map((error) => `${url}: ${error}`));
         }
       }
+      assert.deepEqual(errors, []);
     } finally {
       await context.close();
     }

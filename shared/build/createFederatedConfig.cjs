@@ -8,6 +8,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const sharedPackage = require('../package.json');
+const { pageExposes } = require('./workspaces.cjs');
 
 /** Every module the shell and remotes must hold exactly once in the page (ARCHITECTURE "Module federation contract"). */
 const SINGLETONS = [
@@ -25,18 +26,33 @@ function installedVersion(name) {
   return JSON.parse(fs.readFileSync(pkgJson, 'utf8')).version;
 }
 
+/**
+ * The contract version of `@tasko/shared`'s core, in semver, bumped by hand when its exports change (minor for
+ * additions, major for removals; shared/contract.json records each version's exports and a test holds them
+ * to it). TASKO_SHARED_VERSION makes a build claim another one: the skew test builds a remote that needs a
+ * version the shell does not have.
+ */
+function sharedContractVersion() {
+  return process.env.TASKO_SHARED_VERSION || sharedPackage.version;
+}
+
+/**
+ * The stateful core, one copy per page: React, the router, jotai, and `@tasko/shared` (auth store and bus, the
+ * i18n instance, the API client). Each accepts any minor of its major from whoever loaded first (the shell), so
+ * remotes already released keep working when shared grows; one that needs a newer minor or another major
+ * fails at once, naming both versions (strictVersion), instead of calling a function that is not there.
+ * Stateless helpers (`@tasko/shared/listing`, `/validation`) are not shared: each remote bundles the copy it
+ * was built and tested with, so no page runs another remote's copy.
+ */
 function sharedModules() {
   const shared = {};
   for (const name of SINGLETONS) {
     const version = installedVersion(name);
     const major = version.split('.')[0];
-    shared[name] = { singleton: true, requiredVersion: `^${major}.0.0`, version };
+    shared[name] = { singleton: true, strictVersion: true, requiredVersion: `^${major}.0.0`, version };
   }
-  // The shared workspace: the core (auth store, bus, i18n, API client), validation (zod) and the listing
-  // search apart, so a page that validates or lists nothing never downloads them.
-  for (const entry of ['@tasko/shared', '@tasko/shared/validation', '@tasko/shared/listing']) {
-    shared[entry] = { singleton: true, requiredVersion: `^${sharedPackage.version}`, version: sharedPackage.version };
-  }
+  const contract = sharedContractVersion();
+  shared['@tasko/shared'] = { singleton: true, strictVersion: true, requiredVersion: `^${contract}`, version: contract };
   return shared;
 }
 
@@ -67,14 +83,13 @@ class ChunkGroupsManifestPlugin {
  * @param {'host' | 'remote'} options.kind
  * @param {string} options.name           federation name, e.g. 'mfe_jobs'
  * @param {number} options.port           dev server port
- * @param {Record<string, string>} [options.exposes]  remote only: './HomePage' → './src/pages/HomePage/HomePage.tsx'
  * @param {string} [options.publicPath]   host only: where its assets are served from
  * @param {object[]} [options.rules]      loaders for file types only this package has
  */
 /** Where `npm start` serves the site (api/src/config.ts: PORT 8080). */
 const DEFAULT_API_URL = 'http://127.0.0.1:8080';
 
-function createFederatedConfig({ dir, kind, name, port, exposes = {}, publicPath = '/', rules = [] }) {
+function createFederatedConfig({ dir, kind, name, port, publicPath = '/', rules = [] }) {
   return (_env, argv) => {
     const isProduction = argv.mode === 'production';
     const isRemote = kind === 'remote';
@@ -114,7 +129,8 @@ function createFederatedConfig({ dir, kind, name, port, exposes = {}, publicPath
       plugins: [
         new ModuleFederationPlugin({
           name,
-          ...(isRemote ? { filename: 'remoteEntry.js', exposes } : { remotes: {} }),
+          // A remote exposes the pages the route table gives it (shared/src/domain/routes.ts), nothing typed twice.
+          ...(isRemote ? { filename: 'remoteEntry.js', exposes: pageExposes(name) } : { remotes: {} }),
           shared: sharedModules(),
           shareStrategy: 'loaded-first',
           dts: false,

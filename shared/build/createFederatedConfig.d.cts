@@ -4,7 +4,6 @@ export interface FederatedConfigOptions {
   kind: 'host' | 'remote';
   name: string;
   port: number;
-  exposes?: Record<string, string>;
   publicPath?: string;
   rules?: object[];
 }

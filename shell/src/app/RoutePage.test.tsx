@@ -75,4 +75,16 @@ describe('RoutePage after a failed load', () => {
       jest.useRealTimers();
     }
   });
+
+  it('names both versions in the console when a remote needs a newer shared module than the page has, and shows the error panel', async () => {
+    // What the federation runtime throws for a singleton with strictVersion (runtime-core utils/share).
+    load.mockRejectedValue(new Error('[ Federation Runtime ]: Version 1.0.0 from shell of shared singleton module @tasko/shared does not satisfy the requirement of mfe_content which needs ^1.99.0)'));
+    renderAt(<RoutePage route={pageRoute('BlogsPage')} />, '/en/faq');
+    expect(await screen.findByRole('heading', { name: 'Failed to load page' })).toBeInTheDocument();
+    const logged = (console.error as jest.Mock).mock.calls.flat().findLast((value): value is Error => value instanceof Error);
+    expect(logged?.name).toBe('VersionSkewError');
+    expect(logged?.message).toBe(
+      'mfe_content needs @tasko/shared ^1.99.0, but this page runs @tasko/shared 1.0.0 from shell: release shell with @tasko/shared 1.99.0 or newer first, or roll mfe_content back',
+    );
+  });
 });

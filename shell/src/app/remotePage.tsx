@@ -26,6 +26,27 @@ function withinTime<T>(loading: Promise<T>, ms: number, what: string): Promise<T
   return Promise.race([loading, late]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * The federation runtime's refusal of a remote built against a newer `@tasko/shared` (or React…) than the page
+ * runs, e.g. "Version 1.0.0 from shell of shared singleton module @tasko/shared does not satisfy the
+ * requirement of mfe_content which needs ^1.1.0)".
+ */
+const SKEW = /Version (\S+) from (\S+) of shared singleton module (\S+) does not satisfy the requirement of (\S+) which needs ([^\s)]+)/;
+
+/** A remote that needs another version of a shared module than the page has: said in full, for whoever releases. */
+export class VersionSkewError extends Error {
+  override name = 'VersionSkewError';
+}
+
+function clearerError(error: unknown): unknown {
+  const skew = error instanceof Error ? SKEW.exec(error.message) : null;
+  if (!skew) return error;
+  const [, provided, provider, module, remote, needed] = skew;
+  return new VersionSkewError(
+    `${remote} needs ${module} ${needed}, but this page runs ${module} ${provided} from ${provider}: release ${provider} with ${module} ${needed?.replace(/^\^/, '')} or newer first, or roll ${remote} back`,
+  );
+}
+
 /** One lazy component per exposed page, so React keeps it between visits. */
 export function remotePage(route: PageRoute): LazyExoticComponent<PageComponent> {
   const key = keyOf(route);
@@ -40,7 +61,7 @@ export function remotePage(route: PageRoute): LazyExoticComponent<PageComponent>
       } catch (error) {
         // A failed load must not stick: the retry button asks for a fresh lazy component.
         pages.delete(key);
-        throw error;
+        throw clearerError(error);
       }
     });
     pages.set(key, page);

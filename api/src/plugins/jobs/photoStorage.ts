@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { S3Bucket, type S3Settings } from '../../s3Bucket.js';
 
 /** Where re-encoded photos go (ARCHITECTURE "Uploads"): a local folder by default. */
 export interface PhotoStorage {
@@ -27,61 +28,27 @@ export class LocalPhotoStorage implements PhotoStorage {
   }
 }
 
-export interface S3Settings {
-  /** e.g. https://s3.eu-central-1.amazonaws.com, or a MinIO / R2 endpoint. */
-  endpoint: string;
-  bucket: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** Where browsers fetch the photos (a CDN in front of the bucket); default: the bucket's own URL. */
-  publicUrl?: string;
-}
-
-/**
- * S3-compatible object storage (AWS S3, MinIO, Cloudflare R2, …), path-style URLs, requests signed with
- * AWS Signature V4. Photos are immutable objects with random names.
- */
+/** Photos as immutable objects with random names, in the site's bucket. */
 export class S3PhotoStorage implements PhotoStorage {
-  private readonly base: string;
-  private readonly publicBase: string;
-  private client: Promise<import('aws4fetch').AwsClient> | undefined;
+  private readonly bucket: S3Bucket;
 
-  constructor(private readonly settings: S3Settings) {
-    this.base = `${settings.endpoint.replace(/\/+$/, '')}/${encodeURIComponent(settings.bucket)}/`;
-    this.publicBase = settings.publicUrl ? `${settings.publicUrl.replace(/\/+$/, '')}/` : this.base;
-  }
-
-  private signer() {
-    this.client ??= import('aws4fetch').then(
-      ({ AwsClient }) =>
-        new AwsClient({
-          accessKeyId: this.settings.accessKeyId,
-          secretAccessKey: this.settings.secretAccessKey,
-          region: this.settings.region,
-          service: 's3',
-          // A couple of quick retries for a flaky moment; a visitor is waiting on this request.
-          retries: 2,
-          initRetryMs: 50,
-        }),
-    );
-    return this.client;
+  constructor(settings: S3Settings) {
+    this.bucket = new S3Bucket(settings);
   }
 
   async put(name: string, data: Buffer, contentType: string): Promise<string> {
-    const response = await (await this.signer()).fetch(this.base + encodeURIComponent(name), {
+    const response = await this.bucket.fetch(encodeURIComponent(name), {
       method: 'PUT',
       body: new Uint8Array(data),
       headers: { 'Content-Type': contentType, 'Cache-Control': 'public, max-age=31536000, immutable' },
     });
     if (!response.ok) throw new Error(`object storage refused the photo: ${response.status}`);
-    return this.publicBase + encodeURIComponent(name);
+    return this.bucket.publicBase + encodeURIComponent(name);
   }
 
   async remove(url: string): Promise<void> {
-    if (!url.startsWith(this.publicBase)) return;
-    const name = url.slice(this.publicBase.length);
-    const response = await (await this.signer()).fetch(this.base + name, { method: 'DELETE' });
+    if (!url.startsWith(this.bucket.publicBase)) return;
+    const response = await this.bucket.fetch(url.slice(this.bucket.publicBase.length), { method: 'DELETE' });
     if (!response.ok && response.status !== 404) throw new Error(`object storage did not delete the photo: ${response.status}`);
   }
 }

@@ -3,18 +3,23 @@ import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import type { AppConfig } from '../../config.js';
 
-/** Origins a remote is loaded from when MFE_<NAME>_URL points elsewhere (a CDN): scripts may come from there. */
-function remoteOrigins(config: AppConfig): string[] {
-  const origins = new Set<string>();
-  for (const url of Object.values(config.remotes)) {
-    if (/^https?:\/\//.test(url)) origins.add(new URL(url).origin);
-  }
-  return [...origins];
+interface Options {
+  config: AppConfig;
+  /** Origins other than the site's that remotes load from right now (a CDN, a release in the bucket, a dev server). */
+  remoteOrigins: () => string[];
 }
 
 /** Security headers and a Content-Security-Policy the site itself passes: no inline script anywhere. */
-async function securityPlugin(app: FastifyInstance, opts: { config: AppConfig }): Promise<void> {
-  const remotes = remoteOrigins(opts.config);
+async function securityPlugin(app: FastifyInstance, opts: Options): Promise<void> {
+  // Read per response: an origin a release adds is allowed from its first page, with no restart.
+  // A remote's dev server reloads the page through its websocket: allowed outside production only.
+  const devSockets = (origins: string[]) => (opts.config.isProduction ? [] : origins.filter((origin) => origin.startsWith('http://')).map((origin) => origin.replace(/^http:/, 'ws:')));
+  const withRemotes = (sources: string[], options: { sockets?: boolean } = {}) => [
+    () => {
+      const origins = opts.remoteOrigins();
+      return [...sources, ...origins, ...(options.sockets ? devSockets(origins) : [])].join(' ');
+    },
+  ];
   const google = opts.config.googleClientId ? ['https://accounts.google.com'] : [];
   const s3 = opts.config.s3;
   const photos = s3 ? [new URL(s3.publicUrl ?? s3.endpoint).origin] : [];
@@ -23,12 +28,12 @@ async function securityPlugin(app: FastifyInstance, opts: { config: AppConfig })
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...remotes],
+        scriptSrc: withRemotes(["'self'"]),
         // React sets style attributes, and each page carries the shell's frame styles in a <style> of its own.
-        styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
+        styleSrc: withRemotes(["'self'", "'unsafe-inline'"]),
         imgSrc: ["'self'", 'data:', 'blob:', 'https://lh3.googleusercontent.com', ...photos],
         mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", ...remotes],
+        connectSrc: withRemotes(["'self'"], { sockets: true }),
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

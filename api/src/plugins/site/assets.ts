@@ -1,11 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTES, type RemoteName } from '@tasko/shared/domain';
+import { FEDERATION_MANIFEST_FILE, type FederationManifest } from '../../releases/releases.js';
 
-interface FederationManifest {
-  shared: { name: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
-  exposes: { name: string; path: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
-}
 
 /** What the server knows of one build on disk: its folder, and the files to preload per page. */
 export interface BuiltPackage {
@@ -35,7 +32,7 @@ export function readBuild(dir: string): BuiltPackage {
     dir,
     isBuilt,
     indexHtml: isBuilt ? fs.readFileSync(indexFile, 'utf8') : null,
-    manifest: readJson<FederationManifest>(path.join(dir, 'mf-manifest.json')),
+    manifest: readJson<FederationManifest>(path.join(dir, FEDERATION_MANIFEST_FILE)),
     chunkGroups,
     frameStyles: (chunkGroups.bootstrap ?? [])
       .filter((file) => file.endsWith('.css') && fs.existsSync(path.join(dir, file)))
@@ -73,7 +70,7 @@ export function shellPreloads(shell: BuiltPackage, language: string, publicPath:
 }
 
 /** A remote page's files: the exposed module's own chunks (its shared fallbacks are not needed). */
-export function exposedModulePreloads(remote: BuiltPackage, module: string, baseUrl: string): string[] {
+export function exposedModulePreloads(remote: Pick<BuiltPackage, 'manifest'>, module: string, baseUrl: string): string[] {
   const exposed = remote.manifest?.exposes.find((e) => e.name === module || e.path === `./${module}`);
   if (!exposed) return [];
   return [...exposed.assets.js.sync, ...exposed.assets.css.sync].map((f) => baseUrl + f);
@@ -95,7 +92,7 @@ export function liveBuild(dir: string): () => BuiltPackage {
   let seen = -1;
   let build = readBuild(dir);
   return () => {
-    const mtime = mtimeOf(path.join(dir, 'mf-manifest.json'));
+    const mtime = mtimeOf(path.join(dir, FEDERATION_MANIFEST_FILE));
     if (mtime !== seen) {
       seen = mtime;
       build = readBuild(dir);

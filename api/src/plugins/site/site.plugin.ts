@@ -16,10 +16,12 @@ import {
   searchRequest,
   splitLanguagePrefix,
   type Language,
-  type RemoteName,
 } from '@tasko/shared/domain';
 import { REPO_ROOT, type AppConfig } from '../../config.js';
-import { exposedModulePreloads, liveBuild, packageDistDir, remoteDistDir, shellPreloads, type BuiltPackage } from './assets.js';
+import { liveBuild, packageDistDir, remoteDistDir, shellPreloads } from './assets.js';
+import type { RemoteEntries } from './remoteEntries.js';
+import { LOCAL_RELEASES_PREFIX, LocalReleaseStore } from '../../releases/releaseStores.js';
+import { isBuildId } from '../../releases/releases.js';
 import { loadMetaTexts, renderPageHtml } from './pageHtml.js';
 import { firstPaintHtml } from './firstPaint.js';
 import { loadArticles, pageSubject } from './pageSubjects.js';
@@ -56,15 +58,11 @@ function listingRequestOf(routeId: string, query: URLSearchParams, language: Lan
 }
 
 /** The shell and every remote from one origin, and index.html for every page route (ARCHITECTURE "One picture"). */
-export async function sitePlugin(app: FastifyInstance, opts: { config: AppConfig; db: Database }): Promise<void> {
-  const { config, db } = opts;
+export async function sitePlugin(app: FastifyInstance, opts: { config: AppConfig; db: Database; remoteEntries: RemoteEntries }): Promise<void> {
+  const { config, db, remoteEntries } = opts;
   const articles = loadArticles();
   const shellDir = packageDistDir(config.distRoot, 'shell');
   const shellBuild = liveBuild(shellDir);
-  const remoteBuilds = Object.fromEntries(REMOTE_NAMES.map((name) => [name, liveBuild(remoteDistDir(config.distRoot, name))])) as Record<
-    RemoteName,
-    () => BuiltPackage
-  >;
   const texts = loadMetaTexts(path.join(REPO_ROOT, 'shared', 'src', 'locales'));
   const origin = config.canonicalOrigin ?? config.publicOrigin;
   const auth = config.googleClientId
@@ -73,15 +71,22 @@ export async function sitePlugin(app: FastifyInstance, opts: { config: AppConfig
 
   // A file the static folders do not have (a chunk an old tab asks for after a release removed it): text.
   app.setNotFoundHandler((request, reply) => sendNotFound(request.url, reply));
-  const staticRoots = [
+  const staticRoots: { prefix: string; root: string; allowedPath?: (file: string) => boolean }[] = [
     { prefix: '/mfe/shell/', root: shellDir },
     ...REMOTE_NAMES.map((name) => ({ prefix: `/mfe/${REMOTES[name].folder}/`, root: remoteDistDir(config.distRoot, name) })),
   ];
-  for (const [i, { prefix, root }] of staticRoots.entries()) {
+  // Local releases (DATA_DIR/releases/<folder>/<build id>/): their files, never the manifest beside them.
+  const releases = remoteEntries.store;
+  if (releases instanceof LocalReleaseStore) {
+    const isReleaseFile = (file: string) => isBuildId(file.split('/')[2] ?? '');
+    staticRoots.push({ prefix: LOCAL_RELEASES_PREFIX, root: releases.location, allowedPath: isReleaseFile });
+  }
+  for (const [i, { prefix, root, allowedPath }] of staticRoots.entries()) {
     fs.mkdirSync(root, { recursive: true });
     await app.register(fastifyStatic, {
       root,
       prefix,
+      ...(allowedPath ? { allowedPath } : {}),
       decorateReply: i === 0,
       index: false,
       wildcard: true,
@@ -108,12 +113,8 @@ export async function sitePlugin(app: FastifyInstance, opts: { config: AppConfig
       return reply.code(503).type('text/plain; charset=utf-8').send('The site is not built yet: run `npm run build`, then start the server again.');
     }
     const scripts = shellPreloads(shell, language, '/mfe/shell/');
-    if (match) {
-      const entry = config.remotes[match.route.remote];
-      scripts.push(entry);
-      const localBase = `/mfe/${REMOTES[match.route.remote].folder}/`;
-      if (entry.startsWith(localBase)) scripts.push(...exposedModulePreloads(remoteBuilds[match.route.remote](), match.route.module, localBase));
-    }
+    const remotes = remoteEntries.current();
+    if (match) scripts.push(remotes[match.route.remote], ...(await remoteEntries.pagePreloads(match.route.remote, match.route.module)));
     // A listing or an article: its own title and description, or 404 when it does not exist.
     const canonicalUrl = origin + url.pathname;
     const subject = match ? await pageSubject(db, articles, match, language, canonicalUrl, texts[language].noTitle) : undefined;
@@ -130,7 +131,7 @@ export async function sitePlugin(app: FastifyInstance, opts: { config: AppConfig
       ...(subject ? { title: subject.title, description: subject.description, structuredData: subject.structuredData } : {}),
       origin,
       texts,
-      runtimeConfig: { remotes: config.remotes, auth },
+      runtimeConfig: { remotes, auth },
       preloadScripts: scripts.filter((f) => f.endsWith('.js')),
       preloadStyles: scripts.filter((f) => f.endsWith('.css') && !inlineStyles.some((style) => style.href === f)),
       inlineStyles,
