@@ -14,6 +14,7 @@ import { REMOTE_ENTRY_FILE, REMOTE_NAMES, REMOTES, type RemoteName } from '@task
 import { ConfigError, loadConfig } from '../api/src/config.js';
 import { buildId, publishRelease, ReleaseError, rollbackRelease } from '../api/src/releases/releases.js';
 import { releaseStoreFor } from '../api/src/releases/releaseStores.js';
+import { packageDistDir, readBuild } from '../api/src/plugins/site/assets.js';
 import { REPO_ROOT } from '../shared/build/workspaces.cjs';
 
 function remoteOf(packageName: string): RemoteName {
@@ -26,14 +27,18 @@ const seconds = (since: number) => `${((performance.now() - since) / 1000).toFix
 
 async function release(packageName: string): Promise<void> {
   const remote = remoteOf(packageName);
-  const store = releaseStoreFor(loadConfig());
+  const config = loadConfig();
+  const store = releaseStoreFor(config);
+  // The shell this site serves: a remote that needs a newer shared core than it provides is refused here.
+  const shell = readBuild(packageDistDir(config.distRoot, 'shell')).manifest;
+  if (!shell) console.warn('the shell is not built here: the release is not checked against the versions it provides');
   const started = performance.now();
   const builtDir = fs.mkdtempSync(path.join(os.tmpdir(), `tasko-release-${REMOTES[remote].folder}-`));
   try {
     execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build.mjs'), packageName, `--out=${builtDir}`], { stdio: 'inherit' });
     const hash = crypto.createHash('sha256').update(fs.readFileSync(path.join(builtDir, REMOTE_ENTRY_FILE))).digest('hex');
     const id = buildId(new Date(), hash);
-    await publishRelease(store, remote, builtDir, id);
+    await publishRelease(store, remote, builtDir, id, shell ? { shellShared: shell.shared } : {});
     console.log(`released ${packageName} ${id} to ${store.location} in ${seconds(started)}: the site serves it from its next page`);
   } finally {
     fs.rmSync(builtDir, { recursive: true, force: true });

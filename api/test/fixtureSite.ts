@@ -19,13 +19,16 @@ export function makeFixtureSite(): string {
   );
   write('shell/dist/main.0123abcd.js', 'console.log("shell")');
   write('shell/dist/bootstrap.22222222.css', '.site-header{position:sticky}.site-main{min-block-size:calc(100vh - 72px)}');
-  write('shell/dist/chunk-groups.json', JSON.stringify({ bootstrap: ['bootstrap.11111111.js', 'bootstrap.22222222.css'], 'locale-ru-common-json': ['locale-ru.33333333.js'] }));
+  write(
+    'shell/dist/chunk-groups.json',
+    JSON.stringify({ bootstrap: ['bootstrap.11111111.js', 'bootstrap.22222222.css'], 'provided:react': ['react.44444444.js'], 'locale-ru-common-json': ['locale-ru.33333333.js'] }),
+  );
   write(
     'shell/dist/mf-manifest.json',
     JSON.stringify({
       shared: [
-        { name: 'react', assets: { js: { sync: ['react.44444444.js'] }, css: { sync: [] } } },
-        { name: '@tasko/shared/validation', assets: { js: { sync: ['zod.55555555.js'] }, css: { sync: [] } } },
+        // The fallback copy the manifest lists beside the provided one: never run, so never hinted.
+        { name: 'react', assets: { js: { sync: ['react.44444444.js', 'react.55555555.js'] }, css: { sync: [] } } },
       ],
       exposes: [],
     }),

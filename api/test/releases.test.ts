@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { PAGE_ROUTES } from '@tasko/shared/domain';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
-import { buildId, publishRelease, ReleaseError, rollbackRelease } from '../src/releases/releases.js';
+import { buildId, meetsCaret, publishRelease, ReleaseError, rollbackRelease } from '../src/releases/releases.js';
 import { LocalReleaseStore, S3ReleaseStore } from '../src/releases/releaseStores.js';
 import { S3Bucket } from '../src/s3Bucket.js';
 import { makeFixtureSite } from './fixtureSite.js';
@@ -94,6 +94,13 @@ describe('releases of one remote on local disk', () => {
     const broken = builtContentRemote('4');
     fs.writeFileSync(path.join(broken, 'mf-manifest.json'), JSON.stringify({ shared: [], exposes: [] }));
     await assert.rejects(publishRelease(store, 'mfe_content', broken, id(4)), /the page FaqPage \(route faq\) is not exposed/);
+    // Built against a shared core the shell does not have: it would fail on every page, so it never goes live.
+    const skewed = builtContentRemote('6');
+    const manifest = JSON.parse(fs.readFileSync(path.join(skewed, 'mf-manifest.json'), 'utf8')) as { shared: object[] };
+    manifest.shared = [{ name: '@tasko/shared', version: '1.99.0', requiredVersion: '^1.99.0', assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } }];
+    fs.writeFileSync(path.join(skewed, 'mf-manifest.json'), JSON.stringify(manifest));
+    const shellShared = [{ name: '@tasko/shared', version: '1.4.2', assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } }];
+    await assert.rejects(publishRelease(store, 'mfe_content', skewed, id(6), { shellShared }), /it needs @tasko\/shared \^1\.99\.0, and the shell provides 1\.4\.2/);
     assert.equal(tasko((await server.app.inject('/faq')).body).remotes.mfe_content, `/mfe/releases/content/${id(1)}/remoteEntry.js`);
   });
 
@@ -104,6 +111,16 @@ describe('releases of one remote on local disk', () => {
     } finally {
       await pinned.app.close();
     }
+  });
+});
+
+describe('which shared versions a release may need', () => {
+  it('accepts any newer minor or patch of the same major, and nothing else', () => {
+    assert.equal(meetsCaret('1.4.2', '^1.4.0'), true);
+    assert.equal(meetsCaret('1.5.0', '^1.4.9'), true);
+    assert.equal(meetsCaret('1.4.2', '^1.4.3'), false);
+    assert.equal(meetsCaret('1.3.9', '^1.4.0'), false);
+    assert.equal(meetsCaret('2.0.0', '^1.4.0'), false);
   });
 });
 

@@ -99,4 +99,23 @@ describe('a first visit', () => {
       assert.ok(shift < 0.05, `layout shift ${shift.toFixed(3)}`);
     });
   }
+
+  it('preloads only files the page then uses (Chromium names any other 3 s after load)', async () => {
+    for (const path of ['/en', '/he/faq']) {
+      const { page, context } = await newPage(running.browser);
+      try {
+        const unused: string[] = [];
+        page.on('console', (message) => {
+          if (/preloaded using link preload but not used/.test(message.text())) unused.push(message.text());
+        });
+        await page.goto(running.site.origin + path, { waitUntil: 'load' });
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await page.waitForTimeout(4_000);
+        assert.deepEqual(unused, [], path);
+      } finally {
+        await context.close();
+      }
+    }
+  });
 });
+

@@ -57,7 +57,8 @@ function sharedModules() {
 }
 
 /**
- * Writes chunk-groups.json (named chunk group → its JS and CSS files) so the server can preload exactly
+ * Writes chunk-groups.json (named chunk group → its JS and CSS files; `provided:<module>` → the files of a
+ * shared module the package provides) so the server can preload exactly
  * what a route needs, e.g. the shell's bootstrap chunk, without parsing webpack stats at run time.
  */
 class ChunkGroupsManifestPlugin {
@@ -66,9 +67,16 @@ class ChunkGroupsManifestPlugin {
       compilation.hooks.processAssets.tap(
         { name: 'ChunkGroupsManifestPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
+          const filesOf = (group) => group.chunks.flatMap((chunk) => [...chunk.files]).filter((f) => /\.(js|css)$/.test(f));
           const groups = {};
-          for (const [name, group] of compilation.namedChunkGroups) {
-            groups[name] = group.chunks.flatMap((chunk) => [...chunk.files]).filter((f) => /\.(js|css)$/.test(f));
+          for (const [name, group] of compilation.namedChunkGroups) groups[name] = filesOf(group);
+          // What the page loads for each shared module the package provides: `provided:react-router-dom`.
+          // The federation manifest lists a provided copy and a fallback copy without saying which is which,
+          // and preloading the fallback fetched a file no page ever ran.
+          for (const module of compilation.modules) {
+            const block = module.type === 'provide-module' ? module.blocks[0] : undefined;
+            const group = block && compilation.chunkGraph.getBlockChunkGroup(block);
+            if (group) groups[`provided:${module._name}`] = filesOf(group);
           }
           compilation.emitAsset('chunk-groups.json', new compiler.webpack.sources.RawSource(JSON.stringify(groups, null, 2)));
         },
@@ -173,7 +181,9 @@ function createFederatedConfig({ dir, kind, name, port, publicPath = '/', rules 
         // The standalone harness talks to a running site for the API, photos and sign-in: `npm start` on this
         // machine unless TASKO_API_URL names another.
         proxy: [{ context: ['/api', '/uploads', '/dev-idp'], target: process.env.TASKO_API_URL || DEFAULT_API_URL, changeOrigin: true }],
-        client: { overlay: { runtimeErrors: false } },
+        // Inside the real shell the page is the shell's, so the reload socket names this server's port; its host
+        // follows the page's (use the same one in MFE_<NAME>_URL, e.g. 127.0.0.1 for both: the CSP allows it).
+        client: { overlay: { runtimeErrors: false }, webSocketURL: { port } },
       },
     };
   };

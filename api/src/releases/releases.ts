@@ -8,7 +8,7 @@ interface AssetLists {
   async: string[];
 }
 export interface FederationManifest {
-  shared: { name: string; assets: { js: AssetLists; css: AssetLists } }[];
+  shared: { name: string; version?: string; requiredVersion?: string | false; assets: { js: AssetLists; css: AssetLists } }[];
   exposes: { name: string; path: string; assets: { js: AssetLists; css: AssetLists } }[];
 }
 
@@ -87,12 +87,32 @@ export function withoutCurrent(manifest: ReleaseManifest, remote: RemoteName): R
   return { remotes: { ...manifest.remotes, [remote]: { releases: releases.slice(0, -1) } } };
 }
 
+/** `version` meets a caret range such as ^1.2.0 (the only kind the webpack factory writes); other ranges pass. */
+export function meetsCaret(version: string, range: string): boolean {
+  const wanted = /^\^(\d+)\.(\d+)\.(\d+)$/.exec(range);
+  const have = /^(\d+)\.(\d+)\.(\d+)/.exec(version);
+  if (!wanted || !have) return true;
+  const [w, h] = [wanted.slice(1).map(Number), have.slice(1).map(Number)];
+  if (h[0] !== w[0]) return false;
+  return (h[1] ?? 0) > (w[1] ?? 0) || (h[1] === w[1] && (h[2] ?? 0) >= (w[2] ?? 0));
+}
+
+/** Singletons the remote needs at a version the shell does not provide: it would fail on every page. */
+export function skewWithShell(remoteShared: FederationManifest['shared'], shellShared: FederationManifest['shared']): string[] {
+  return remoteShared.flatMap(({ name, requiredVersion }) => {
+    const provided = shellShared.find((shared) => shared.name === name)?.version;
+    if (!provided || typeof requiredVersion !== 'string' || meetsCaret(provided, requiredVersion)) return [];
+    return [`it needs ${name} ${requiredVersion}, and the shell provides ${provided}: release the shell with it first`];
+  });
+}
+
 /**
  * What must hold before the site points at a release, checked where browsers will read it: the entry and
- * the federation manifest answer, every page the route table gives this remote is exposed, and every file of
- * every exposed module is there. Answers the problems found; none means the release may go live.
+ * the federation manifest answer, every page the route table gives this remote is exposed, every file of
+ * every exposed module is there, and (when the shell's manifest is at hand) the shell provides the versions
+ * of the shared core it needs. Answers the problems found; none means the release may go live.
  */
-export async function smokeCheck(store: ReleaseStore, remote: RemoteName, id: string): Promise<string[]> {
+export async function smokeCheck(store: ReleaseStore, remote: RemoteName, id: string, shellShared?: FederationManifest['shared']): Promise<string[]> {
   const problems: string[] = [];
   const entry = await store.read(remote, id, REMOTE_ENTRY_FILE);
   if (!entry?.length) problems.push(`${REMOTE_ENTRY_FILE} is missing or empty`);
@@ -115,6 +135,7 @@ export async function smokeCheck(store: ReleaseStore, remote: RemoteName, id: st
   const files = new Set(manifest.exposes.flatMap(({ assets }) => [...assets.js.sync, ...assets.js.async, ...assets.css.sync, ...assets.css.async]));
   const missing = await Promise.all([...files].map(async (file) => ((await store.read(remote, id, file)) === null ? file : null)));
   for (const file of missing) if (file) problems.push(`${file} is listed by ${FEDERATION_MANIFEST_FILE} but missing`);
+  if (shellShared) problems.push(...skewWithShell(manifest.shared, shellShared));
   return problems;
 }
 
@@ -122,12 +143,18 @@ export async function smokeCheck(store: ReleaseStore, remote: RemoteName, id: st
  * Stores a built remote as a new release and points the site at it, unless its smoke check fails: then the
  * files stay (harmless, never pointed at) and the site keeps its current release.
  */
-export async function publishRelease(store: ReleaseStore, remote: RemoteName, builtDir: string, id: string, now = new Date()): Promise<void> {
+export async function publishRelease(
+  store: ReleaseStore,
+  remote: RemoteName,
+  builtDir: string,
+  id: string,
+  options: { shellShared?: FederationManifest['shared']; now?: Date } = {},
+): Promise<void> {
   await store.upload(remote, id, builtDir);
-  const problems = await smokeCheck(store, remote, id);
+  const problems = await smokeCheck(store, remote, id, options.shellShared);
   if (problems.length) throw new ReleaseError(`the smoke check of ${remote} ${id} failed, the site still points at the previous release:\n- ${problems.join('\n- ')}`);
   // Read just before writing: another release of another remote may have landed meanwhile.
-  await store.writeManifest(withRelease(await store.readManifest(), remote, id, now));
+  await store.writeManifest(withRelease(await store.readManifest(), remote, id, options.now ?? new Date()));
 }
 
 /** Points the site back at the release before the current one; answers that release's id. */

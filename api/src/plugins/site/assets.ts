@@ -48,22 +48,11 @@ export function remoteDistDir(distRoot: string, remote: RemoteName): string {
   return packageDistDir(distRoot, `mfe-${REMOTES[remote].folder}`);
 }
 
-/**
- * webpack may emit a shared module in two chunks (its provided copy and its fallback); the page loads
- * only the last one the manifest lists (measured in Chromium), so only that one is worth preloading.
- */
-function loadedChunk(files: string[]): string[] {
-  const last = files.at(-1);
-  return last ? [last] : [];
-}
-
-/** The shell's first-load files: its bootstrap chunk, the shared singletons it provides, one language. */
+/** The shell's first-load files: its bootstrap chunk, what it loads for each singleton it provides, one language. */
 export function shellPreloads(shell: BuiltPackage, language: string, publicPath: string): string[] {
   const files = [
     ...(shell.chunkGroups.bootstrap ?? []),
-    ...(shell.manifest?.shared ?? [])
-      .filter((s) => s.name !== '@tasko/shared/validation')
-      .flatMap((s) => [...loadedChunk(s.assets.js.sync), ...s.assets.css.sync]),
+    ...Object.entries(shell.chunkGroups).flatMap(([group, groupFiles]) => (group.startsWith('provided:') ? groupFiles : [])),
     ...(shell.chunkGroups[`locale-${language}-common-json`] ?? []),
   ];
   return [...new Set(files)].map((f) => publicPath + f);
