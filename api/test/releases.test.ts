@@ -115,7 +115,7 @@ describe('releases of one remote on local disk', () => {
 });
 
 describe('which shared versions a release may need', () => {
-  it('accepts any newer minor or patch of the same major, and nothing else', () => {
+  it('accepts a newer minor or patch of the same major, and nothing else', () => {
     assert.equal(meetsCaret('1.4.2', '^1.4.0'), true);
     assert.equal(meetsCaret('1.5.0', '^1.4.9'), true);
     assert.equal(meetsCaret('1.4.2', '^1.4.3'), false);

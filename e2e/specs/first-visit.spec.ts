@@ -100,7 +100,7 @@ describe('a first visit', () => {
     });
   }
 
-  it('preloads only files the page then uses (Chromium names any other 3 s after load)', async () => {
+  it('preloads only files the page then uses (Chromium names the others 3 s after load)', async () => {
     for (const path of ['/en', '/he/faq']) {
       const { page, context } = await newPage(running.browser);
       try {

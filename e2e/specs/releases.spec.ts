@@ -119,7 +119,7 @@ describe('releasing one remote on its own', () => {
   });
 });
 
-/** A folder served on loopback as a CDN would: any origin may load it. */
+/** A folder served on loopback as a CDN would: every origin may load it. */
 async function serveFolder(dir: string): Promise<{ origin: string; close: () => Promise<void> }> {
   const types: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css' };
   const server = http.createServer((req, res) => {

@@ -38,7 +38,7 @@ function sharedContractVersion() {
 
 /**
  * The stateful core, one copy per page: React, the router, jotai, and `@tasko/shared` (auth store and bus, the
- * i18n instance, the API client). Each accepts any minor of its major from whoever loaded first (the shell), so
+ * i18n instance, the API client). Each accepts every minor of its major from whoever loaded first (the shell), so
  * remotes already released keep working when shared grows; one that needs a newer minor or another major
  * fails at once, naming both versions (strictVersion), instead of calling a function that is not there.
  * Stateless helpers (`@tasko/shared/listing`, `/validation`) are not shared: each remote bundles the copy it

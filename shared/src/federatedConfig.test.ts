@@ -60,7 +60,7 @@ describe('createFederatedConfig', () => {
     expect(Object.keys(exposes)).toHaveLength(PAGE_ROUTES.filter((route) => route.remote === 'mfe_content').length);
   });
 
-  it('shares the stateful core once per page, any minor of its major, and fails loudly on a newer one', () => {
+  it('shares the stateful core once per page, every minor of its major, and fails loudly on a newer one', () => {
     const { shared } = federationOf(remoteConfig('production'));
     expect(Object.keys(shared).sort()).toEqual([...SINGLETONS, '@tasko/shared'].sort());
     for (const config of Object.values(shared)) expect(config).toMatchObject({ singleton: true, strictVersion: true });
