@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { REPO_ROOT } from '../../shared/build/workspaces.cjs';
+import { contentTypeOf } from '../../api/src/releases/releaseStores.js';
 import { newPage, startSite, useSiteAndBrowser } from '../support/site.js';
 
 const run = promisify(execFile);
@@ -121,11 +122,10 @@ describe('releasing one remote on its own', () => {
 
 /** A folder served on loopback as a CDN would: every origin may load it. */
 async function serveFolder(dir: string): Promise<{ origin: string; close: () => Promise<void> }> {
-  const types: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css' };
   const server = http.createServer((req, res) => {
     const file = path.join(dir, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
     if (!file.startsWith(dir) || !fs.existsSync(file) || !fs.statSync(file).isFile()) return res.writeHead(404).end();
-    res.writeHead(200, { 'Content-Type': types[path.extname(file)] ?? 'application/octet-stream', 'Access-Control-Allow-Origin': '*' });
+    res.writeHead(200, { 'Content-Type': contentTypeOf(file), 'Access-Control-Allow-Origin': '*' });
     fs.createReadStream(file).pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

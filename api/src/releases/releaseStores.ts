@@ -4,7 +4,8 @@ import path from 'node:path';
 import { REMOTES, type RemoteName } from '@tasko/shared/domain';
 import type { AppConfig } from '../config.js';
 import { S3Bucket } from '../s3Bucket.js';
-import { EMPTY_MANIFEST, parseManifest, type ReleaseManifest, type ReleaseStore } from './releases.js';
+import { cacheControlOf } from '../plugins/site/assets.js';
+import { EMPTY_MANIFEST, isBuildId, parseManifest, type ReleaseManifest, type ReleaseStore } from './releases.js';
 
 const MANIFEST_FILE = 'manifest.json';
 /** Where the site serves local releases: /mfe/releases/<folder>/<build id>/… */
@@ -23,6 +24,11 @@ export class LocalReleaseStore implements ReleaseStore {
 
   get manifestFile(): string {
     return path.join(this.location, MANIFEST_FILE);
+  }
+
+  /** A path under this folder that is a release's file (`/<folder>/<build id>/…`), not the manifest beside them. */
+  isReleaseFile(relativePath: string): boolean {
+    return isBuildId(relativePath.split('/')[2] ?? '');
   }
 
   releaseDir(remote: RemoteName, id: string): string {
@@ -79,6 +85,11 @@ const CONTENT_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
 };
 
+/** What a release's file is, for a bucket (which sends the type it was given) or a test's stand-in server. */
+export function contentTypeOf(file: string): string {
+  return CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
+}
+
 /** The bucket's `releases/` prefix, apart from the photos: the same layout as the local folder. */
 export class S3ReleaseStore implements ReleaseStore {
   readonly location: string;
@@ -105,7 +116,7 @@ export class S3ReleaseStore implements ReleaseStore {
     const response = await this.bucket.fetch(this.prefix + MANIFEST_FILE, {
       method: 'PUT',
       body: JSON.stringify(manifest, null, 2),
-      headers: { 'Content-Type': CONTENT_TYPES['.json'] ?? '', 'Cache-Control': 'no-cache' },
+      headers: { 'Content-Type': contentTypeOf(MANIFEST_FILE), 'Cache-Control': cacheControlOf(MANIFEST_FILE) },
     });
     if (!response.ok) throw new Error(`object storage refused the release manifest: ${response.status}`);
   }
@@ -116,13 +127,12 @@ export class S3ReleaseStore implements ReleaseStore {
     const queue = [...files];
     const upload = async () => {
       for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-        const isHashed = /\.[0-9a-f]{8}\.\w+$/.test(file);
         const response = await this.bucket.fetch(this.key(remote, id, file), {
           method: 'PUT',
           body: new Uint8Array(await fsp.readFile(path.join(builtDir, file))),
           headers: {
-            'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
-            'Cache-Control': isHashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+            'Content-Type': contentTypeOf(file),
+            'Cache-Control': cacheControlOf(file),
           },
         });
         if (!response.ok) throw new Error(`object storage refused ${file}: ${response.status}`);

@@ -4,6 +4,14 @@ import { REMOTES, type RemoteName } from '@tasko/shared/domain';
 import { FEDERATION_MANIFEST_FILE, type FederationManifest } from '../../releases/releases.js';
 
 
+// A content hash in the name, served as is or precompressed (`.br`, `.gz`: what browsers ask for).
+const HASHED_FILE = /\.[0-9a-f]{8}\.(js|css|png|svg|jpg|webp)(\.(br|gz))?$/;
+
+/** Hashed names never change content; entries and manifests must be revalidated so a new build is seen. */
+export function cacheControlOf(file: string): string {
+  return HASHED_FILE.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 /** What the server knows of one build on disk: its folder, and the files to preload per page. */
 export interface BuiltPackage {
   dir: string;

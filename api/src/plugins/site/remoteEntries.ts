@@ -20,6 +20,11 @@ interface CachedManifest {
   pending?: Promise<void>;
 }
 
+/** Origins other than the site's own in a remotes map. */
+function originsOf(entries: RemotesMap): string[] {
+  return [...new Set(Object.values(entries).filter((url) => /^https?:\/\//.test(url)).map((url) => new URL(url).origin))];
+}
+
 /**
  * Where each remote's entry is, read at run time so a release or a rollback is seen without a restart:
  * MFE_<NAME>_URL when set, else the release manifest's current release, else the site's own build in dist.
@@ -27,10 +32,12 @@ interface CachedManifest {
  */
 export class RemoteEntries {
   private manifest: ReleaseManifest = EMPTY_MANIFEST;
-  private manifestVersion = '';
+  /** The local manifest's mtime and size when last looked at ('' when absent). */
+  private localVersion = '';
   private checkedAt = 0;
   private refreshing: Promise<void> | null = null;
   private entries: RemotesMap;
+  private entryOrigins: string[];
   private readonly distBuilds: Record<RemoteName, () => BuiltPackage>;
   private readonly releaseBuilds = new Map<string, BuiltPackage>();
   private readonly elsewhere = new Map<string, CachedManifest>();
@@ -41,6 +48,7 @@ export class RemoteEntries {
     private readonly log: FastifyBaseLogger,
   ) {
     this.entries = this.resolve();
+    this.entryOrigins = originsOf(this.entries);
     this.distBuilds = Object.fromEntries(REMOTE_NAMES.map((name) => [name, liveBuild(remoteDistDir(config.distRoot, name))])) as Record<RemoteName, () => BuiltPackage>;
   }
 
@@ -51,7 +59,7 @@ export class RemoteEntries {
 
   /** Origins other than the site's own that remotes load from: the CSP allows them. */
   origins(): string[] {
-    return [...new Set(Object.values(this.entries).filter((url) => /^https?:\/\//.test(url)).map((url) => new URL(url).origin))];
+    return this.entryOrigins;
   }
 
   /** Reads the release manifest again if it may have changed; a manifest that cannot be read keeps the last one. */
@@ -63,29 +71,32 @@ export class RemoteEntries {
   }
 
   private async readManifest(): Promise<void> {
-    let version: string;
-    if (this.store instanceof LocalReleaseStore) {
-      // A stat per page: cheap, and a release is live on the very next page.
-      const stat = fs.statSync(this.store.manifestFile, { throwIfNoEntry: false });
-      version = stat ? `${stat.mtimeMs}:${stat.size}` : '';
-      if (version === this.manifestVersion) return;
-    } else {
-      if (Date.now() - this.checkedAt < BUCKET_MANIFEST_TTL_MS) return;
-      version = String(Date.now());
-    }
+    if (!this.mayHaveChanged()) return;
     try {
       this.manifest = await this.store.readManifest();
-      this.manifestVersion = version;
-      this.checkedAt = Date.now();
       const before = this.entries;
       this.entries = this.resolve();
+      this.entryOrigins = originsOf(this.entries);
       for (const name of REMOTE_NAMES) {
         if (before[name] !== this.entries[name]) this.log.info({ remote: name, entry: this.entries[name] }, 'remote release changed');
       }
     } catch (error) {
-      this.checkedAt = Date.now();
       this.log.error({ err: error, at: this.store.location }, 'the release manifest could not be read: the site keeps the releases it had');
     }
+  }
+
+  /** A local manifest: a stat per page, cheap, so a release is live on the very next page. A bucket's: every 5 s. */
+  private mayHaveChanged(): boolean {
+    if (!(this.store instanceof LocalReleaseStore)) {
+      if (Date.now() - this.checkedAt < BUCKET_MANIFEST_TTL_MS) return false;
+      this.checkedAt = Date.now();
+      return true;
+    }
+    const stat = fs.statSync(this.store.manifestFile, { throwIfNoEntry: false });
+    const version = stat ? `${stat.mtimeMs}:${stat.size}` : '';
+    if (version === this.localVersion) return false;
+    this.localVersion = version;
+    return true;
   }
 
   private resolve(): RemotesMap {

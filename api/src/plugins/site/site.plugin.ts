@@ -18,10 +18,9 @@ import {
   type Language,
 } from '@tasko/shared/domain';
 import { REPO_ROOT, type AppConfig } from '../../config.js';
-import { liveBuild, packageDistDir, remoteDistDir, shellPreloads } from './assets.js';
+import { cacheControlOf, liveBuild, packageDistDir, remoteDistDir, shellPreloads } from './assets.js';
 import type { RemoteEntries } from './remoteEntries.js';
 import { LOCAL_RELEASES_PREFIX, LocalReleaseStore } from '../../releases/releaseStores.js';
-import { isBuildId } from '../../releases/releases.js';
 import { loadMetaTexts, renderPageHtml } from './pageHtml.js';
 import { firstPaintHtml } from './firstPaint.js';
 import { loadArticles, pageSubject } from './pageSubjects.js';
@@ -29,12 +28,8 @@ import { llmsTxt, robotsTxt, sitemapXml } from './crawlers.js';
 import type { Database } from '../../db/client.js';
 import { readCookie } from '../security/cookies.js';
 
-// A content hash in the name, served as is or precompressed (`.br`, `.gz`: what browsers ask for).
-const HASHED_FILE = /\.[0-9a-f]{8}\.(js|css|png|svg|jpg|webp)(\.(br|gz))?$/;
-
 function setCacheHeaders(reply: FastifyReply, filePath: string): void {
-  // Hashed names never change content; entries and manifests must be revalidated so a new build is seen.
-  reply.header('Cache-Control', HASHED_FILE.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  reply.header('Cache-Control', cacheControlOf(filePath));
   // A shell on another origin may load these remotes (ARCHITECTURE "Module federation facts").
   reply.header('Access-Control-Allow-Origin', '*');
 }
@@ -77,10 +72,7 @@ export async function sitePlugin(app: FastifyInstance, opts: { config: AppConfig
   ];
   // Local releases (DATA_DIR/releases/<folder>/<build id>/): their files, never the manifest beside them.
   const releases = remoteEntries.store;
-  if (releases instanceof LocalReleaseStore) {
-    const isReleaseFile = (file: string) => isBuildId(file.split('/')[2] ?? '');
-    staticRoots.push({ prefix: LOCAL_RELEASES_PREFIX, root: releases.location, allowedPath: isReleaseFile });
-  }
+  if (releases instanceof LocalReleaseStore) staticRoots.push({ prefix: LOCAL_RELEASES_PREFIX, root: releases.location, allowedPath: (file) => releases.isReleaseFile(file) });
   for (const [i, { prefix, root, allowedPath }] of staticRoots.entries()) {
     fs.mkdirSync(root, { recursive: true });
     await app.register(fastifyStatic, {
