@@ -61,6 +61,42 @@ export default defineConfig(
     extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
   },
   {
+    // The router comes through `@tasko/shared/router`, the module the federation shares as one singleton
+    // (shared/src/router/index.ts): a direct import would build a second copy of the router, whose hooks do not
+    // see the page's <BrowserRouter>, and would make a remote carry the whole package.
+    files: ['{shared,shell,mfe-*}/**/*.{ts,tsx}'],
+    ignores: ['shared/src/router/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'react-router-dom', message: "Import it from '@tasko/shared/router' (the shared router module); add the name there if it is missing." }],
+          patterns: [{ group: ['react-router-dom/*', 'react-router', 'react-router/*'], message: "Import the router from '@tasko/shared/router'." }],
+        },
+      ],
+    },
+  },
+  {
+    // A text's key is checked against the locale files by i18next's types (shared/types/i18next.d.ts): a cast
+    // on a t() argument would switch that check off. A dynamic key is a typed union of keys that exist.
+    files: ['**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['TSAsExpression', 'TSTypeAssertion', 'TSNonNullExpression'].flatMap((cast) => [
+          {
+            selector: `CallExpression[callee.name=/^t[a-zA-Z]*$/] > ${cast}, CallExpression[callee.property.name='t'] > ${cast}`,
+            message: 'No cast on a text key: type the key as a union of keys that exist.',
+          },
+          {
+            selector: `CallExpression[callee.name=/^t[a-zA-Z]*$/] > ArrayExpression > ${cast}, CallExpression[callee.property.name='t'] > ArrayExpression > ${cast}`,
+            message: 'No cast on a text key: type the key as a union of keys that exist.',
+          },
+        ]),
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,cjs,mjs}'],
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: { globals: globals.node },

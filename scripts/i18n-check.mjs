@@ -3,7 +3,8 @@
 // languages. A workspace keeps each namespace in `src/locales/<language>/<namespace>.json`; the workspaces
 // are the root package.json's. The rules:
 // - every key of a namespace is in all four languages, and its value is a non-empty string;
-// - a value carries the same {{placeholders}} in every language;
+// - a value carries the same {{placeholders}} and the same <tags> (react-i18next's Trans: the link inside a
+//   sentence) in every language;
 // - a plural (`key_one`, `key_other`, …) has exactly the CLDR categories of each language, as
 //   `Intl.PluralRules` gives them (Arabic six, Russian four, Hebrew three, English two): none missing, none
 //   that the language does not use. A form may leave out {{count}}: "one job" says the number in words;
@@ -21,6 +22,7 @@ export const LANGUAGES = ['en', 'he', 'ar', 'ru'];
 const CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other']; // CLDR's order, for messages
 const PLURAL_FORM = new RegExp(`^(.+)_(${CATEGORIES.join('|')})$`);
 const PLACEHOLDER = /{{\s*-?\s*([^\s,}]+)[^}]*}}/g; // {{name}}, {{- name}} (unescaped), {{count, number}}
+const TAG = /<([a-zA-Z][\w-]*)>[^<]*<\/\1>/g; // <terms>terms of service</terms>
 const OWN_SCRIPT = { he: /[\u0590-\u05FF]/, ar: /[\u0600-\u06FF]/, ru: /[\u0400-\u04FF]/ };
 
 /** The check could not run at all: a broken setup, never a pass. */
@@ -102,8 +104,9 @@ function entriesOf(table) {
 
 /** The usable texts of an entry: its value, or its forms' values. */
 const textsOf = (entry) => (entry.kind === 'text' ? [entry.value] : [...entry.forms.values()]).filter((t) => typeof t === 'string' && t.trim() !== '');
-const placeholdersOf = (text) => new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]));
-const listed = (names) => [...names].map((n) => `{{${n}}}`).join(', ') || 'none';
+/** A text's {{placeholders}} by name, and its <tags> as `<name>`. */
+const placeholdersOf = (text) => new Set([...[...text.matchAll(PLACEHOLDER)].map((m) => m[1]), ...[...text.matchAll(TAG)].map((m) => `<${m[1]}>`)]);
+const listed = (names) => [...names].map((n) => (n.startsWith('<') ? n : `{{${n}}}`)).join(', ') || 'none';
 const difference = (a, b) => [...a].filter((x) => !b.has(x));
 
 /** All the problems of one namespace, each a line that names the file and the key. */

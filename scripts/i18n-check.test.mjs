@@ -86,6 +86,17 @@ describe('the translation check', () => {
     ]);
   });
 
+  it('finds a link tag of a sentence (Trans) that a language lost or renamed', () => {
+    const tables = correct();
+    for (const language of Object.keys(tables)) tables[language].greeting = `${tables[language].greeting} <terms>…</terms>`;
+    tables.he.greeting = 'שלום {{name}} תנאי השימוש';
+    tables.ar.greeting = 'مرحبا {{name}} <term>…</term>';
+    assert.deepEqual(problemsOf(tables), [
+      'web/src/locales/he/main.json: greeting: placeholders {{name}}, expected {{name}}, <terms>',
+      'web/src/locales/ar/main.json: greeting: placeholders {{name}}, <term>, expected {{name}}, <terms>',
+    ]);
+  });
+
   it('finds an empty value, and one of only spaces', () => {
     const tables = correct();
     tables.ar.greeting = '';

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { REMOTE_ENTRY_FILE, REMOTE_NAMES, REMOTES, type RemoteName } from '@tasko/shared/domain';
 import { ConfigError, loadConfig } from '../api/src/config.js';
-import { buildId, publishRelease, ReleaseError, rollbackRelease } from '../api/src/releases/releases.js';
+import { BUILD_INFO_FILE, buildId, publishRelease, ReleaseError, rollbackRelease, type ShellBuild } from '../api/src/releases/releases.js';
 import { releaseStoreFor } from '../api/src/releases/releaseStores.js';
 import { packageDistDir, readBuild } from '../api/src/plugins/site/assets.js';
 import { REPO_ROOT } from '../shared/build/workspaces.cjs';
@@ -29,16 +29,19 @@ async function release(packageName: string): Promise<void> {
   const remote = remoteOf(packageName);
   const config = loadConfig();
   const store = releaseStoreFor(config);
-  // The shell this site serves: a remote that needs a newer shared core than it provides is refused here.
-  const shell = readBuild(packageDistDir(config.distRoot, 'shell')).manifest;
-  if (!shell) console.warn('the shell is not built here: the release is not checked against the versions it provides');
+  // The shell this site serves: a remote that needs a newer shared core than it provides, or that was built
+  // with another federation major or minor, is refused here.
+  const shellBuild = readBuild(packageDistDir(config.distRoot, 'shell'));
+  const shell: ShellBuild = { shared: shellBuild.manifest?.shared, federation: shellBuild.buildInfo?.federation };
+  if (!shell.shared) console.warn('the shell is not built here: the release is not checked against the versions it provides');
+  if (shellBuild.manifest && !shell.federation) console.warn(`the shell's build has no ${BUILD_INFO_FILE} (built before it was written): the release is not checked against its federation version`);
   const started = performance.now();
   const builtDir = fs.mkdtempSync(path.join(os.tmpdir(), `tasko-release-${REMOTES[remote].folder}-`));
   try {
     execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build.mjs'), packageName, `--out=${builtDir}`], { stdio: 'inherit' });
     const hash = crypto.createHash('sha256').update(fs.readFileSync(path.join(builtDir, REMOTE_ENTRY_FILE))).digest('hex');
     const id = buildId(new Date(), hash);
-    await publishRelease(store, remote, builtDir, id, shell ? { shellShared: shell.shared } : {});
+    await publishRelease(store, remote, builtDir, id, { shell });
     console.log(`released ${packageName} ${id} to ${store.location} in ${seconds(started)}: the site serves it from its next page`);
   } finally {
     fs.rmSync(builtDir, { recursive: true, force: true });

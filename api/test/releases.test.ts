@@ -100,7 +100,7 @@ describe('releases of one remote on local disk', () => {
     manifest.shared = [{ name: '@tasko/shared', version: '1.99.0', requiredVersion: '^1.99.0', assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } }];
     fs.writeFileSync(path.join(skewed, 'mf-manifest.json'), JSON.stringify(manifest));
     const shellShared = [{ name: '@tasko/shared', version: '1.4.2', assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } }];
-    await assert.rejects(publishRelease(store, 'mfe_content', skewed, id(6), { shellShared }), /it needs @tasko\/shared \^1\.99\.0, and the shell provides 1\.4\.2/);
+    await assert.rejects(publishRelease(store, 'mfe_content', skewed, id(6), { shell: { shared: shellShared } }), /it needs @tasko\/shared \^1\.99\.0, and the shell provides 1\.4\.2/);
     assert.equal(tasko((await server.app.inject('/faq')).body).remotes.mfe_content, `/mfe/releases/content/${id(1)}/remoteEntry.js`);
   });
 

@@ -157,6 +157,37 @@ describe('a remote that needs a newer shared core than the shell', () => {
   });
 });
 
+describe('a remote built with another federation minor than the shell', () => {
+  it('fails with the page’s error panel and a console error naming both federation versions', async () => {
+    // mfe-content's build, saying it was made with the next minor (the first line of its remoteEntry.js).
+    const built = fs.mkdtempSync(path.join(os.tmpdir(), 'tasko-federation-skew-'));
+    scratch.push(built);
+    fs.cpSync(path.join(REPO_ROOT, 'mfe-content', 'dist'), built, { recursive: true });
+    const entry = path.join(built, 'remoteEntry.js');
+    const shellVersion = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'shell', 'dist', 'build-info.json'), 'utf8')) as { federation: { version: string } }).federation.version;
+    const [major = '0', minor = '0'] = shellVersion.split('.');
+    const nextMinor = `${major}.${Number(minor) + 1}.0`;
+    // The minifier may or may not quote the key.
+    const record = new RegExp(`("?federationVersion"?:)"${shellVersion.replace(/\./g, '\\.')}"`);
+    const source = fs.readFileSync(entry, 'utf8');
+    assert.match(source, record, 'the entry records its federation version');
+    fs.writeFileSync(entry, source.replace(record, `$1"${nextMinor}"`));
+    const cdn = await serveFolder(built);
+    const site = await startSite({ MFE_CONTENT_URL: `${cdn.origin}/` });
+    const { page, context, problems } = await newPage(running.browser);
+    try {
+      await page.goto(`${site.origin}/en/faq`);
+      await page.getByRole('heading', { level: 1, name: 'Failed to load page' }).waitFor();
+      const expected = `mfe_content was built with @module-federation/enhanced ${nextMinor}, but this page runs @module-federation/enhanced ${shellVersion} from shell`;
+      assert.ok(problems.errors.some((error) => error.includes(expected)), problems.errors.join('\n'));
+    } finally {
+      await context.close();
+      await site.stop();
+      await cdn.close();
+    }
+  });
+});
+
 /** Waits for a URL to answer, a bounded number of times. */
 async function answers(url: string, attempts: number): Promise<boolean> {
   for (let i = 0; i < attempts; i += 1) {

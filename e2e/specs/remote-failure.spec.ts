@@ -58,4 +58,23 @@ describe('a remote that fails to load', () => {
       await context.close();
     }
   });
+
+  it('loads a page whose remote never answered, once it does: "Try again" registers the remote anew, with no reload', async () => {
+    const { page, context } = await newPage(running.browser);
+    try {
+      await page.goto(`${running.site.origin}/en`);
+      await page.locator('.listing-card, .listing-results__empty').first().waitFor();
+      await page.evaluate(() => ((window as unknown as { sameTab: boolean }).sameTab = true));
+      // The remote's whole folder down, its entry included, for a page the first HTML did not hint.
+      await page.route('**/mfe/content/**', (route) => route.abort('connectionrefused'));
+      await page.locator('footer').getByRole('link', { name: 'FAQ' }).click();
+      await page.getByRole('heading', { name: 'Failed to load page' }).waitFor();
+      await page.unroute('**/mfe/content/**');
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await page.getByRole('heading', { name: 'Frequently asked questions', level: 1 }).waitFor();
+      assert.equal(await page.evaluate(() => (window as unknown as { sameTab?: boolean }).sameTab), true, 'the page was reloaded');
+    } finally {
+      await context.close();
+    }
+  });
 });

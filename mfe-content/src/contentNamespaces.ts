@@ -4,7 +4,7 @@ import { registerNamespace } from '@tasko/shared';
 export const CONTENT_PAGES = ['teenJobs', 'temporaryWork', 'about', 'contact', 'faq', 'privacy', 'eula', 'aiInfo'] as const;
 export type ContentPage = (typeof CONTENT_PAGES)[number];
 
-export function contentNamespace(page: ContentPage): string {
+export function contentNamespace<Page extends ContentPage>(page: Page): `content-${Page}` {
   return `content-${page}`;
 }
 

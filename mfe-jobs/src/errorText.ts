@@ -1,6 +1,6 @@
-import type { TFunction } from '@tasko/shared';
+import type { MessageKey, TFunction } from '@tasko/shared';
 
-/** An API answer's message key as the reader's text; a key this build does not know reads as a server problem. */
-export function errorText(common: TFunction, messageKey: string): string {
-  return common([`errors.${messageKey}`, 'errors.serverError']);
+/** An API answer's message key as the reader's text (toApiError turns a key this build lacks into `serverError`). */
+export function errorText(common: TFunction, messageKey: MessageKey): string {
+  return common(`errors.${messageKey}`);
 }

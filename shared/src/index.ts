@@ -3,7 +3,7 @@
 export * from './domain';
 export * from './format/number';
 export { formatIsraeliPhone, internationalPhone, normalizeIsraeliPhone } from './validation/phone';
-export type { ApiErrorKey, MessageKey, ValidationKey } from './validation/messageKeys';
+export { isMessageKey, isValidationKey, type ApiErrorKey, type MessageKey, type ValidationKey } from './validation/messageKeys';
 export * from './config/runtimeConfig';
 export * from './auth';
 export * from './api';

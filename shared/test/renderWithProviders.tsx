@@ -1,14 +1,12 @@
 import type { ReactElement } from 'react';
 import { act, render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { i18n, initI18n, type Language, type TextBundle, ROUTER_FUTURE } from '@tasko/shared';
+import { MemoryRouter } from '@tasko/shared/router';
+import { i18n, initI18n, type Language, ROUTER_FUTURE } from '@tasko/shared';
 
-/** Initialises the one i18n instance with the real `common` texts (and any page namespaces) of a language. */
+/** Starts the one i18n instance in a language with its real `common` texts, and the page namespaces given. */
 export async function setUpI18n(language: Language, extra: Record<string, object> = {}): Promise<void> {
   await initI18n(language);
-  const { default: common } = (await import(`../src/locales/${language}/common.json`)) as { default: TextBundle };
-  i18n.addResourceBundle(language, 'common', common);
-  for (const [ns, bundle] of Object.entries(extra)) i18n.addResourceBundle(language, ns, bundle as TextBundle);
+  for (const [ns, bundle] of Object.entries(extra)) i18n.addResourceBundle(language, ns, bundle);
   await i18n.changeLanguage(language);
 }
 

@@ -1,10 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { applyTheme, authStore, initI18n, resolveLanguage, themeAtom } from '@tasko/shared';
+import { registerFederationWatch } from './app/federation';
 import { registerRemotesFromPage } from './app/remotes';
 import { App } from './app/App';
 import './styles/global.css';
 
+// Before any remote loads: the watch must be in each remote's runtime as it is created.
+registerFederationWatch();
 registerRemotesFromPage();
 applyTheme(authStore.get(themeAtom));
 

@@ -3,6 +3,27 @@ import { PAGE_ROUTES, REMOTE_ENTRY_FILE, REMOTES, type RemoteName } from '@tasko
 /** The federation manifest a remote build writes beside its entry; the part the site reads. */
 export const FEDERATION_MANIFEST_FILE = 'mf-manifest.json';
 
+/** What every build writes beside its entry (shared/build/createFederatedConfig.cjs, BuildInfoPlugin). */
+export const BUILD_INFO_FILE = 'build-info.json';
+
+/** A build's name and the federation plugin it was built with, each package's own (its devDependencies). */
+export interface BuildInfo {
+  name: string;
+  federation: { package: string; version: string };
+}
+
+/** Reads a build-info.json, or null when it is not one. */
+export function parseBuildInfo(text: string): BuildInfo | null {
+  try {
+    const data = JSON.parse(text) as Partial<BuildInfo> | null;
+    const federation = data?.federation;
+    if (typeof data?.name !== 'string' || typeof federation?.package !== 'string' || typeof federation.version !== 'string') return null;
+    return { name: data.name, federation: { package: federation.package, version: federation.version } };
+  } catch {
+    return null;
+  }
+}
+
 interface AssetLists {
   sync: string[];
   async: string[];
@@ -106,14 +127,41 @@ export function skewWithShell(remoteShared: FederationManifest['shared'], shellS
   });
 }
 
+const majorMinor = (version: string) => version.split('.').slice(0, 2).join('.');
+
+/**
+ * A remote and the shell built with federation versions that differ in major or minor: the remote's code
+ * (its container, its webpack runtime) and the shell's runtime meet in the page whether or not the shell lends
+ * its runtime, and only a patch is promised to keep what they say to each other.
+ */
+export function federationSkewWithShell(remote: BuildInfo['federation'], shell: BuildInfo['federation']): string[] {
+  if (remote.package === shell.package && majorMinor(remote.version) === majorMinor(shell.version)) return [];
+  return [
+    `it was built with ${remote.package} ${remote.version}, and the shell with ${shell.package} ${shell.version}: both must have the same major and minor (release the shell with ${majorMinor(remote.version)} first, or build this remote with ${majorMinor(shell.version)})`,
+  ];
+}
+
+/** What the site's shell was built with, for the checks of a remote's release; each one unknown when the shell is not built here. */
+export interface ShellBuild {
+  shared?: FederationManifest['shared'];
+  federation?: BuildInfo['federation'];
+}
+
 /**
  * What must hold before the site points at a release, checked where browsers will read it: the entry and
  * the federation manifest answer, every page the route table gives this remote is exposed, every file of
- * every exposed module is there, and (when the shell's manifest is at hand) the shell provides the versions
- * of the shared core it needs. Answers the problems found; none means the release may go live.
+ * every exposed module is there, and (when the shell's build is at hand) the shell provides the versions
+ * of the shared core it needs and was built with the same federation major and minor. Answers the problems
+ * found; none means the release may go live.
  */
-export async function smokeCheck(store: ReleaseStore, remote: RemoteName, id: string, shellShared?: FederationManifest['shared']): Promise<string[]> {
+export async function smokeCheck(store: ReleaseStore, remote: RemoteName, id: string, shell: ShellBuild = {}): Promise<string[]> {
   const problems: string[] = [];
+  if (shell.federation) {
+    const buildInfo = await store.read(remote, id, BUILD_INFO_FILE);
+    const built = buildInfo ? parseBuildInfo(buildInfo.toString('utf8')) : null;
+    if (!built) problems.push(`${BUILD_INFO_FILE} is missing or unreadable: the release does not say which federation version built it`);
+    else problems.push(...federationSkewWithShell(built.federation, shell.federation));
+  }
   const entry = await store.read(remote, id, REMOTE_ENTRY_FILE);
   if (!entry?.length) problems.push(`${REMOTE_ENTRY_FILE} is missing or empty`);
   else if (!entry.includes(remote)) problems.push(`${REMOTE_ENTRY_FILE} is not the entry of ${remote}`);
@@ -135,7 +183,7 @@ export async function smokeCheck(store: ReleaseStore, remote: RemoteName, id: st
   const files = new Set(manifest.exposes.flatMap(({ assets }) => [...assets.js.sync, ...assets.js.async, ...assets.css.sync, ...assets.css.async]));
   const missing = await Promise.all([...files].map(async (file) => ((await store.read(remote, id, file)) === null ? file : null)));
   for (const file of missing) if (file) problems.push(`${file} is listed by ${FEDERATION_MANIFEST_FILE} but missing`);
-  if (shellShared) problems.push(...skewWithShell(manifest.shared, shellShared));
+  if (shell.shared) problems.push(...skewWithShell(manifest.shared, shell.shared));
   return problems;
 }
 
@@ -148,10 +196,10 @@ export async function publishRelease(
   remote: RemoteName,
   builtDir: string,
   id: string,
-  options: { shellShared?: FederationManifest['shared']; now?: Date } = {},
+  options: { shell?: ShellBuild; now?: Date } = {},
 ): Promise<void> {
   await store.upload(remote, id, builtDir);
-  const problems = await smokeCheck(store, remote, id, options.shellShared);
+  const problems = await smokeCheck(store, remote, id, options.shell);
   if (problems.length) throw new ReleaseError(`the smoke check of ${remote} ${id} failed, the site still points at the previous release:\n- ${problems.join('\n- ')}`);
   // Read just before writing: another release of another remote may have landed meanwhile.
   await store.writeManifest(withRelease(await store.readManifest(), remote, id, options.now ?? new Date()));

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from '@tasko/shared/router';
 import { ROUTER_FUTURE, type Language, type Listing } from '@tasko/shared';
 import { LISTING_NS } from '@tasko/shared/listing';
 import { setUpI18n } from '../../../shared/test/renderWithProviders';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@tasko/shared/router';
 import { api, signIn, toApiError, useLanguage, useTranslation, type ApiError, type LoginState, type MessageKey } from '@tasko/shared';
 import { POSTING_NS } from '../postingNamespace';
 

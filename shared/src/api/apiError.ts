@@ -1,4 +1,4 @@
-import type { ApiErrorKey, MessageKey, ValidationKey } from '../validation/messageKeys';
+import { isMessageKey, isValidationKey, type ApiErrorKey, type MessageKey, type ValidationKey } from '../validation/messageKeys';
 
 /** Every failure as a value the page can translate (ARCHITECTURE: `{ statusCode, messageKey, fields? }`). */
 export interface ApiError {
@@ -19,14 +19,16 @@ export class HttpError extends Error {
 }
 
 export function toApiError(error: unknown, fallback: ApiErrorKey = 'serverError'): ApiError {
-  if (isApiError(error)) return error;
+  // Only keys this build can translate: a newer server's key reads as the fallback, never as a raw key.
+  if (isApiError(error)) return isMessageKey(error.messageKey) ? error : { ...error, messageKey: fallback };
   if (error instanceof HttpError) {
-    const body = error.response?.data as Partial<ApiError> | undefined;
+    const body = error.response?.data as { messageKey?: unknown; fields?: unknown } | undefined;
     if (!error.response) return { statusCode: 0, messageKey: 'networkError' };
+    const fields = body?.fields && typeof body.fields === 'object' ? Object.entries(body.fields).filter((entry): entry is [string, ValidationKey] => isValidationKey(entry[1])) : [];
     return {
       statusCode: error.response.status,
-      messageKey: typeof body?.messageKey === 'string' ? body.messageKey : fallback,
-      ...(body?.fields ? { fields: body.fields } : {}),
+      messageKey: isMessageKey(body?.messageKey) ? body.messageKey : fallback,
+      ...(fields.length ? { fields: Object.fromEntries(fields) } : {}),
     };
   }
   return { statusCode: 0, messageKey: fallback };

@@ -1,38 +1,18 @@
+import MockAdapter from 'axios-mock-adapter';
+import { AxiosError, isCancel } from 'axios';
 import { api, isSessionCall } from './client';
 import { HttpError, toApiError } from './apiError';
+import { adapterFor, httpClient, REQUEST_TIMEOUT_MS } from './httpClient';
 import { authBus, type AuthEventDetail } from '../auth/authBus';
 import { signIn, signOut } from '../auth/authStore';
 import { DEFAULT_SETTINGS } from '../domain/settings';
-import { FakeXhr, lastXhr, installFakeXhr } from '../../test/fakeXhr';
+import { installMockApi } from '../../test/mockApi';
 
-interface SentRequest {
-  method: string;
-  /** The path under /api/v1 and its query string. */
-  url: string;
-  headers: Record<string, string>;
-  body: BodyInit | null | undefined;
-}
-
-const sent: SentRequest[] = [];
-let answer: { status: number; data: unknown } | 'offline' = { status: 200, data: {} };
-
-/** Answers every request from memory, as the server would (jsdom has no fetch of its own). */
-const fakeFetch = (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  expect(url.startsWith('/api/v1/')).toBe(true);
-  sent.push({ method: init.method ?? 'GET', url: url.slice('/api/v1'.length), headers: { ...(init.headers as Record<string, string>) }, body: init.body });
-  if (answer === 'offline') return Promise.reject(new TypeError('Failed to fetch'));
-  const { status, data } = answer;
-  const text = data === undefined ? '' : typeof data === 'string' ? data : JSON.stringify(data);
-  return Promise.resolve({ ok: status >= 200 && status < 300, status, text: () => Promise.resolve(text) } as Response);
-};
-
-// What the upload path sends is recorded with the fetch calls, so "nothing was sent" covers both ways of sending.
-FakeXhr.onSend = (xhr) => {
-  expect(xhr.url.startsWith('/api/v1/')).toBe(true);
-  sent.push({ method: xhr.method, url: xhr.url.slice('/api/v1'.length), headers: { ...xhr.headers }, body: xhr.body as BodyInit });
-};
-installFakeXhr();
+// The API at axios's adapter: the interceptors, the token, the error mapping and aborts run for real.
+const server = installMockApi();
+const { sent } = server;
+const answerWith = (status: number, data?: unknown) => server.answerWith({ status, data });
+const waitForSent = (count: number) => server.reached(count);
 
 type AnyCall = (...args: unknown[]) => Promise<unknown>;
 
@@ -61,30 +41,24 @@ const publicCalls: Record<string, () => Promise<unknown>> = {
 const events: AuthEventDetail[] = [];
 authBus.on((detail) => events.push(detail));
 
-beforeAll(() => {
-  globalThis.fetch = fakeFetch;
-});
-
 beforeEach(() => {
   signOut();
-  sent.length = 0;
   events.length = 0;
-  answer = { status: 200, data: {} };
 });
 
 describe('API client', () => {
   it('sends the stored token as a Bearer header under /api/v1', async () => {
     signIn({ token: 'session-1', info: { email: 'a@b.c', name: 'A' }, settings: DEFAULT_SETTINGS });
-    answer = { status: 200, data: { jobs: [], total: 0, page: 1, pageSize: 12 } };
+    answerWith(200, { jobs: [], total: 0, page: 1, pageSize: 12 });
     await expect(api.searchJobs({ q: 'sofa', page: 2 })).resolves.toEqual({ jobs: [], total: 0, page: 1, pageSize: 12 });
-    expect(sent[0]?.url).toBe('/jobs?q=sofa&page=2');
+    expect(sent[0]?.url).toBe('/api/v1/jobs?q=sofa&page=2');
     expect(sent[0]?.headers.Authorization).toBe('Bearer session-1');
     expect(sent[0]?.body).toBeUndefined();
   });
 
   it('turns any 401 into an `unauthorized` event, and the error into a message key', async () => {
     signIn({ token: 'expired', info: { email: 'a@b.c', name: 'A' }, settings: DEFAULT_SETTINGS });
-    answer = { status: 401, data: { statusCode: 401, messageKey: 'unauthorized' } };
+    answerWith(401, { statusCode: 401, messageKey: 'unauthorized' });
     const error = await api.getSettings().catch((e: unknown) => e);
     expect(toApiError(error)).toEqual({ statusCode: 401, messageKey: 'unauthorized' });
     expect(events.map((e) => e.event)).toContain('unauthorized');
@@ -107,7 +81,7 @@ describe('API client', () => {
   });
 
   it.each(Object.keys(publicCalls))('sends the public call %s without a token, and nobody to sign in', async (name) => {
-    answer = { status: 200, data: { nonce: 'n-1', places: [], jobs: [], total: 0, page: 1, pageSize: 12 } };
+    answerWith(200, { nonce: 'n-1', places: [], jobs: [], total: 0, page: 1, pageSize: 12 });
     await publicCalls[name]?.();
     expect(sent).toHaveLength(1);
     // Only the sign-in carries a Bearer header without a session: the provider's ID token.
@@ -118,10 +92,10 @@ describe('API client', () => {
   it('sends a marked call with the token once signed in', async () => {
     signIn({ token: 'session-2', info: { email: 'a@b.c', name: 'A' }, settings: DEFAULT_SETTINGS });
     events.length = 0;
-    answer = { status: 200, data: { jobs: [], total: 31, page: 3, pageSize: 12 } };
+    answerWith(200, { jobs: [], total: 31, page: 3, pageSize: 12 });
     await expect(api.myJobs({ page: 3, pageSize: 12 })).resolves.toEqual({ jobs: [], total: 31, page: 3, pageSize: 12 });
     expect(sent[0]?.method).toBe('GET');
-    expect(sent[0]?.url).toBe('/me/jobs?page=3&pageSize=12');
+    expect(sent[0]?.url).toBe('/api/v1/me/jobs?page=3&pageSize=12');
     expect(sent[0]?.headers.Authorization).toBe('Bearer session-2');
     expect(events).toEqual([]);
   });
@@ -129,40 +103,40 @@ describe('API client', () => {
   it('saves, lists and deletes alerts under /me/alerts with the session', async () => {
     signIn({ token: 'session-3', info: { email: 'a@b.c', name: 'A' }, settings: DEFAULT_SETTINGS });
     const alert = { id: 4, offerType: 'job', q: 'dog', frequency: 'daily', createdAt: '2026-11-23T10:00:00.000Z' };
-    answer = { status: 201, data: alert };
+    answerWith(201, alert);
     await expect(api.alerts.create({ offerType: 'job', q: 'dog', frequency: 'daily' })).resolves.toEqual(alert);
-    answer = { status: 200, data: { alerts: [alert] } };
+    answerWith(200, { alerts: [alert] });
     await expect(api.alerts.list()).resolves.toEqual([alert]);
-    answer = { status: 204, data: undefined };
+    answerWith(204, undefined);
     await api.alerts.remove(4);
     expect(sent.map((c): unknown[] => [c.method, c.url, c.body, c.headers['Content-Type']])).toEqual([
-      ['POST', '/me/alerts', JSON.stringify({ offerType: 'job', q: 'dog', frequency: 'daily' }), 'application/json'],
-      ['GET', '/me/alerts', undefined, undefined],
-      ['DELETE', '/me/alerts/4', undefined, undefined],
+      ['POST', '/api/v1/me/alerts', JSON.stringify({ offerType: 'job', q: 'dog', frequency: 'daily' }), 'application/json'],
+      ['GET', '/api/v1/me/alerts', undefined, undefined],
+      ['DELETE', '/api/v1/me/alerts/4', undefined, undefined],
     ]);
     expect(sent.every((c) => c.headers.Authorization === 'Bearer session-3')).toBe(true);
   });
 
   it('keeps the message key of a refused alert', async () => {
     signIn({ token: 'session-4', info: { email: 'a@b.c', name: 'A' }, settings: DEFAULT_SETTINGS });
-    answer = { status: 409, data: { statusCode: 409, messageKey: 'tooManyAlerts' } };
+    answerWith(409, { statusCode: 409, messageKey: 'tooManyAlerts' });
     const error = await api.alerts.create({ offerType: 'service', frequency: 'instant' }).catch((e: unknown) => e);
     expect(toApiError(error)).toEqual({ statusCode: 409, messageKey: 'tooManyAlerts' });
   });
 
   it('unsubscribes with a POST that carries the token in the query, and no session', async () => {
-    answer = { status: 200, data: { unsubscribed: true } };
+    answerWith(200, { unsubscribed: true });
     await expect(api.unsubscribe('t0k.en/+')).resolves.toEqual({ unsubscribed: true });
     expect(sent[0]?.method).toBe('POST');
-    expect(sent[0]?.url).toBe('/alerts/unsubscribe?token=t0k.en%2F%2B');
+    expect(sent[0]?.url).toBe('/api/v1/alerts/unsubscribe?token=t0k.en%2F%2B');
     expect(sent[0]?.headers.Authorization).toBeUndefined();
   });
 
   it('asks for a sign-in nonce with no body and answers it', async () => {
-    answer = { status: 200, data: { nonce: 'server-nonce' } };
+    answerWith(200, { nonce: 'server-nonce' });
     await expect(api.authNonce()).resolves.toBe('server-nonce');
     expect(sent[0]?.method).toBe('POST');
-    expect(sent[0]?.url).toBe('/auth/nonce');
+    expect(sent[0]?.url).toBe('/api/v1/auth/nonce');
     expect(sent[0]?.body).toBeUndefined();
     expect(sent[0]?.headers['Content-Type']).toBeUndefined();
   });
@@ -170,13 +144,13 @@ describe('API client', () => {
   it('does not treat a refused nonce request as an expired session', async () => {
     signIn({ token: 'old', info: { email: 'a@b.c', name: 'A' }, settings: DEFAULT_SETTINGS });
     events.length = 0;
-    answer = { status: 401, data: { statusCode: 401, messageKey: 'authFailed' } };
+    answerWith(401, { statusCode: 401, messageKey: 'authFailed' });
     await expect(api.authNonce().catch((e: unknown) => toApiError(e).messageKey)).resolves.toBe('authFailed');
     expect(events).toEqual([]);
   });
 
   it('does not treat a refused ID token at sign-in as an expired session', async () => {
-    answer = { status: 401, data: { statusCode: 401, messageKey: 'authFailed' } };
+    answerWith(401, { statusCode: 401, messageKey: 'authFailed' });
     const error = await api.googleLogin('bad-id-token').catch((e: unknown) => e);
     expect(toApiError(error).messageKey).toBe('authFailed');
     expect(sent[0]?.headers.Authorization).toBe('Bearer bad-id-token');
@@ -184,40 +158,62 @@ describe('API client', () => {
   });
 
   it('keeps field errors from a 400', async () => {
-    answer = { status: 400, data: { statusCode: 400, messageKey: 'invalidRequest', fields: { amount: 'amountTooLong' } } };
+    answerWith(400, { statusCode: 400, messageKey: 'invalidRequest', fields: { amount: 'amountTooLong' } });
     const error = await api.searchJobs({}).catch((e: unknown) => e);
     expect(toApiError(error)).toEqual({ statusCode: 400, messageKey: 'invalidRequest', fields: { amount: 'amountTooLong' } });
   });
 
   it('names a lost connection', async () => {
-    answer = 'offline';
+    server.answerWith('offline');
     const error = await api.getJob(7).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(toApiError(error)).toEqual({ statusCode: 0, messageKey: 'networkError' });
     expect(toApiError(new Error('boom'))).toEqual({ statusCode: 0, messageKey: 'serverError' });
   });
 
-  it('gives up on a request that gets no answer in 20 seconds, and lets the page abort one', async () => {
-    jest.useFakeTimers();
+  it('gives every request 20 seconds to answer, and names a timeout as a lost connection', async () => {
+    await api.getJob(7);
+    expect(sent[0]?.config.timeout).toBe(20_000);
+    expect(REQUEST_TIMEOUT_MS).toBe(20_000);
+    // The clock is the adapter's own (axios's fetch or xhr adapter): here the mock runs out at once.
+    const timingOut = new MockAdapter(httpClient);
+    timingOut.onAny().timeoutOnce();
     try {
-      globalThis.fetch = (_input, init) =>
-        new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
-      const slow = api.getJob(7).catch((e: unknown) => e);
-      jest.advanceTimersByTime(20_000);
-      expect(toApiError(await slow)).toEqual({ statusCode: 0, messageKey: 'networkError' });
-
-      const page = new AbortController();
-      const left = api.getJob(8, page.signal).catch((e: unknown) => e);
-      page.abort();
-      expect(await left).toBeInstanceOf(HttpError);
+      const error = await api.getJob(7).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(HttpError);
+      expect(((error as HttpError).cause as AxiosError).code).toBe(AxiosError.ECONNABORTED);
+      expect(toApiError(error)).toEqual({ statusCode: 0, messageKey: 'networkError' });
     } finally {
-      jest.useRealTimers();
-      globalThis.fetch = fakeFetch;
+      timingOut.restore();
     }
+  });
+
+  it('lets the page abort a request under way, and sends nothing for one it aborted before', async () => {
+    server.answerWith('hold');
+    const page = new AbortController();
+    const left = api.getJob(8, page.signal).catch((e: unknown) => e);
+    await waitForSent(1);
+    page.abort();
+    const error = await left;
+    expect(error).toBeInstanceOf(HttpError);
+    expect(isCancel((error as HttpError).cause)).toBe(true);
+    expect(toApiError(error)).toEqual({ statusCode: 0, messageKey: 'networkError' });
+
+    const before = new AbortController();
+    before.abort();
+    const never = await api.searchJobs({ q: 'sofa' }, before.signal).catch((e: unknown) => e);
+    expect(isCancel((never as HttpError).cause)).toBe(true);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('sends through axios’s fetch adapter, and through its xhr adapter only what reports its upload', () => {
+    // The browser's adapters; the tests replace them (jsdom has no fetch), so which is used is checked here.
+    expect(adapterFor({})).toBe('fetch');
+    expect(adapterFor({ onUploadProgress: () => undefined })).toBe('xhr');
   });
 });
 
-describe('sending a listing with its photos (XMLHttpRequest, for upload progress)', () => {
+describe('sending a listing with its photos (upload progress)', () => {
   const form = () => {
     const data = new FormData();
     data.append('jobTitle', 'Sofa');
@@ -227,6 +223,12 @@ describe('sending a listing with its photos (XMLHttpRequest, for upload progress
   const signedIn = () => {
     signIn({ token: 'session-6', info: { email: 'a@b.c', name: 'A' }, settings: DEFAULT_SETTINGS });
     events.length = 0;
+    server.answerWith('hold');
+  };
+  /** The upload just sent, once it has reached the adapter. */
+  const sending = async () => {
+    await waitForSent(sent.length + 1);
+    return server.lastHeld('the listing was not sent');
   };
 
   it('sends the form as multipart with the session, reports the bytes sent, and answers the saved listing', async () => {
@@ -234,14 +236,18 @@ describe('sending a listing with its photos (XMLHttpRequest, for upload progress
     const payload = form();
     const progress: unknown[] = [];
     const saved = api.createJob(payload, { onProgress: (p) => progress.push(p) });
-    const xhr = lastXhr();
-    expect([xhr.method, xhr.url]).toEqual(['POST', '/api/v1/jobs']);
-    expect(xhr.headers).toEqual({ Authorization: 'Bearer session-6' });
-    expect(xhr.body).toBe(payload);
-    xhr.progress(1_200_000, 4_800_000);
-    xhr.progress(3_000_000, 4_800_000);
-    xhr.progress(4_800_000, 4_800_000);
-    xhr.answer(201, { job_id: 9, jobTitle: 'Sofa' });
+    const upload = await sending();
+    expect([upload.method, upload.url]).toEqual(['POST', '/api/v1/jobs']);
+    expect(upload.headers.Authorization).toBe('Bearer session-6');
+    // The browser writes it, with the multipart boundary.
+    expect(upload.headers['Content-Type']).toBeUndefined();
+    expect(upload.body).toBe(payload);
+    // No timeout of axios's: the client's own clock counts from the last progress event.
+    expect(upload.config.timeout).toBe(0);
+    upload.progress(1_200_000, 4_800_000);
+    upload.progress(3_000_000, 4_800_000);
+    upload.progress(4_800_000, 4_800_000);
+    upload.answer(201, { job_id: 9, jobTitle: 'Sofa' });
     await expect(saved).resolves.toEqual({ job_id: 9, jobTitle: 'Sofa' });
     expect(progress).toEqual([
       { sent: 1_200_000, total: 4_800_000 },
@@ -254,34 +260,35 @@ describe('sending a listing with its photos (XMLHttpRequest, for upload progress
     signedIn();
     const progress: unknown[] = [];
     const saved = api.updateJob(42, form(), { onProgress: (p) => progress.push(p) });
-    const xhr = lastXhr();
-    expect([xhr.method, xhr.url]).toEqual(['PUT', '/api/v1/jobs/42']);
-    xhr.progress(500, 0, false);
-    xhr.answer(200, { job_id: 42 });
+    const upload = await sending();
+    expect([upload.method, upload.url]).toEqual(['PUT', '/api/v1/jobs/42']);
+    upload.progress(500);
+    upload.answer(200, { job_id: 42 });
     await expect(saved).resolves.toEqual({ job_id: 42 });
     expect(progress).toEqual([{ sent: 500, total: 0 }]);
   });
 
-  it('maps a refusal exactly as the fetch path does: message key and fields', async () => {
+  it('maps a refusal exactly as every other call: message key and fields', async () => {
     signedIn();
     const refused = api.createJob(form()).catch((e: unknown) => e);
-    lastXhr().answer(400, { statusCode: 400, messageKey: 'invalidRequest', fields: { phone: 'phoneInvalid', photos: 'unsupportedImageType' } });
+    (await sending()).answer(400, { statusCode: 400, messageKey: 'invalidRequest', fields: { phone: 'phoneInvalid', photos: 'unsupportedImageType' } });
     const error = await refused;
     expect(error).toBeInstanceOf(HttpError);
     expect(toApiError(error)).toEqual({ statusCode: 400, messageKey: 'invalidRequest', fields: { phone: 'phoneInvalid', photos: 'unsupportedImageType' } });
 
-    // The same answer through fetch gives the same error.
-    answer = { status: 400, data: { statusCode: 400, messageKey: 'invalidRequest', fields: { phone: 'phoneInvalid', photos: 'unsupportedImageType' } } };
+    // The same answer to a search gives the same error.
+    answerWith(400, { statusCode: 400, messageKey: 'invalidRequest', fields: { phone: 'phoneInvalid', photos: 'unsupportedImageType' } });
     expect(toApiError(await api.searchJobs({}).catch((e: unknown) => e))).toEqual(toApiError(error));
   });
 
   it('keeps the server’s words for a 5xx, and falls back to serverError for an answer that is not JSON', async () => {
     signedIn();
     const busy = api.createJob(form()).catch((e: unknown) => e);
-    lastXhr().answer(503, { statusCode: 503, messageKey: 'serverError' });
+    (await sending()).answer(503, { statusCode: 503, messageKey: 'serverError' });
     expect(toApiError(await busy)).toEqual({ statusCode: 503, messageKey: 'serverError' });
     const proxy = api.createJob(form()).catch((e: unknown) => e);
-    lastXhr().answer(502, '<html>Bad gateway</html>');
+    await waitForSent(2);
+    server.lastHeld().answer(502, '<html>Bad gateway</html>');
     expect(toApiError(await proxy)).toEqual({ statusCode: 502, messageKey: 'serverError' });
   });
 
@@ -289,7 +296,7 @@ describe('sending a listing with its photos (XMLHttpRequest, for upload progress
     window.history.replaceState(null, '', '/ru/post-job');
     signedIn();
     const expired = api.createJob(form()).catch((e: unknown) => e);
-    lastXhr().answer(401, { statusCode: 401, messageKey: 'unauthorized' });
+    (await sending()).answer(401, { statusCode: 401, messageKey: 'unauthorized' });
     expect(toApiError(await expired)).toEqual({ statusCode: 401, messageKey: 'unauthorized' });
     expect(events).toEqual([{ event: 'unauthorized', isRemote: false, intendedPath: '/ru/post-job' }]);
   });
@@ -298,8 +305,9 @@ describe('sending a listing with its photos (XMLHttpRequest, for upload progress
     signedIn();
     const progress: unknown[] = [];
     const lost = api.createJob(form(), { onProgress: (p) => progress.push(p) }).catch((e: unknown) => e);
-    lastXhr().progress(2_000_000, 4_800_000);
-    lastXhr().drop();
+    const upload = await sending();
+    upload.progress(2_000_000, 4_800_000);
+    upload.drop();
     const error = await lost;
     expect(error).toBeInstanceOf(HttpError);
     expect(toApiError(error)).toEqual({ statusCode: 0, messageKey: 'networkError' });
@@ -310,19 +318,19 @@ describe('sending a listing with its photos (XMLHttpRequest, for upload progress
     signedIn();
     const page = new AbortController();
     const stopped = api.createJob(form(), { signal: page.signal }).catch((e: unknown) => e);
-    const xhr = lastXhr();
-    xhr.progress(1_000, 4_800_000);
+    const upload = await sending();
+    upload.progress(1_000, 4_800_000);
     page.abort();
-    expect(xhr.wasAborted).toBe(true);
+    expect(upload.isAborted).toBe(true);
     const error = await stopped;
     expect(error).toBeInstanceOf(HttpError);
-    expect((error as HttpError).cause).toBe(page.signal.reason);
+    expect(isCancel((error as HttpError).cause)).toBe(true);
     expect(toApiError(error)).toEqual({ statusCode: 0, messageKey: 'networkError' });
 
     const before = new AbortController();
     before.abort();
     await expect(api.updateJob(4, form(), { signal: before.signal })).rejects.toBeInstanceOf(HttpError);
-    expect(FakeXhr.sent).toHaveLength(1);
+    expect(sent).toHaveLength(1);
   });
 
   it('gives up after 20 seconds without news, the clock starting again at each progress event', async () => {
@@ -330,17 +338,33 @@ describe('sending a listing with its photos (XMLHttpRequest, for upload progress
     try {
       signedIn();
       const slow = api.createJob(form()).catch((e: unknown) => e);
-      const xhr = lastXhr();
+      const upload = await sending();
       for (let i = 1; i <= 5; i += 1) {
         jest.advanceTimersByTime(19_000);
-        xhr.progress(i * 100_000, 1_000_000);
+        upload.progress(i * 100_000, 1_000_000);
       }
       // 95 seconds in, still sending: not cut off.
-      expect(xhr.wasAborted).toBe(false);
-      xhr.progress(1_000_000, 1_000_000);
-      jest.advanceTimersByTime(20_000);
-      expect(xhr.wasAborted).toBe(true);
+      expect(upload.isAborted).toBe(false);
+      upload.progress(1_000_000, 1_000_000);
+      // Everything sent: the server has the usual 20 seconds to answer.
+      jest.advanceTimersByTime(19_999);
+      expect(upload.isAborted).toBe(false);
+      jest.advanceTimersByTime(1);
+      expect(upload.isAborted).toBe(true);
       expect(toApiError(await slow)).toEqual({ statusCode: 0, messageKey: 'networkError' });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('stops its clock once answered', async () => {
+    jest.useFakeTimers();
+    try {
+      signedIn();
+      const saved = api.createJob(form());
+      (await sending()).answer(201, { job_id: 3 });
+      await expect(saved).resolves.toEqual({ job_id: 3 });
+      expect(jest.getTimerCount()).toBe(0);
     } finally {
       jest.useRealTimers();
     }
@@ -350,9 +374,9 @@ describe('sending a listing with its photos (XMLHttpRequest, for upload progress
     signedIn();
     const page = new AbortController();
     const stopped = api.createJob(form(), { signal: page.signal }).catch((e: unknown) => e);
-    const xhr = lastXhr();
+    const upload = await sending();
     page.abort();
-    xhr.answer(201, { job_id: 1 });
+    upload.answer(201, { job_id: 1 });
     expect(await stopped).toBeInstanceOf(HttpError);
   });
 });

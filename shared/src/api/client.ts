@@ -1,6 +1,6 @@
+import type { AxiosRequestConfig } from 'axios';
 import { currentToken } from '../auth/authStore';
 import { authBus } from '../auth/authBus';
-import { runtimeConfig } from '../config/runtimeConfig';
 import type { Language } from '../domain/languages';
 import type { AnalyticsEvent } from '../domain/analytics';
 import type { Alert, AlertFilters, AlertFrequency } from '../domain/alerts';
@@ -8,19 +8,10 @@ import type { DailyCount, ModerationAction, ModerationActionKind, ReportedListin
 import type { Listing, ListingContact, ListingPage, MyJobsParams, ReportReason } from '../domain/listing';
 import { searchQueryString, type JobSearchParams } from '../domain/listingSearch';
 import type { UserSettings } from '../domain/settings';
-import { HttpError, type ApiError } from './apiError';
+import type { ApiError } from './apiError';
+import { currentPath, httpClient, REQUEST_TIMEOUT_MS } from './httpClient';
 
-function apiBaseUrl(): string {
-  return `${runtimeConfig().apiOrigin ?? ''}/api/v1`;
-}
-
-function currentPath(): string | undefined {
-  return typeof window === 'undefined' ? undefined : window.location.pathname + window.location.search;
-}
-
-/** Past this, a request counts as a lost connection; the page offers to try again. */
-const REQUEST_TIMEOUT_MS = 20_000;
-
+/** One call to the API, as `httpClient` sends it. */
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Under /api/v1, with its query string if it has one. */
@@ -46,130 +37,42 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-function urlOf({ url, params }: ApiRequest): string {
-  const query = params ? new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)])).toString() : '';
-  return apiBaseUrl() + url + (query ? `${url.includes('?') ? '&' : '?'}${query}` : '');
-}
-
-function parsedBody(text: string): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-/** What leaves the browser for a request, whichever way it is sent: the session's Bearer token and the body. */
-function outgoing(request: ApiRequest): { url: string; method: string; headers: Record<string, string>; body: FormData | string | undefined } {
-  const headers: Record<string, string> = {};
-  const token = currentToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  Object.assign(headers, request.headers);
-  let body: FormData | string | undefined;
-  // FormData gets no Content-Type here: the browser writes it, with the multipart boundary.
-  if (request.data instanceof FormData) body = request.data;
-  else if (request.data !== undefined) {
-    body = JSON.stringify(request.data);
-    headers['Content-Type'] = 'application/json';
-  }
-  return { url: urlOf(request), method: request.method ?? 'GET', headers, body };
+/** The server's data, or an HttpError (httpClient's interceptors: token, timeout, sign-out on a 401). */
+function call<T>(request: ApiRequest & Pick<AxiosRequestConfig, 'timeout' | 'onUploadProgress'>): Promise<T> {
+  return httpClient.request<T>(request).then((response) => response.data);
 }
 
 /**
- * The server's answer as the page gets it, whichever way it came: the data, or an HttpError; a 401 outside
- * sign-in signs the user out through the auth bus (ARCHITECTURE "Shared runtime").
+ * A body big enough to watch leave (a listing with its photos), with its upload progress. axios's timeout
+ * counts from the start of the request: a slow phone sending 5 MB of photos would be cut off while it is
+ * still sending. So no timeout of axios's here, and a clock of our own instead, started again at each
+ * progress event: a connection is lost after REQUEST_TIMEOUT_MS without news, a phone that keeps sending is
+ * never cut off, and the server gets the usual time to answer once everything is sent. The clock and the
+ * page's `signal` both stop the request through one AbortController.
  */
-function settle<T>(request: ApiRequest, status: number, data: unknown): T {
-  if (status >= 200 && status < 300) return data as T;
-  // The sign-in call itself answers 401 for a bad ID token; that is a failed login, not an expired session.
-  if (status === 401 && !request.url.startsWith('/auth/')) authBus.emit('unauthorized', currentPath());
-  throw new HttpError({ status, data });
-}
-
-/**
- * One request with fetch (a fetch() can use the answer the server told the browser to preload): a timeout,
- * and every failure as an HttpError.
- */
-async function call<T>(request: ApiRequest): Promise<T> {
-  const { url, method, headers, body } = outgoing(request);
-  const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
-  const abort = () => timeout.abort();
-  request.signal?.addEventListener('abort', abort);
-  let response: Response;
-  try {
-    response = await fetch(url, { method, headers, body, signal: timeout.signal });
-  } catch (error) {
-    throw new HttpError(undefined, { cause: error });
-  } finally {
-    clearTimeout(timer);
-    request.signal?.removeEventListener('abort', abort);
-  }
-  const data = await response.text().then(parsedBody, () => undefined);
-  return settle<T>(request, response.status, data);
-}
-
-/**
- * One request on XMLHttpRequest, for a body big enough to watch leave (a listing with its photos): fetch
- * reports no upload progress. Prepared and answered exactly as `call` (same headers, same HttpError, same
- * sign-out on a 401); the browser's default credentials, as fetch's `same-origin` default. A connection is
- * lost after REQUEST_TIMEOUT_MS without news, counted from the last progress event: a slow phone that keeps
- * sending is never cut off, and the server gets the usual time to answer once everything is sent.
- */
-function upload<T>(request: ApiRequest, onProgress?: (progress: UploadProgress) => void): Promise<T> {
-  const { url, method, headers, body } = outgoing(request);
-  const { signal } = request;
-  return new Promise<T>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let isSettled = false;
-    const finish = (outcome: () => void) => {
-      if (isSettled) return;
-      isSettled = true;
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', stop);
-      outcome();
-    };
-    /** No answer: a lost connection, a timeout or an abort, as fetch fails for each. */
-    const lose = (cause: unknown) => finish(() => reject(new HttpError(undefined, { cause })));
-    function stop() {
-      lose(signal?.reason ?? new DOMException('aborted', 'AbortError'));
-      xhr.abort();
-    }
-    const restartClock = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        lose(new DOMException(`no news in ${REQUEST_TIMEOUT_MS} ms`, 'TimeoutError'));
-        xhr.abort();
-      }, REQUEST_TIMEOUT_MS);
-    };
-    if (signal?.aborted) {
-      lose(signal.reason ?? new DOMException('aborted', 'AbortError'));
-      return;
-    }
-    const report = (event: ProgressEvent) => {
+function upload<T>(request: ApiRequest, { onProgress, signal }: UploadOptions): Promise<T> {
+  const stopper = new AbortController();
+  const stop = () => stopper.abort();
+  let clock: ReturnType<typeof setTimeout> | undefined;
+  const restartClock = () => {
+    clearTimeout(clock);
+    clock = setTimeout(stop, REQUEST_TIMEOUT_MS);
+  };
+  // Aborted before: axios sees the aborted signal and sends nothing.
+  if (signal?.aborted) stop();
+  else signal?.addEventListener('abort', stop);
+  restartClock();
+  return call<T>({
+    ...request,
+    timeout: 0,
+    signal: stopper.signal,
+    onUploadProgress: ({ loaded, total }) => {
       restartClock();
-      onProgress?.({ sent: event.loaded, total: event.lengthComputable ? event.total : 0 });
-    };
-    // Both: a small body may finish without a progress event; `load` says every byte is sent.
-    xhr.upload.onprogress = report;
-    xhr.upload.onload = report;
-    xhr.onload = () =>
-      finish(() => {
-        try {
-          resolve(settle<T>(request, xhr.status, parsedBody(xhr.responseText)));
-        } catch (error) {
-          reject(error);
-        }
-      });
-    xhr.onerror = () => lose(new TypeError('network error'));
-    xhr.onabort = () => lose(new DOMException('aborted', 'AbortError'));
-    xhr.open(method, url);
-    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
-    signal?.addEventListener('abort', stop);
-    restartClock();
-    xhr.send(body ?? null);
+      onProgress?.({ sent: loaded, total: total ?? 0 });
+    },
+  }).finally(() => {
+    clearTimeout(clock);
+    signal?.removeEventListener('abort', stop);
   });
 }
 
@@ -227,9 +130,9 @@ export const api = {
   ),
   sendEvents: (events: AnalyticsEvent[]) => call<void>({ method: 'POST', url: '/events', data: { events } }),
   /** With its photos: sent with upload progress (`options.onProgress`), stopped by `options.signal`. */
-  createJob: withSession((payload: FormData, options: UploadOptions = {}) => upload<Listing>({ method: 'POST', url: '/jobs', data: payload, signal: options.signal }, options.onProgress)),
+  createJob: withSession((payload: FormData, options: UploadOptions = {}) => upload<Listing>({ method: 'POST', url: '/jobs', data: payload }, options)),
   updateJob: withSession((id: number, payload: FormData, options: UploadOptions = {}) =>
-    upload<Listing>({ method: 'PUT', url: `/jobs/${id}`, data: payload, signal: options.signal }, options.onProgress),
+    upload<Listing>({ method: 'PUT', url: `/jobs/${id}`, data: payload }, options),
   ),
   closeJob: withSession((id: number) => call<Listing>({ method: 'PATCH', url: `/jobs/${id}/close` })),
   activateJob: withSession((id: number) => call<Listing>({ method: 'PATCH', url: `/jobs/${id}/active` })),

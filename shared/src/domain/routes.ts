@@ -21,8 +21,8 @@ export function siteRemoteEntry(name: RemoteName): string {
 /** The remotes map the server injects into index.html: remote name → URL of its remoteEntry.js. */
 export type RemotesMap = Record<RemoteName, string>;
 
-export interface PageRoute {
-  /** Also the key of the page's title and description in the `meta` namespace. */
+interface PageRouteEntry {
+  /** Also the key of the page's title and description (`meta.<id>.title` in `common`). */
   id: string;
   /** react-router patterns, without a language prefix. */
   paths: readonly string[];
@@ -34,7 +34,7 @@ export interface PageRoute {
   isPrivate?: boolean;
 }
 
-export const PAGE_ROUTES: readonly PageRoute[] = [
+const ROUTE_TABLE = [
   { id: 'home', paths: ['/', '/home'], remote: 'mfe_jobs', module: 'HomePage' },
   { id: 'services', paths: ['/services'], remote: 'mfe_services', module: 'ServicesPage' },
   { id: 'tasks', paths: ['/tasks'], remote: 'mfe_jobs', module: 'TasksPage' },
@@ -58,7 +58,16 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { id: 'moderation', paths: ['/moderation'], remote: 'mfe_account', module: 'ModerationPage', isProtected: true, isPrivate: true },
   // The link of an alert email: no sign-in (the token names the alert), never indexed.
   { id: 'unsubscribe', paths: ['/unsubscribe'], remote: 'mfe_account', module: 'UnsubscribePage', isPrivate: true },
-];
+] as const satisfies readonly PageRouteEntry[];
+
+/** A page's id: its texts' keys are typed with it (`meta.${RouteId}.title`). */
+export type RouteId = (typeof ROUTE_TABLE)[number]['id'];
+
+export interface PageRoute extends PageRouteEntry {
+  id: RouteId;
+}
+
+export const PAGE_ROUTES: readonly PageRoute[] = ROUTE_TABLE;
 
 export interface LocatedPath {
   /** The language named by the URL prefix, or null for a bare path. */

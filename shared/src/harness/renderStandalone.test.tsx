@@ -17,6 +17,7 @@ describe('the standalone harness', () => {
   });
 
   it('refuses a page that is not in the route table', async () => {
+    // @ts-expect-error -- an id the route table lacks, as a caller in plain JavaScript could pass
     await expect(renderStandalone('mfe-test', [{ routeId: 'nowhere', Page: FakeTasksPage }])).rejects.toThrow('No route nowhere');
   });
 });

@@ -1,17 +1,17 @@
 import { StrictMode, Suspense, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Link, Route, Routes } from '@tasko/shared/router';
 // Through the package name, so the harness and the pages share one i18n instance and one store.
-import { LANGUAGES, PAGE_ROUTES, initI18n, resolveLanguage, storeLanguage, ROUTER_FUTURE, useTranslation, withLanguagePrefix } from '@tasko/shared';
+import { LANGUAGES, PAGE_ROUTES, initI18n, resolveLanguage, storeLanguage, ROUTER_FUTURE, useTranslation, withLanguagePrefix, type RouteId } from '@tasko/shared';
 import '@tasko/shared/styles/base.css';
 
 export interface HarnessPage {
   /** The page's id in the shared route table: gives its path and its translated title. */
-  routeId: string;
+  routeId: RouteId;
   Page: ComponentType;
 }
 
-function HarnessLink({ routeId, path }: { routeId: string; path: string }) {
+function HarnessLink({ routeId, path }: { routeId: RouteId; path: string }) {
   const { t } = useTranslation('common');
   return <Link to={path}>{t(`meta.${routeId}.title`)}</Link>;
 }

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@tasko/shared/router';
 import { splitLanguagePrefix, withLanguagePrefix } from '../domain/routes';
 
 /**

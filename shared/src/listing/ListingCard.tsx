@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@tasko/shared/router';
 import { listingTextAttributes, placeNameOf, Price, UserText, useLanguage, useLocalizedPath, useTranslation, type Listing } from '@tasko/shared';
 import { formatTimeAgo } from '../format/timeAgo';
 import { CategoryIllustration } from './CategoryIllustration';

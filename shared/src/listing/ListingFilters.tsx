@@ -72,11 +72,11 @@ export function CategoryChips({ value, onChange }: { value: Category | 'all'; on
  * The label of a sort: pay is "Salary" on jobs and "Price" on services; with any payment type, pay ranks in
  * two runs (hourly rates and fixed prices are not comparable), and the label says which run comes first.
  */
-function sortLabelKey(sort: SortOption, offerType: OfferType, paymentType: PaymentFilter): string {
-  if (sort === 'newest' || sort === 'nearest') return `sort.${sort}`;
+function sortLabelKey(sort: SortOption, offerType: OfferType, paymentType: PaymentFilter) {
+  if (sort === 'newest' || sort === 'nearest') return `sort.${sort}` as const;
   const noun = offerType === 'service' ? 'price' : 'salary';
   const direction = sort === 'salary-high' ? 'High' : 'Low';
-  return `sort.${noun}${direction}${paymentType === 'any' ? 'Runs' : ''}`;
+  return `sort.${noun}${direction}${paymentType === 'any' ? 'Runs' : ''}` as const;
 }
 
 interface RefinementsProps {

@@ -73,7 +73,7 @@ export function ListingResults({ result, offerType, failureText, onRetry, onPage
   const pages = pageCount(total, pageSize);
   const isLoading = result.status === 'loading';
   // `count` is the total, as the noun after it agrees with it ("of 1 job", "מתוך שתי עבודות", "из 21 задания").
-  const showing = `paging.${offerType === 'service' ? 'showingServices' : 'showing'}${totalIsCapped ? 'Capped' : ''}`;
+  const showing = `paging.${offerType === 'service' ? 'showingServices' : 'showing'}${totalIsCapped ? 'Capped' : ''}` as const;
   return (
     <div className="listing-results" aria-busy={isLoading}>
       <p ref={count} className="listing-results__count" role="status" tabIndex={-1}>
@@ -96,8 +96,12 @@ export function ListingResults({ result, offerType, failureText, onRetry, onPage
         hasPrevious={page > 1}
         isBusy={isLoading}
         onPage={(target) => goTo({ page: target, cursor: (target > page ? nextCursor : previousCursor) ?? '' })}
-        namespace={LISTING_NS}
-        keyPrefix="paging"
+        texts={{
+          label: t('paging.label'),
+          previous: t('paging.previous'),
+          next: t('paging.next'),
+          page: (where, isCapped) => t(isCapped ? 'paging.pageCapped' : 'paging.page', where),
+        }}
       />
     </div>
   );

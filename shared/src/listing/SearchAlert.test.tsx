@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation } from '@tasko/shared/router';
 import { api, authStore, DEFAULT_SETTINGS, ROUTER_FUTURE, searchFromParams, signIn, signOut, userAtom, type Alert, type ApiError, type OfferType, type UserSettings } from '@tasko/shared';
 import { loadListingTexts } from '../../test/renderWithProviders';
 import { SearchAlert } from './SearchAlert';

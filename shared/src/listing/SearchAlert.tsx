@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@tasko/shared/router';
 import { alertFiltersOf, isLoggedInAtom, loginTarget, useLocalizedPath, useTranslation, type ListingSearch, type OfferType } from '@tasko/shared';
 import { LISTING_NS } from './listingNamespace';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSetAtom } from 'jotai';
-import { Link } from 'react-router-dom';
+import { Link } from '@tasko/shared/router';
 import { ALERT_FREQUENCIES, api, digestTime, toApiError, userAtom, useLocalizedPath, useTranslation, type AlertFilters, type AlertFrequency, type MessageKey, type UserSettings } from '@tasko/shared';
 import { LISTING_NS } from './listingNamespace';
 
@@ -15,10 +15,10 @@ type Email =
   | { status: 'turnFailed'; settings: UserSettings }
   | { status: 'turnedOn' };
 
-const SAVED_TEXT: Record<AlertFrequency, Record<AlertFilters['offerType'], string>> = {
+const SAVED_TEXT = {
   instant: { job: 'alert.savedInstantJob', service: 'alert.savedInstantService' },
   daily: { job: 'alert.savedDailyJob', service: 'alert.savedDailyService' },
-};
+} as const satisfies Record<AlertFrequency, Record<AlertFilters['offerType'], string>>;
 
 /** How often, Save and Cancel; then what was saved, and a way to turn alert emails on if they are off. */
 export default function SearchAlertForm({ filters, onClose }: { filters: AlertFilters; onClose: () => void }) {

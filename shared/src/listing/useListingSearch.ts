@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@tasko/shared/router';
 // Through the package name: this entry is a federation singleton of its own, and must use the one API
 // client, store and analytics queue of `@tasko/shared`, not copies.
 import { api, changeSearch, searchFromParams, searchRequest, searchToParams, toApiError, track, useLanguage, type ApiError, type ListingPage, type ListingSearch, type OfferType } from '@tasko/shared';

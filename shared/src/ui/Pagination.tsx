@@ -1,12 +1,17 @@
 import { formatNumber } from '../format/number';
 import { useLanguage } from '../i18n/useLanguage';
-import { useTranslation } from '../i18n/useTranslation';
 
-/**
- * Previous, "Page x of y", Next: the paging of every list (searches, my posts). Its words are the page's
- * own: `<keyPrefix>.label` (the navigation's name), `.previous`, `.next` and `.page` ({{page}}, {{pages}});
- * `.pageCapped` ("Page x of y+") where the total is counted only up to a cap.
- */
+/** The words of a list's paging, in the page's own texts (each list names its pages its own way). */
+export interface PaginationTexts {
+  /** The navigation's name. */
+  label: string;
+  previous: string;
+  next: string;
+  /** "Page x of y", or with `isCapped` "Page x of y+": the total was counted only up to a cap. */
+  page: (where: { page: string; pages: string }, isCapped: boolean) => string;
+}
+
+/** Previous, "Page x of y", Next: the paging of every list (searches, my posts). */
 export function Pagination({
   page,
   pages,
@@ -15,8 +20,7 @@ export function Pagination({
   hasPrevious = page > 1,
   isBusy = false,
   onPage,
-  namespace,
-  keyPrefix,
+  texts,
 }: {
   page: number;
   pages: number;
@@ -27,21 +31,19 @@ export function Pagination({
   /** While the next page loads, neither button starts another. */
   isBusy?: boolean;
   onPage: (page: number) => void;
-  namespace: string;
-  keyPrefix: string;
+  texts: PaginationTexts;
 }) {
-  const { t } = useTranslation(namespace);
   const { language } = useLanguage();
   if (!hasNext && !hasPrevious) return null;
   const where = { page: formatNumber(page, language), pages: formatNumber(Math.max(pages, page), language) };
   return (
-    <nav className="pagination" aria-label={t(`${keyPrefix}.label`)}>
+    <nav className="pagination" aria-label={texts.label}>
       <button type="button" className="button" disabled={!hasPrevious || isBusy} onClick={() => onPage(page - 1)}>
-        {t(`${keyPrefix}.previous`)}
+        {texts.previous}
       </button>
-      <span>{t(`${keyPrefix}.${isPagesCapped ? 'pageCapped' : 'page'}`, where)}</span>
+      <span>{texts.page(where, isPagesCapped)}</span>
       <button type="button" className="button" disabled={!hasNext || isBusy} onClick={() => onPage(page + 1)}>
-        {t(`${keyPrefix}.next`)}
+        {texts.next}
       </button>
     </nav>
   );

@@ -60,3 +60,14 @@ export const API_ERROR_KEYS = [
 export type ApiErrorKey = (typeof API_ERROR_KEYS)[number];
 
 export type MessageKey = ValidationKey | ApiErrorKey;
+
+const MESSAGE_KEYS: ReadonlySet<string> = new Set([...VALIDATION_KEYS, ...API_ERROR_KEYS]);
+
+/** Whether a key from the wire is one the pages can translate (a newer server may send one this build lacks). */
+export function isMessageKey(value: unknown): value is MessageKey {
+  return typeof value === 'string' && MESSAGE_KEYS.has(value);
+}
+
+export function isValidationKey(value: unknown): value is ValidationKey {
+  return typeof value === 'string' && (VALIDATION_KEYS as readonly string[]).includes(value);
+}

@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { useAtomValue } from 'jotai';
-import { BrowserRouter, Routes } from 'react-router-dom';
+import { BrowserRouter, Routes } from '@tasko/shared/router';
 import { applyTheme, themeAtom, ROUTER_FUTURE } from '@tasko/shared';
 import { Header } from '../layout/Header';
 import { Footer } from '../layout/Footer';

@@ -1,28 +1,45 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { loadRemote } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { PageRoute } from '@tasko/shared';
 import { renderAt, setUpI18n } from '../../../shared/test/renderWithProviders';
 import { RoutePage } from './RoutePage';
 import { reloadPage } from './reloadPage';
 import { REMOTE_LOAD_TIMEOUT_MS } from './remotePage';
+import { BUILDS_GLOBAL, federationWatch } from './federation';
 
+// The runtime's own API stays (the watch uses it); the page's loads and registrations are the test's.
 jest.mock('@module-federation/enhanced/runtime', () => ({
+  ...jest.requireActual<object>('@module-federation/enhanced/runtime'),
   loadRemote: jest.fn(),
-  // The remote's entry is in: a failure is one of its page's chunks (the CDN down for a moment).
-  getInstance: () => ({ moduleCache: new Map([['mfe_content', { remoteEntryExports: {} }]]) }),
+  registerRemotes: jest.fn(),
 }));
 
 const load = loadRemote as jest.MockedFunction<typeof loadRemote>;
+const register = registerRemotes as jest.MockedFunction<typeof registerRemotes>;
 // A page of its own per test: the shell keeps each page's lazy component for the life of the tab.
-const pageRoute = (module: string): PageRoute => ({ id: module, paths: ['/faq'], remote: 'mfe_content', module });
+const pageRoute = (module: string, remote: PageRoute['remote'] = 'mfe_content'): PageRoute => ({ id: 'faq', paths: ['/faq'], remote, module });
 const chunkFailure = () => Object.assign(new Error('Loading chunk 9732 failed.'), { name: 'ChunkLoadError' });
 const faqPage = { default: () => <h1>Questions and answers</h1> };
 jest.mock('./reloadPage', () => ({ reloadPage: jest.fn() }));
 const reload = reloadPage as jest.MockedFunction<typeof reloadPage>;
 
+type Hooks = Required<typeof federationWatch.plugin>;
+/** The shell's runtime, as it calls the watch: the hook's arguments, only the fields the watch reads. */
+const runtimeCalls = {
+  containerStarted(remote: string) {
+    void federationWatch.plugin.initContainer?.({ remoteInfo: { name: remote }, origin: { name: 'shell' } } as unknown as Parameters<Hooks['initContainer']>[0]);
+  },
+  /** A failed load: the runtime asks errorLoadRemote, which may throw a clearer error, else rethrows its own. */
+  async failed(id: string, error: Error): Promise<never> {
+    await federationWatch.plugin.errorLoadRemote?.({ id, error, from: 'runtime', lifecycle: 'onLoad', origin: { name: 'shell' } } as unknown as Parameters<Hooks['errorLoadRemote']>[0]);
+    throw error;
+  },
+};
+
 beforeEach(async () => {
   load.mockReset();
+  register.mockReset();
   reload.mockReset();
   sessionStorage.clear();
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -30,6 +47,9 @@ beforeEach(async () => {
 });
 
 describe('RoutePage after a failed load', () => {
+  // The remote's container started: a failure is one of its page's chunks (the CDN down for a moment).
+  beforeAll(() => runtimeCalls.containerStarted('mfe_content'));
+
   it('loads the page again in place with "Try again" once the network is back, without a reload', async () => {
     load.mockRejectedValueOnce(chunkFailure()).mockResolvedValueOnce(faqPage);
     renderAt(<RoutePage route={pageRoute('FaqPage')} />, '/en/faq');
@@ -37,6 +57,8 @@ describe('RoutePage after a failed load', () => {
     expect(await screen.findByRole('heading', { name: 'Questions and answers' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
     expect(reload).not.toHaveBeenCalled();
+    // Its container had started: nothing to register anew.
+    expect(register).not.toHaveBeenCalled();
   });
 
   it('falls back to one full reload when the retry fails the same way again', async () => {
@@ -76,9 +98,42 @@ describe('RoutePage after a failed load', () => {
     }
   });
 
+  it('registers a remote whose entry failed anew on "Try again" and loads the page in place, without a reload', async () => {
+    const entryFailure = new Error('[ Federation Runtime ]: Failed to load script resources');
+    load.mockImplementationOnce(() => runtimeCalls.failed('mfe_account/LoginPage', entryFailure)).mockResolvedValueOnce(faqPage);
+    renderAt(<RoutePage route={pageRoute('LoginPage', 'mfe_account')} />, '/en/faq');
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Questions and answers' })).toBeInTheDocument();
+    expect(register).toHaveBeenCalledWith([{ name: 'mfe_account', entry: '/mfe/account/remoteEntry.js' }], { force: true });
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('reloads the page on "Try again" when the page\'s HTML hinted the failed remote\'s files, whose failed answers the browser keeps', async () => {
+    const hint = Object.assign(document.createElement('link'), { rel: 'preload', href: '/mfe/posting/__federation_expose_PostJobPage.1234abcd.js' });
+    document.head.append(hint);
+    try {
+      load.mockImplementation(() => runtimeCalls.failed('mfe_posting/PostJobPage', new Error('[ Federation Runtime ]: Failed to load script resources')));
+      renderAt(<RoutePage route={pageRoute('PostJobPage', 'mfe_posting')} />, '/en/faq');
+      await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+      expect(reload).toHaveBeenCalledTimes(1);
+      expect(register).not.toHaveBeenCalled();
+    } finally {
+      hint.remove();
+    }
+  });
+
   it('names both versions in the console when a remote needs a newer shared module than the page has, and shows the error panel', async () => {
-    // What the federation runtime throws for a singleton with strictVersion (runtime-core utils/share).
-    load.mockRejectedValue(new Error('[ Federation Runtime ]: Version 1.0.0 from shell of shared singleton module @tasko/shared does not satisfy the requirement of mfe_content which needs ^1.99.0)'));
+    load.mockImplementation(async () => {
+      // The remote's runtime resolving the shared core (the watch is global there), then refusing it.
+      federationWatch.plugin.resolveShare?.({
+        pkgName: '@tasko/shared',
+        version: '1.0.0',
+        scope: 'default',
+        shareScopeMap: { default: { '@tasko/shared': { '1.0.0': { from: 'shell' } } } },
+        shareInfo: { from: 'mfe_content', shareConfig: { singleton: true, strictVersion: true, requiredVersion: '^1.99.0' } },
+      } as unknown as Parameters<Hooks['resolveShare']>[0]);
+      return runtimeCalls.failed('mfe_content/BlogsPage', new Error('[ Federation Runtime ]: the runtime’s own words'));
+    });
     renderAt(<RoutePage route={pageRoute('BlogsPage')} />, '/en/faq');
     expect(await screen.findByRole('heading', { name: 'Failed to load page' })).toBeInTheDocument();
     const logged = (console.error as jest.Mock).mock.calls.flat().findLast((value): value is Error => value instanceof Error);
@@ -86,5 +141,20 @@ describe('RoutePage after a failed load', () => {
     expect(logged?.message).toBe(
       'mfe_content needs @tasko/shared ^1.99.0, but this page runs @tasko/shared 1.0.0 from shell: release shell with @tasko/shared 1.99.0 or newer first, or roll mfe_content back',
     );
+  });
+
+  it('names both federation versions in the console when a remote was built with another federation minor, and shows the error panel', async () => {
+    const page = globalThis as unknown as Record<string, unknown>;
+    page[BUILDS_GLOBAL] = { shell: { federationVersion: '2.9.2' }, mfe_services: { federationVersion: '3.0.1' } };
+    try {
+      load.mockImplementation(() => runtimeCalls.failed('mfe_services/ServicesPage', new Error('[ Federation Runtime ]: refused before init')));
+      renderAt(<RoutePage route={pageRoute('ServicesPage', 'mfe_services')} />, '/en/services');
+      expect(await screen.findByRole('heading', { name: 'Failed to load page' })).toBeInTheDocument();
+      const logged = (console.error as jest.Mock).mock.calls.flat().findLast((value): value is Error => value instanceof Error);
+      expect(logged?.name).toBe('VersionSkewError');
+      expect(logged?.message).toMatch(/^mfe_services was built with @module-federation\/enhanced 3\.0\.1, but this page runs @module-federation\/enhanced 2\.9\.2 from shell/);
+    } finally {
+      delete page[BUILDS_GLOBAL];
+    }
   });
 });

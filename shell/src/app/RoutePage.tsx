@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { Navigate, useLocation } from 'react-router-dom';
-import { isLoggedInAtom, loginTarget, useLocalizedPath, type PageRoute } from '@tasko/shared';
+import { Navigate, useLocation } from '@tasko/shared/router';
+import { isLoggedInAtom, loginTarget, retryFailedNamespaces, useLocalizedPath, type PageRoute } from '@tasko/shared';
 import { RemoteErrorBoundary } from '../errors/RemoteErrorBoundary';
 import { PageLoading, RemoteFailed } from '../errors/ErrorPanels';
 import { retryRemotePage, remotePage } from './remotePage';
@@ -24,6 +24,8 @@ export function RoutePage({ route }: { route: PageRoute }) {
     <RemoteErrorBoundary
       key={`${location.pathname}#${attempt}`}
       onRetry={(error) => {
+        // A page fails for its code or for its texts: either is fetched again.
+        retryFailedNamespaces();
         retryRemotePage(route, error);
         setAttempt((n) => n + 1);
       }}

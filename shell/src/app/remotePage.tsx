@@ -1,7 +1,8 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { PageRoute } from '@tasko/shared';
-import { hasRemoteEntryLoaded } from './remotes';
+import { federationWatch } from './federation';
+import { isHintedByPage, registerRemoteAgain } from './remotes';
 import { reloadPage } from './reloadPage';
 
 type PageComponent = ComponentType<Record<string, never>>;
@@ -26,27 +27,6 @@ function withinTime<T>(loading: Promise<T>, ms: number, what: string): Promise<T
   return Promise.race([loading, late]).finally(() => clearTimeout(timer));
 }
 
-/**
- * The federation runtime's refusal of a remote built against a newer `@tasko/shared` (or React…) than the page
- * runs, e.g. "Version 1.0.0 from shell of shared singleton module @tasko/shared does not satisfy the
- * requirement of mfe_content which needs ^1.1.0)".
- */
-const SKEW = /Version (\S+) from (\S+) of shared singleton module (\S+) does not satisfy the requirement of (\S+) which needs ([^\s)]+)/;
-
-/** A remote that needs another version of a shared module than the page has: said in full, for whoever releases. */
-export class VersionSkewError extends Error {
-  override name = 'VersionSkewError';
-}
-
-function clearerError(error: unknown): unknown {
-  const skew = error instanceof Error ? SKEW.exec(error.message) : null;
-  if (!skew) return error;
-  const [, provided, provider, module, remote, needed] = skew;
-  return new VersionSkewError(
-    `${remote} needs ${module} ${needed}, but this page runs ${module} ${provided} from ${provider}: release ${provider} with ${module} ${needed?.replace(/^\^/, '')} or newer first, or roll ${remote} back`,
-  );
-}
-
 /** One lazy component per exposed page, so React keeps it between visits. */
 export function remotePage(route: PageRoute): LazyExoticComponent<PageComponent> {
   const key = keyOf(route);
@@ -61,7 +41,7 @@ export function remotePage(route: PageRoute): LazyExoticComponent<PageComponent>
       } catch (error) {
         // A failed load must not stick: the retry button asks for a fresh lazy component.
         pages.delete(key);
-        throw clearerError(error);
+        throw error;
       }
     });
     pages.set(key, page);
@@ -82,23 +62,29 @@ function retriedPages(): string[] {
 
 /**
  * For "Try again": forget the failed page so the next render loads it again, in place, once the network is
- * back. A page whose retry fails the same way again gets one full reload (the remote may have been
- * released anew under it); a remote whose entry never loaded is reloaded at once (the federation runtime
- * keeps a failed entry).
+ * back. A remote whose container never started (its entry failed, or the page refused it, as the federation
+ * watch saw) is registered anew first, so its entry is fetched again rather than answered from the runtime's
+ * memory of the failure; unless this page's HTML hinted its files, whose failed answers the browser keeps: then
+ * the page reloads. A page whose retry fails the same way again gets one full reload (the remote may have been
+ * released anew under it).
  */
 export function retryRemotePage(route: PageRoute, error?: unknown): void {
   const key = keyOf(route);
   pages.delete(key);
+  const containerStarted = federationWatch.hasContainerStarted(route.remote);
+  if (!containerStarted && isHintedByPage(route.remote)) {
+    reloadPage();
+    return;
+  }
   const retried = retriedPages();
   const failure = `${key}|${error instanceof Error ? error.name : ''}`;
-  if (!hasRemoteEntryLoaded(route.remote)) {
-    reloadPage();
-  } else if (retried.includes(failure)) {
+  if (retried.includes(failure)) {
     sessionStorage.setItem(RETRIED_KEY, JSON.stringify(retried.filter((page) => page !== failure)));
     reloadPage();
-  } else {
-    sessionStorage.setItem(RETRIED_KEY, JSON.stringify([...retried, failure]));
+    return;
   }
+  sessionStorage.setItem(RETRIED_KEY, JSON.stringify([...retried, failure]));
+  if (!containerStarted) registerRemoteAgain(route.remote);
 }
 
 /** A page that loaded: its next failure starts again with a retry in place. */

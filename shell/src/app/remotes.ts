@@ -1,4 +1,4 @@
-import { getInstance, registerRemotes } from '@module-federation/enhanced/runtime';
+import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTE_NAMES, runtimeConfig, siteRemoteEntry, type RemoteName } from '@tasko/shared';
 
 /** The server's map, or the site's own folders when it injected none (e.g. the shell's own dev server). */
@@ -12,10 +12,22 @@ export function registerRemotesFromPage(): void {
 }
 
 /**
- * Whether a remote's entry has loaded in this page. The federation runtime keeps a failed entry load (even
- * registered anew, it answers from its caches), so "Try again" for a remote that never loaded reloads the
- * page, while a loaded remote only asks for its page again.
+ * Registers a remote anew so that its next load fetches its entry again: `force` drops whatever the runtime
+ * kept of the remote (module-federation.io, guide/runtime/runtime-api, registerRemotes). For a remote whose
+ * container never started; it warns in the console that it overrides a registered remote.
  */
-export function hasRemoteEntryLoaded(name: RemoteName): boolean {
-  return Boolean(getInstance()?.moduleCache.get(name)?.remoteEntryExports);
+export function registerRemoteAgain(name: RemoteName): void {
+  registerRemotes([{ name, entry: entryOf(name) }], { force: true });
 }
+
+/**
+ * Whether this page's HTML hinted the remote's files (a `<link rel="preload">` under the remote's folder, as the
+ * server writes for the first page). Chromium keeps a failed preload's answer for the life of the document:
+ * measured, a retry in place asks again for the entry (registered anew) but the page's stylesheet fails at once
+ * without leaving the browser. Such a remote is retried with a reload.
+ */
+export function isHintedByPage(name: RemoteName): boolean {
+  const folder = new URL('.', new URL(entryOf(name), window.location.href)).href;
+  return [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some((link) => link.href.startsWith(folder));
+}
+

@@ -1,4 +1,4 @@
-import { Route } from 'react-router-dom';
+import { Route } from '@tasko/shared/router';
 import { LANGUAGE_CODES, PAGE_ROUTES } from '@tasko/shared';
 import { RoutePage } from './RoutePage';
 import { NotFound } from '../errors/ErrorPanels';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@tasko/shared/router';
 import { authBus, loginTarget, matchPageRoute, signOut, splitLanguagePrefix, withLanguagePrefix } from '@tasko/shared';
 
 /**

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link, MemoryRouter } from 'react-router-dom';
+import { Link, MemoryRouter } from '@tasko/shared/router';
 import { CONSENT_EVENT, ROUTER_FUTURE } from '@tasko/shared';
 import { usePageViews } from './usePageViews';
 

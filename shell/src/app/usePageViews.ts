@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@tasko/shared/router';
 import { CONSENT_EVENT, matchPageRoute, splitLanguagePrefix, track } from '@tasko/shared';
 
 function trackPageView(pathname: string): void {

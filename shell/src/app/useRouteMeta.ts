@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@tasko/shared/router';
 import { LANGUAGE_CODES, formatPageTitle, matchPageRoute, splitLanguagePrefix, withLanguagePrefix, useTranslation } from '@tasko/shared';
 
 /**

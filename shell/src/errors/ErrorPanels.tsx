@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@tasko/shared/router';
 import { useLocalizedPath, useTranslation } from '@tasko/shared';
 
 export function RemoteFailed({ onRetry }: { onRetry: () => void }) {

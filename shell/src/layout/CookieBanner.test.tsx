@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@tasko/shared/router';
 import { hasAnalyticsConsent, STORAGE_KEYS, ROUTER_FUTURE, type Language } from '@tasko/shared';
 import { setUpI18n } from '../../../shared/test/renderWithProviders';
 import { BANNER_SIZE_VARIABLE, CookieBanner } from './CookieBanner';

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState, type FocusEvent, type RefObject } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@tasko/shared/router';
 import { CONSENT_EVENT, COOKIE_ACCEPTED, COOKIE_DECLINED, STORAGE_KEYS, storedConsent, useLocalizedPath, useTranslation } from '@tasko/shared';
 
 /**

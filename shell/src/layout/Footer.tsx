@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@tasko/shared/router';
 import { FOOTER_LINKS, useLocalizedPath, useTranslation } from '@tasko/shared';
 
 export function Footer() {

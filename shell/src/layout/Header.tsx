@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@tasko/shared/router';
 import { useLocalizedPath, useTranslation } from '@tasko/shared';
 import { LanguageSelector } from './LanguageSelector';
 import { PostMenu } from './PostMenu';

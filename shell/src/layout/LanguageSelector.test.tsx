@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@tasko/shared/router';
 import { STORAGE_KEYS, ROUTER_FUTURE } from '@tasko/shared';
 import { setUpI18n } from '../../../shared/test/renderWithProviders';
 import { LanguageSelector, pathAfterLanguageChange } from './LanguageSelector';

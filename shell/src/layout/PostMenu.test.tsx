@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from '@tasko/shared/router';
 import { DEFAULT_SETTINGS, signIn, signOut, ROUTER_FUTURE } from '@tasko/shared';
 import { setUpI18n } from '../../../shared/test/renderWithProviders';
 import { PostMenu } from './PostMenu';

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@tasko/shared/router';
 import { isLoggedInAtom, postIntentTarget, useLocalizedPath, type LoginIntent, useTranslation } from '@tasko/shared';
 import { useDropdown } from './useDropdown';
 

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@tasko/shared/router';
 import { HEADER_LINKS, navCurrent, useLocalizedPath, useTranslation, type Language } from '@tasko/shared';
 import { changeLanguage, LanguageOptions, useFocusAfterLanguageChange, type LanguageChangeActions } from './LanguageSelector';
 import { useDropdown } from './useDropdown';

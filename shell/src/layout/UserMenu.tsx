@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from '@tasko/shared/router';
 import { api, matchPageRoute, postFormPath, signOut, splitLanguagePrefix, useLocalizedPath, userAtom, useTranslation } from '@tasko/shared';
 import { useDropdown } from './useDropdown';
 

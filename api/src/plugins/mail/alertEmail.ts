@@ -1,8 +1,9 @@
+import type { InterpolationOptions, TFunction } from 'i18next';
 import mjml2html from 'mjml';
 import { directionOf, type AlertFilters, type Language, type OfferType, type PaymentType } from '@tasko/shared/domain';
 import { escapeHtml } from '../site/pageHtml.js';
 import { formatShekels } from '@tasko/shared/format';
-import { translator } from './emailTexts.js';
+import { HTML_VALUES, serverI18n } from '../../i18n.js';
 
 export interface AlertEmailListing {
   id: number;
@@ -51,32 +52,56 @@ function userHtml(text: string): string {
 }
 
 interface Texts {
-  email: ReturnType<typeof translator>;
-  common: ReturnType<typeof translator>;
+  email: TFunction<'email'>;
+  common: TFunction<'common'>;
 }
 
-/** The listing's pieces in words, each user-written value passed through `user` (escaped for HTML, as is for text). */
-function listingParts(listing: AlertEmailListing, language: Language, t: Texts, user: (text: string) => string, escape?: (text: string) => string) {
+/**
+ * How one part of the email writes what it shows: as it is in the subject and the text part; in the HTML
+ * part, each value escaped exactly once, by `text` or `user` when it stands alone and by i18next as it fills
+ * a text in.
+ */
+interface Writing {
+  /** A string standing alone: one of our texts without values, or a value such as a price. */
+  text: (text: string) => string;
+  /** User-written text standing alone. */
+  user: (text: string) => string;
+  /** `t()` options under which i18next writes each value as `text` does. */
+  values: { interpolation?: InterpolationOptions };
+  /** `t()` options under which i18next writes each value as `user` does. */
+  userValues: { interpolation?: InterpolationOptions };
+}
+
+const AS_TEXT: Writing = { text: (text) => text, user: (text) => text, values: {}, userValues: {} };
+const AS_HTML: Writing = {
+  text: escapeHtml,
+  user: userHtml,
+  values: HTML_VALUES,
+  userValues: { interpolation: { ...HTML_VALUES.interpolation, escape: userHtml } },
+};
+
+/** The listing's pieces in words. */
+function listingParts(listing: AlertEmailListing, language: Language, t: Texts, writing: Writing) {
   const price = formatShekels(listing.amount, language);
   const city = clean(listing.city);
   const address = clean(listing.address);
   const hasAddress = address !== '' && address !== city;
   return {
-    title: user(clean(listing.title)),
-    price: listing.paymentType === 'hourly' ? t.common('price.perHour', { price: escape ? escape(price) : price }, escape) : escape ? escape(price) : price,
-    place: hasAddress && city ? t.email('listing.place', { address: user(address), city: user(city) }, escape) : user(hasAddress ? address : city),
+    title: writing.user(clean(listing.title)),
+    price: listing.paymentType === 'hourly' ? t.common('price.perHour', { price, ...writing.values }) : writing.text(price),
+    place: hasAddress && city ? t.email('listing.place', { address, city, ...writing.userValues }) : writing.user(hasAddress ? address : city),
   };
 }
 
 /** "Jobs · “sofa” · Home services · Haifa": the alert's filters in the email's language. */
-function describeAlert(alert: AlertFilters, t: Texts, user: (text: string) => string, escape: (text: string) => string): string {
+function describeAlert(alert: AlertFilters, t: Texts, writing: Writing): string {
   const q = alert.q ? clean(alert.q) : '';
   const location = alert.location ? clean(alert.location) : '';
   return [
-    escape(t.common(alert.offerType === 'service' ? 'nav.services' : 'nav.jobs')),
-    q ? t.email('alert.query', { q: user(q) }, escape) : '',
-    alert.category ? escape(t.common(`categories.${alert.category}`)) : '',
-    location ? user(location) : '',
+    writing.text(t.common(alert.offerType === 'service' ? 'nav.services' : 'nav.jobs')),
+    q ? t.email('alert.query', { q, ...writing.userValues }) : '',
+    alert.category ? writing.text(t.common(`categories.${alert.category}`)) : '',
+    location ? writing.user(location) : '',
   ]
     .filter(Boolean)
     .join(' · ');
@@ -102,7 +127,7 @@ const COLORS = { brand: '#0f766e', text: '#1f2937', muted: '#6b7280', line: '#e5
 export async function renderAlertEmail(input: AlertEmailInput): Promise<RenderedEmail> {
   if (input.listings.length === 0) throw new Error('an alert email needs at least one listing');
   const { language, siteOrigin } = input;
-  const t: Texts = { email: translator(language, 'email'), common: translator(language, 'common') };
+  const t: Texts = { email: serverI18n.getFixedT(language, 'email'), common: serverI18n.getFixedT(language, 'common') };
   const dir = directionOf(language);
   const align = dir === 'rtl' ? 'right' : 'left';
   const token = encodeURIComponent(input.unsubscribeToken);
@@ -110,15 +135,16 @@ export async function renderAlertEmail(input: AlertEmailInput): Promise<Rendered
   const unsubscribePage = `${siteOrigin}/${language}/unsubscribe?token=${token}`;
   const listingUrl = (listing: AlertEmailListing) => `${siteOrigin}/${language}/job/${listing.id}`;
 
-  const alertText = describeAlert(input.alert, t, (text) => text, (text) => text);
+  const alertText = describeAlert(input.alert, t, AS_TEXT);
   const { subject, heading } = subjectOf(input, t, alertText);
   const intro = t.email(`${input.kind}.intro`);
   const brand = t.common('brand');
-  const alertHtml = describeAlert(input.alert, t, userHtml, escapeHtml);
+  // The description is HTML already, each of its parts escaped as it was written: it goes in as it is.
+  const alertLabelHtml = t.email('alert.label', { alert: describeAlert(input.alert, t, AS_HTML), interpolation: { escapeValue: false } });
 
   const listingSections = input.listings
     .map((listing) => {
-      const parts = listingParts(listing, language, t, userHtml, escapeHtml);
+      const parts = listingParts(listing, language, t, AS_HTML);
       const url = escapeHtml(listingUrl(listing));
       return `
     <mj-section background-color="#ffffff" padding="4px 0" border-bottom="1px solid ${COLORS.line}">
@@ -153,7 +179,7 @@ export async function renderAlertEmail(input: AlertEmailInput): Promise<Rendered
       <mj-column>
         <mj-text font-size="20px" font-weight="700" line-height="1.35"><h1 style="font-size:20px;margin:0">${escapeHtml(heading)}</h1></mj-text>
         <mj-text padding-top="0">${escapeHtml(intro)}</mj-text>
-        <mj-text padding-top="0" color="${COLORS.muted}">${t.email('alert.label', { alert: alertHtml }, escapeHtml)}</mj-text>
+        <mj-text padding-top="0" color="${COLORS.muted}">${alertLabelHtml}</mj-text>
       </mj-column>
     </mj-section>${listingSections}
     <mj-section padding="16px 0 32px">
@@ -168,7 +194,7 @@ export async function renderAlertEmail(input: AlertEmailInput): Promise<Rendered
   if (errors.length > 0) throw new Error(`alert email template: ${errors.map((e) => e.formattedMessage).join('; ')}`);
 
   const textListings = input.listings.map((listing) => {
-    const parts = listingParts(listing, language, t, (text) => text);
+    const parts = listingParts(listing, language, t, AS_TEXT);
     return [parts.title, `${parts.price} · ${parts.place}`, listingUrl(listing)].join('\n');
   });
   const text = [

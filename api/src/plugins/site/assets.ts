@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTES, type RemoteName } from '@tasko/shared/domain';
-import { FEDERATION_MANIFEST_FILE, type FederationManifest } from '../../releases/releases.js';
+import { BUILD_INFO_FILE, FEDERATION_MANIFEST_FILE, parseBuildInfo, type BuildInfo, type FederationManifest } from '../../releases/releases.js';
 
 
 // A content hash in the name, served as is or precompressed (`.br`, `.gz`: what browsers ask for).
@@ -19,6 +19,8 @@ export interface BuiltPackage {
   /** The shell's index.html (the page template); null for a remote or when not built. */
   indexHtml: string | null;
   manifest: FederationManifest | null;
+  /** Its build-info.json: the federation version it was built with; null for a build made before it was written. */
+  buildInfo: BuildInfo | null;
   chunkGroups: Record<string, string[]>;
   /** The CSS of the shell's bootstrap chunk (its frame: header, footer, loading state), file by file. */
   frameStyles: { file: string; css: string }[];
@@ -41,6 +43,7 @@ export function readBuild(dir: string): BuiltPackage {
     isBuilt,
     indexHtml: isBuilt ? fs.readFileSync(indexFile, 'utf8') : null,
     manifest: readJson<FederationManifest>(path.join(dir, FEDERATION_MANIFEST_FILE)),
+    buildInfo: fs.existsSync(path.join(dir, BUILD_INFO_FILE)) ? parseBuildInfo(fs.readFileSync(path.join(dir, BUILD_INFO_FILE), 'utf8')) : null,
     chunkGroups,
     frameStyles: (chunkGroups.bootstrap ?? [])
       .filter((file) => file.endsWith('.css') && fs.existsSync(path.join(dir, file)))

@@ -1,5 +1,6 @@
+import type { ParseKeys } from 'i18next';
 import { FOOTER_LINKS, HEADER_LINKS, LANGUAGES, navCurrent, withLanguagePrefix, type Language } from '@tasko/shared/domain';
-import { translator } from '../mail/emailTexts.js';
+import { HTML_VALUES, serverI18n } from '../../i18n.js';
 import { escapeHtml } from './pageHtml.js';
 
 export interface FirstPaintInput {
@@ -23,8 +24,8 @@ const MENU_ICON =
  * the menu's panel is painted closed (on a wide screen its links are the row's navigation).
  */
 export function firstPaintHtml({ language, path, isPrefixed }: FirstPaintInput): string {
-  const t = translator(language, 'common');
-  const text = (key: string, values?: Record<string, string | number>) => escapeHtml(t(key, values));
+  const t = serverI18n.getFixedT(language, 'common');
+  const text = (key: ParseKeys<'common'>) => escapeHtml(t(key));
   const href = (to: string) => escapeHtml(isPrefixed ? withLanguagePrefix(language, to) : to);
   const current = LANGUAGES.find((l) => l.code === language) ?? LANGUAGES[0];
 
@@ -58,6 +59,6 @@ export function firstPaintHtml({ language, path, isPrefixed }: FirstPaintInput):
     `<div class="page-loading" role="status" aria-live="polite"><span class="spinner" aria-hidden="true"></span><span>${text('loading')}</span></div>`,
     '</main>',
     `<footer class="site-footer"><nav aria-label="${text('footer.links')}"><ul>${footerLinks}</ul></nav>`,
-    `<p class="site-footer__copyright">${text('footer.copyright', { year: new Date().getFullYear() })}</p></footer>`,
+    `<p class="site-footer__copyright">${t('footer.copyright', { year: new Date().getFullYear(), ...HTML_VALUES })}</p></footer>`,
   ].join('');
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@tasko/shared/router';
 import {
   api,
   authStore,
@@ -9,6 +9,7 @@ import {
   splitLanguagePrefix,
   storeLanguage,
   themeAtom,
+  Trans,
   track,
   usePageMeta,
   useTranslation,
@@ -193,7 +194,7 @@ function AgeStep({ arrival, onConfirmed }: { arrival: Arrival; onConfirmed: () =
             onChange={(e) => setIsChecked(e.target.checked)}
           />
           <span className="age-check__text">
-            {t('age.confirmBefore')} <Link to={withLanguagePrefix(arrival.language, '/eula')} target="_blank">{t('age.terms')}</Link>
+            <Trans t={t} i18nKey="age.confirmWithTerms" components={{ terms: <Link to={withLanguagePrefix(arrival.language, '/eula')} target="_blank" /> }} />
           </span>
         </label>
         {isMissing && !isChecked && (

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useSearchParams } from '@tasko/shared/router';
 import { isLoggedInAtom, useLanguage, useLocalizedPath, usePageMeta, useTranslation, type LoginState } from '@tasko/shared';
 import { ACCOUNT_NS } from '../../accountNamespace';
 import { destinationAfterSignIn, isLoginIntent, isSignInError, safeRedirect, signInErrorOf, startSignIn, type SignInError } from '../../auth/signInFlow';

@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@tasko/shared/router';
 import { type DailyCount, formatDate, formatNumber, LiveNotice, type ModerationAction, type ModerationActionKind, type Notice, type ReportedListing, RetryPanel, useLanguage, useLocalizedPath, usePageMeta, UserText, useTranslation } from '@tasko/shared';
 import { ConfirmDialog } from '@tasko/shared/confirmDialog';
 import { ACCOUNT_NS } from '../../accountNamespace';

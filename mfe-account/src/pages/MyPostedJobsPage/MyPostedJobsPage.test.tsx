@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate } from '@tasko/shared/router';
 import { api, ROUTER_FUTURE, type ApiError, type Language, type Listing, type ListingPage, type MyJobsParams } from '@tasko/shared';
 import { setUpI18n } from '../../../../shared/test/renderWithProviders';
 import { ACCOUNT_NS } from '../../accountNamespace';

@@ -1,22 +1,37 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { type Listing, LiveNotice, type Notice, pageCount, Pagination, placeNameOf, postFormPath, Price, RetryPanel, useLocalizedPath, usePageMeta, UserText, useTranslation } from '@tasko/shared';
+import { Link } from '@tasko/shared/router';
+import { type Listing, LiveNotice, type Notice, pageCount, Pagination, placeNameOf, postFormPath, Price, RetryPanel, Trans, useLocalizedPath, usePageMeta, UserText, useTranslation } from '@tasko/shared';
 import { ConfirmDialog } from '@tasko/shared/confirmDialog';
 import { ACCOUNT_NS } from '../../accountNamespace';
 import { useMyListings, type ManageAction, type MyListingsState } from './useMyListings';
 import '../account.css';
 
-interface Pending {
+interface ActionOn {
   action: ManageAction;
   listing: Listing;
 }
 
-/** Each action: its confirmation question and what it does (if asked), its success and failure messages (SPEC §4, §8). */
-const MESSAGES: Record<ManageAction, { confirm?: string; detail?: string; done: string; failed: string }> = {
-  close: { confirm: 'myPosts.confirmClose', detail: 'myPosts.confirmCloseDetail', done: 'myPosts.closed', failed: 'myPosts.closeFailed' },
+/** Each action's success and failure messages (SPEC §4, §8). */
+const MESSAGES = {
+  close: { done: 'myPosts.closed', failed: 'myPosts.closeFailed' },
   reactivate: { done: 'myPosts.reactivated', failed: 'myPosts.reactivateFailed' },
-  delete: { confirm: 'myPosts.confirmDelete', detail: 'myPosts.confirmDeleteDetail', done: 'myPosts.deleted', failed: 'myPosts.deleteFailed' },
-};
+  delete: { done: 'myPosts.deleted', failed: 'myPosts.deleteFailed' },
+} as const satisfies Record<ManageAction, { done: string; failed: string }>;
+
+/** The actions asked first: the question, and what the action does. */
+const QUESTIONS = {
+  close: { confirm: 'myPosts.confirmClose', detail: 'myPosts.confirmCloseDetail' },
+  delete: { confirm: 'myPosts.confirmDelete', detail: 'myPosts.confirmDeleteDetail' },
+} as const;
+
+type AskedAction = keyof typeof QUESTIONS;
+
+const isAsked = (action: ManageAction): action is AskedAction => action in QUESTIONS;
+
+/** An action waiting for the owner's answer. */
+interface Pending extends ActionOn {
+  action: AskedAction;
+}
 
 /** The control of a listing card an action starts from: "Mark as closed" / "Reactivate" share one place. */
 type CardControl = 'toggle' | 'delete';
@@ -66,7 +81,7 @@ export default function MyPostedJobsPage() {
     (elementFor(wish.target, state, page.current) ?? heading.current)?.focus();
   });
 
-  const run = async ({ action, listing }: Pending) => {
+  const run = async ({ action, listing }: ActionOn) => {
     const target: FocusTarget = { id: listing.job_id, control: controlOf(action), index: indexOf(state, listing.job_id) };
     setPending(null);
     setBusyId(listing.job_id);
@@ -86,7 +101,7 @@ export default function MyPostedJobsPage() {
     // The buttons stay focusable while their listing is busy (a disabled button drops focus to <body>).
     if (busyId === listing.job_id) return;
     setNotice(null);
-    if (MESSAGES[action].confirm) setPending({ action, listing });
+    if (isAsked(action)) setPending({ action, listing });
     else void run({ action, listing });
   };
 
@@ -149,7 +164,7 @@ export default function MyPostedJobsPage() {
                 )}
                 {listing.hidden && (
                   <p className="my-posts__hidden-note">
-                    {t('myPosts.hiddenNote')} <Link to={localized('/contact')}>{t('myPosts.contactUs')}</Link>
+                    <Trans t={t} i18nKey="myPosts.hiddenNote" components={{ contact: <Link to={localized('/contact')} /> }} />
                   </p>
                 )}
               </div>
@@ -174,13 +189,15 @@ export default function MyPostedJobsPage() {
           ))}
         </ul>
       )}
-      {state.status === 'loaded' && <Pagination namespace={ACCOUNT_NS} keyPrefix="myPosts.paging" page={state.page.page} pages={pageCount(state.page.total, state.page.pageSize)} onPage={turnTo} />}
+      {state.status === 'loaded' && <Pagination
+          texts={{ label: t('myPosts.paging.label'), previous: t('myPosts.paging.previous'), next: t('myPosts.paging.next'), page: (where) => t('myPosts.paging.page', where) }}
+          page={state.page.page} pages={pageCount(state.page.total, state.page.pageSize)} onPage={turnTo} />}
       {pending && (
         <ConfirmDialog
           role="alertdialog"
-          question={t(MESSAGES[pending.action].confirm ?? '')}
+          question={t(QUESTIONS[pending.action].confirm)}
           subject={<UserText>{pending.listing.jobTitle || common('noTitle')}</UserText>}
-          detail={t(MESSAGES[pending.action].detail ?? '')}
+          detail={t(QUESTIONS[pending.action].detail)}
           confirmLabel={t(pending.action === 'delete' ? 'myPosts.delete' : 'myPosts.close')}
           cancelLabel={t('myPosts.cancel')}
           isDestructive={pending.action === 'delete'}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@tasko/shared/router';
 import { api, LIMITS, pageCount, useLanguage, type Listing, type ListingPage } from '@tasko/shared';
 
 export type MyListingsState =

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@tasko/shared/router';
 import type { TFunction } from '@tasko/shared';
 import { api, digestTime, formatDate, RetryPanel, toApiError, UserText, useLanguage, useLocalizedPath, useTranslation, type Alert, LiveNotice, type Notice } from '@tasko/shared';
 import { ACCOUNT_NS } from '../../accountNamespace';
@@ -46,7 +46,7 @@ interface Filter {
 }
 
 /** An alert's filters in words: offer type, then text, place and category when it has them. */
-function describe(alert: Alert, t: TFunction, common: TFunction): { title: string; filters: Filter[] } {
+function describe(alert: Alert, t: TFunction<typeof ACCOUNT_NS>, common: TFunction): { title: string; filters: Filter[] } {
   const filters: Filter[] = [
     ...(alert.q ? [{ label: t('alerts.text'), value: alert.q, isUserText: true }] : []),
     ...(alert.location ? [{ label: t('alerts.place'), value: alert.location, isUserText: true }] : []),

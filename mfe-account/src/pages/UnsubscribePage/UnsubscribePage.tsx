@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@tasko/shared/router';
 import { api, toApiError, useLocalizedPath, usePageMeta, useTranslation, type MessageKey } from '@tasko/shared';
 import { ACCOUNT_NS } from '../../accountNamespace';
 import '../account.css';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@tasko/shared/router';
 import { Prose, useLocalizedPath, usePageMeta, useTranslation } from '@tasko/shared';
 import { contentNamespace, type ContentPage, type Section } from '../../contentNamespaces';
 import './ArticlePage.css';

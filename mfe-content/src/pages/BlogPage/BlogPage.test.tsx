@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from '@tasko/shared/router';
 import { ROUTER_FUTURE, type Language } from '@tasko/shared';
 import { setUpI18n } from '../../../../shared/test/renderWithProviders';
 import BlogPage from './BlogPage';

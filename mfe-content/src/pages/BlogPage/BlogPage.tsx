@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@tasko/shared/router';
 import { formatDate, useLanguage, useLocalizedPath, usePageMeta, useTranslation } from '@tasko/shared';
 import { loadBlogArticle } from '../../blog/blog';
 import { Markdown } from '../../blog/Markdown';

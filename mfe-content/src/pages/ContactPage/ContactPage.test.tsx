@@ -1,5 +1,5 @@
 import { act, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@tasko/shared/router';
 import { ROUTER_FUTURE } from '@tasko/shared';
 import { setUpI18n } from '../../../../shared/test/renderWithProviders';
 import { contentNamespace } from '../../contentNamespaces';

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { Link } from 'react-router-dom';
+import { Link } from '@tasko/shared/router';
 import { isLoggedInAtom, postIntentTarget, useLocalizedPath, useTranslation } from '@tasko/shared';
 import { ListingResults, ListingSearchControls, useListingSearch } from '@tasko/shared/listing';
 import { JOBS_NS } from '../../jobsNamespace';

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { api, formatIsraeliPhone, Ltr, toApiError, track, UserText, useTranslation, type Listing, type ListingContact } from '@tasko/shared';
+import { api, formatIsraeliPhone, Ltr, toApiError, track, UserText, useTranslation, type Listing, type ListingContact, type MessageKey } from '@tasko/shared';
 import { JOB_NS } from '../../jobsNamespace';
 import { errorText } from '../../errorText';
 import { mailtoHref, telHref, whatsappHref } from './contactLinks';
 
-type Reveal = { status: 'hidden' } | { status: 'loading' } | { status: 'failed'; messageKey: string } | { status: 'shown'; contact: ListingContact };
+type Reveal = { status: 'hidden' } | { status: 'loading' } | { status: 'failed'; messageKey: MessageKey } | { status: 'shown'; contact: ListingContact };
 
 /** Where the keyboard goes once the details arrive: the first revealed link, or the first way to apply. */
 type FocusTarget = 'details' | 'options' | null;

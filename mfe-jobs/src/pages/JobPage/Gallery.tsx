@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@tasko/shared/router';
 import { LIMITS, useLanguage, useTranslation } from '@tasko/shared';
 import { JOB_NS } from '../../jobsNamespace';
 import type { PhotoViewerProps } from './PhotoViewer';

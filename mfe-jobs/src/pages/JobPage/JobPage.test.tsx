@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@tasko/shared/router';
 import { api, type Listing, type ListingPublisher } from '@tasko/shared';
 import { aListing, currentState, loadTexts, renderPage, stubBrowserGaps } from '../../testing/renderPage';
 import JobPage from './JobPage';

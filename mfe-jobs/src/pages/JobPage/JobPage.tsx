@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@tasko/shared/router';
 import { listingStructuredData, listingTextAttributes, placeNameOf, Price, RetryPanel, usePageMeta, UserText, useLocalizedPath, useTranslation } from '@tasko/shared';
 import { JOB_NS } from '../../jobsNamespace';
 import { ContactSection } from './ContactSection';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@tasko/shared/router';
 import { api, useLocalizedPath, useTranslation, type Listing } from '@tasko/shared';
 import { ConfirmDialog } from '@tasko/shared/confirmDialog';
 import { JOB_NS } from '../../jobsNamespace';

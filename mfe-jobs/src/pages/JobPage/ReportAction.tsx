@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
-import { Link, useLocation } from 'react-router-dom';
-import { api, formatNumber, isLoggedInAtom, loginTarget, Ltr, REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, toApiError, track, useLanguage, useLocalizedPath, useTranslation, type ReportReason } from '@tasko/shared';
+import { Link, useLocation } from '@tasko/shared/router';
+import { api, formatNumber, isLoggedInAtom, loginTarget, Ltr, REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, toApiError, track, useLanguage, useLocalizedPath, useTranslation, type MessageKey, type ReportReason } from '@tasko/shared';
 import { JOB_NS } from '../../jobsNamespace';
 import { errorText } from '../../errorText';
 
-type Sending = { status: 'editing' } | { status: 'sending' } | { status: 'failed'; messageKey: string } | { status: 'sent'; messageKey: 'thanks' | 'alreadyReported' };
+type Sending = { status: 'editing' } | { status: 'sending' } | { status: 'failed'; messageKey: MessageKey } | { status: 'sent'; messageKey: 'thanks' | 'alreadyReported' };
 
 /**
  * "Report" on a listing (SPEC §1: users can report discriminatory content). Signed in: a modal dialog (the

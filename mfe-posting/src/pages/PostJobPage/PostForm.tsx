@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { CATEGORIES, CONTACT_METHODS, LANGUAGES, LIMITS, PAYMENT_TYPES, useLocalizedPath, usePageMeta, useTranslation, type Listing, type OfferType, type StoredUser } from '@tasko/shared';
+import { Link, useNavigate } from '@tasko/shared/router';
+import { CATEGORIES, CONTACT_METHODS, LANGUAGES, LIMITS, PAYMENT_TYPES, Trans, useLocalizedPath, usePageMeta, useTranslation, type Listing, type OfferType, type StoredUser, type ValidationKey } from '@tasko/shared';
 import { POSTING_NS } from '../../postingNamespace';
 import { PlaceCombobox } from '@tasko/shared/listing';
 import { languageOf, type FieldName, type PostDraft } from './postDraft';
@@ -31,6 +31,7 @@ export function PostForm({ user, offerType, listing }: { user: StoredUser; offer
   }, [publishedPath, navigate]);
 
   const errorOf = (name: FieldName) => errors[name];
+  const locationError = errorOf('location');
   /** The props every text control shares: its id, its error state and descriptions, blur validation. */
   const control = (name: FieldName, hasHint = false) => ({
     id: fieldId(name),
@@ -119,7 +120,7 @@ export function PostForm({ user, offerType, listing }: { user: StoredUser; offer
             onChange={(city) => change({ city, placeId: 0 })}
             onChoose={(place) => change({ city: place.name, placeId: place.id })}
             onBlur={() => touch('location')}
-            error={errorOf('location') ? tc(`errors.${errorOf('location')}`) : undefined}
+            error={locationError ? tc(`errors.${locationError}`) : undefined}
             noResultsText={t('noPlaces')}
           />
           <div className="field">
@@ -171,7 +172,7 @@ export function PostForm({ user, offerType, listing }: { user: StoredUser; offer
               {t('age.confirm')}
             </label>
             <p className="field__hint">
-              {t('age.why')} <Link to={localized('/eula')}>{t('age.terms')}</Link>
+              <Trans t={t} i18nKey="age.whyWithTerms" components={{ terms: <Link to={localized('/eula')} /> }} />
             </p>
             {form.isAgeMissing && (
               <p id={`${AGE_CHECKBOX_ID}-error`} className="field__error" role="alert">
@@ -193,7 +194,7 @@ export function PostForm({ user, offerType, listing }: { user: StoredUser; offer
   );
 }
 
-function Field({ name, label, error, counter, children }: { name: FieldName; label: string; error?: string; counter?: { count: number; max: number }; children: ReactNode }) {
+function Field({ name, label, error, counter, children }: { name: FieldName; label: string; error?: ValidationKey; counter?: { count: number; max: number }; children: ReactNode }) {
   const { t } = useTranslation(POSTING_NS);
   return (
     <div className="field">
@@ -212,7 +213,7 @@ function Field({ name, label, error, counter, children }: { name: FieldName; lab
   );
 }
 
-function FieldError({ name, error }: { name: FieldName; error?: string }) {
+function FieldError({ name, error }: { name: FieldName; error?: ValidationKey }) {
   const { t } = useTranslation('common');
   if (!error) return null;
   return (

@@ -1,9 +1,9 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from '@tasko/shared/router';
 import { api, authStore, COOKIE_ACCEPTED, DEFAULT_SETTINGS, flushAnalytics, ROUTER_FUTURE, signOut, STORAGE_KEYS, userAtom, type ApiError, type Language, type Listing, type StoredUser } from '@tasko/shared';
 import { setUpI18n } from '../../../../shared/test/renderWithProviders';
-import { FakeXhr, installFakeXhr, lastXhr as lastSent } from '../../../../shared/test/fakeXhr';
+import { installMockApi } from '../../../../shared/test/mockApi';
 import commonEn from '../../../../shared/src/locales/en/common.json';
 import commonHe from '../../../../shared/src/locales/he/common.json';
 import commonAr from '../../../../shared/src/locales/ar/common.json';
@@ -400,13 +400,15 @@ describe('publishing', () => {
   });
 });
 
-// The page's own API client sends the listing through the shared fake XMLHttpRequest, so these tests see the
-// progress, the abort and the errors as a person would; each of its events is delivered inside act().
-const lastXhr = () => lastSent('the listing was not sent');
 const deliver = (event: () => void) => act(async () => event());
 
 describe('publishing with photos shows its progress', () => {
-  installFakeXhr();
+  // The page's own API client sends the listing, to the API mocked at axios's adapter and held there, so these
+  // tests see the progress, the abort and the errors as a person would; each event is delivered inside act().
+  const server = installMockApi();
+  beforeEach(() => server.answerWith('hold'));
+  /** The `number`th listing sent in this test, once it has left. */
+  const sentListing = (number: number) => act(() => server.held(number));
 
   /** The form filled in and two photos chosen, in English. */
   async function readyToPublish() {
@@ -424,7 +426,7 @@ describe('publishing with photos shows its progress', () => {
   it('says the bytes sent and what is happening, announces quarters, keeps everything when the connection drops, and publishes on Try again', async () => {
     const user = await readyToPublish();
     await user.click(screen.getByRole('button', { name: 'Publish' }));
-    const first = lastXhr();
+    const first = await sentListing(1);
     expect([first.method, first.url]).toEqual(['POST', '/api/v1/jobs']);
     expect(((first.body as FormData).getAll('photos') as File[]).map((f) => f.name)).toEqual(['photo-1.jpg', 'photo-2.jpg']);
     expect(words()).toHaveAttribute('role', 'status');
@@ -456,7 +458,7 @@ describe('publishing with photos shows its progress', () => {
     expect(await loadPhotoDraft(draftKeyOf('noa@example.com'))).toHaveLength(2);
 
     await user.click(retry);
-    const second = lastXhr();
+    const second = await sentListing(2);
     expect(second).not.toBe(first);
     expect(((second.body as FormData).getAll('photos') as File[]).map((f) => f.name)).toEqual(['photo-1.jpg', 'photo-2.jpg']);
     const busy = screen.getByRole('button', { name: 'Publishing…' });
@@ -475,9 +477,10 @@ describe('publishing with photos shows its progress', () => {
   it('stops sending on request, says so, and keeps everything', async () => {
     const user = await readyToPublish();
     await user.click(screen.getByRole('button', { name: 'Publish' }));
-    act(() => lastXhr().progress(100_000, 4_800_000));
+    const upload = await sentListing(1);
+    act(() => upload.progress(100_000, 4_800_000));
     await user.click(screen.getByRole('button', { name: 'Stop sending' }));
-    expect(lastXhr().wasAborted).toBe(true);
+    expect(upload.isAborted).toBe(true);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Sending stopped. Nothing was published. Everything you entered is still here, photos included.');
     await waitFor(() => expect(document.activeElement).toBe(within(alert).getByRole('button', { name: 'Try again' })));
@@ -489,7 +492,8 @@ describe('publishing with photos shows its progress', () => {
   it('brings the photos back with the draft after a failed publication and a reload', async () => {
     const user = await readyToPublish();
     await user.click(screen.getByRole('button', { name: 'Publish' }));
-    await deliver(() => lastXhr().answer(503, { statusCode: 503, messageKey: 'serverError' }));
+    const upload = await sentListing(1);
+    await deliver(() => upload.answer(503, { statusCode: 503, messageKey: 'serverError' }));
     expect(screen.getByRole('alert')).toHaveTextContent('There was a problem with the server.');
     cleanup();
 
@@ -502,8 +506,9 @@ describe('publishing with photos shows its progress', () => {
   it('says the listing may be published when the connection drops after everything was sent', async () => {
     const user = await readyToPublish();
     await user.click(screen.getByRole('button', { name: 'Publish' }));
-    act(() => lastXhr().progress(4_800_000, 4_800_000));
-    await deliver(() => lastXhr().drop());
+    const upload = await sentListing(1);
+    act(() => upload.progress(4_800_000, 4_800_000));
+    await deliver(() => upload.drop());
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('The connection was lost before the site answered. Your listing may already be published: check your listings before you try again.');
     expect(alert).not.toHaveTextContent('Nothing was published');
@@ -514,8 +519,9 @@ describe('publishing with photos shows its progress', () => {
   it('keeps the server’s field errors on their fields, without "Try again"', async () => {
     const user = await readyToPublish();
     await user.click(screen.getByRole('button', { name: 'Publish' }));
-    act(() => lastXhr().progress(4_800_000, 4_800_000));
-    await deliver(() => lastXhr().answer(400, { statusCode: 400, messageKey: 'invalidRequest', fields: { phone: 'phoneInvalid' } }));
+    const upload = await sentListing(1);
+    act(() => upload.progress(4_800_000, 4_800_000));
+    await deliver(() => upload.answer(400, { statusCode: 400, messageKey: 'invalidRequest', fields: { phone: 'phoneInvalid' } }));
     expect(screen.getByText(commonEn.errors.phoneInvalid)).toBeInTheDocument();
     expect(document.activeElement).toBe(screen.getByLabelText('Phone (required)'));
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
@@ -531,17 +537,19 @@ describe('publishing with photos shows its progress', () => {
     await user.upload(await screen.findByLabelText('Choose photos'), [jpeg('c.jpg')]);
     expect(await screen.findByRole('img', { name: 'Photo 3' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect([lastXhr().method, lastXhr().url]).toEqual(['PUT', '/api/v1/jobs/42']);
-    act(() => lastXhr().progress(10_000, 300_000));
+    const first = await sentListing(1);
+    expect([first.method, first.url]).toEqual(['PUT', '/api/v1/jobs/42']);
+    act(() => first.progress(10_000, 300_000));
     expect(screen.getByText('10 of 300 kB')).toBeInTheDocument();
-    await deliver(() => lastXhr().drop());
+    await deliver(() => first.drop());
     expect(screen.getByRole('alert')).toHaveTextContent('The connection was lost while sending. Your changes were not saved. Everything you entered is still here, photos included.');
 
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    act(() => lastXhr().progress(300_000, 300_000));
-    await deliver(() => lastXhr().drop());
+    const second = await sentListing(2);
+    act(() => second.progress(300_000, 300_000));
+    await deliver(() => second.drop());
     expect(screen.getByRole('alert')).toHaveTextContent('The connection was lost before the site answered. Your changes may already be saved: check your listings before you try again.');
-    expect(FakeXhr.sent).toHaveLength(2);
+    expect(server.sent).toHaveLength(2);
   });
 
   it.each([
@@ -562,13 +570,14 @@ describe('publishing with photos shows its progress', () => {
     await user.type(screen.getByLabelText(texts.fields.phone), '0541234567');
     await user.upload(screen.getByLabelText(texts.photos.choose), [jpeg('a.jpg')]);
     await user.click(screen.getByRole('button', { name: texts.publish }));
-    act(() => lastXhr().progress(1_200_000, 4_800_000));
+    const upload = await sentListing(1);
+    act(() => upload.progress(1_200_000, 4_800_000));
     expect(screen.getByText(bytes)).toBeInTheDocument();
     expect(words()).toHaveTextContent(texts.progress.sendingPhotos);
     expect(screen.getByRole('button', { name: texts.progress.stop })).toBeInTheDocument();
-    act(() => lastXhr().progress(4_800_000, 4_800_000));
+    act(() => upload.progress(4_800_000, 4_800_000));
     expect(words()).toHaveTextContent(texts.progress.saving);
-    await deliver(() => lastXhr().answer(500, { statusCode: 500, messageKey: 'serverError' }));
+    await deliver(() => upload.answer(500, { statusCode: 500, messageKey: 'serverError' }));
     expect(screen.getByRole('alert')).toHaveTextContent(texts.failure.keptPhotos);
     expect(screen.getByRole('button', { name: texts.failure.retry })).toBeInTheDocument();
   });

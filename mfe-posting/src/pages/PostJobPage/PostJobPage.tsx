@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from '@tasko/shared/router';
 import { loginTarget, RetryPanel, useLocalizedPath, usePageMeta, userAtom, useTranslation, type OfferType } from '@tasko/shared';
 import { POSTING_NS } from '../../postingNamespace';
 import { PostForm } from './PostForm';

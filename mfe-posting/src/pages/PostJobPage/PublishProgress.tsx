@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@tasko/shared/router';
 import { useLanguage, useLocalizedPath, useTranslation, type MessageKey } from '@tasko/shared';
 import { POSTING_NS } from '../../postingNamespace';
 import { formatShare, quarterSent, transferParts } from './uploadProgress';

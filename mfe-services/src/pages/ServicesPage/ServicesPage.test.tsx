@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@tasko/shared/router';
 import { api, DEFAULT_SETTINGS, ROUTER_FUTURE, signIn, signOut, type Language, type Listing, type ListingPage } from '@tasko/shared';
 import { LISTING_NS } from '@tasko/shared/listing';
 import { setUpI18n } from '../../../../shared/test/renderWithProviders';
