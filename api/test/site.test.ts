@@ -142,12 +142,24 @@ describe('page routes', () => {
     assert.doesNotMatch(body, /react\.55555555/, 'the fallback copy of a singleton is never hinted');
   });
 
-  it('hints the listing request of a listing page, so it starts while the page’s code downloads', async () => {
-    const hint = (body: string) => /<link rel="preload" as="fetch" href="([^"]+)" crossorigin="anonymous">/.exec(body)?.[1];
-    assert.equal(hint((await app.inject('/he')).body), '/api/v1/jobs?offerType=job&amp;sort=newest&amp;page=1&amp;pageSize=12&amp;language=he');
-    assert.equal(hint((await app.inject('/en/services?category=other&page=2')).body), '/api/v1/jobs?offerType=service&amp;category=other&amp;sort=newest&amp;page=2&amp;pageSize=12&amp;language=en');
-    assert.equal(hint((await app.inject('/en/tasks')).body), undefined, '/tasks waits for a search');
-    assert.equal(hint((await app.inject('/en/faq')).body), undefined);
+  it('writes the answer of a listing page’s first request into the page, as the API gives it, and hints only what it could not answer', async () => {
+    const configOf = (body: string) => JSON.parse(/<script id="tasko-config" type="application\/json">(.*?)<\/script>/.exec(body)?.[1] ?? '{}');
+    const fetchHint = (body: string) => /<link rel="preload" as="fetch" href="([^"]+)" crossorigin="anonymous">/.exec(body)?.[1];
+    const home = (await app.inject('/he')).body;
+    const search = '/api/v1/jobs?offerType=job&sort=newest&page=1&pageSize=12&language=he';
+    assert.deepEqual(configOf(home).answers, { [search]: (await app.inject(search)).json() });
+    assert.ok((configOf(home).answers[search].jobs as unknown[]).length > 0);
+    assert.equal(fetchHint(home), undefined, 'answered: nothing left to fetch');
+    const services = configOf((await app.inject('/en/services?category=other&page=2')).body);
+    assert.deepEqual(Object.keys(services.answers), ['/api/v1/jobs?offerType=service&category=other&sort=newest&page=2&pageSize=12&language=en']);
+    const listing = configOf((await app.inject(`/en/job/${listingId}`)).body);
+    assert.equal(listing.answers[`/api/v1/jobs/${listingId}?language=en`].jobTitle, 'עזרה בהובלת ספה');
+    assert.equal(configOf((await app.inject('/en/tasks')).body).answers, undefined, '/tasks waits for a search');
+    assert.equal(configOf((await app.inject('/en/faq')).body).answers, undefined);
+    // A search the API refuses (a place that does not exist) is not written in: the page asks, and shows the refusal.
+    const refused = (await app.inject('/en/services?placeId=99999999')).body;
+    assert.equal(configOf(refused).answers, undefined);
+    assert.match(fetchHint(refused) ?? '', /placeId=99999999/);
   });
 
   it('injects the remotes map as JSON, with each entry overridable from the environment, and hints a remote elsewhere from its manifest', async () => {

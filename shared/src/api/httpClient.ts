@@ -4,13 +4,7 @@ import { authBus } from '../auth/authBus';
 import { runtimeConfig } from '../config/runtimeConfig';
 import { HttpError } from './apiError';
 
-/** Past this, a request counts as a lost connection; the page offers to try again. */
-export const REQUEST_TIMEOUT_MS = 20_000;
-
-/** Where the page is, for the sign-in page to bring the user back to. */
-export function currentPath(): string | undefined {
-  return typeof window === 'undefined' ? undefined : window.location.pathname + window.location.search;
-}
+import { currentPath, REQUEST_TIMEOUT_MS, serializeParams } from './requestDefaults';
 
 /**
  * axios's fetch adapter for every call, its xhr adapter for a body whose upload is followed. axios's browser
@@ -26,10 +20,6 @@ export function adapterFor(config: Pick<InternalAxiosRequestConfig, 'onUploadPro
 
 const transport: AxiosAdapter = (config) => axios.getAdapter(adapterFor(config), config)(config);
 
-/** The query string as URLSearchParams writes it, as the server has always seen it (axios's own leaves `:$,` unencoded). */
-function serializeParams(params: Record<string, string | number>): string {
-  return new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)])).toString();
-}
 
 /**
  * The one HTTP client of the site, in the shared core: under /api/v1 of the API's origin, with the session's

@@ -8,6 +8,11 @@ export interface RuntimeConfig {
   apiOrigin?: string;
   /** Sign-in: Google's authorization endpoint and client id, or the local identity provider's. */
   auth?: { authorizationEndpoint: string; clientId: string };
+  /**
+   * The API's answers to the page's first requests, by URL (`/api/v1/jobs?…`), as an anonymous visitor gets
+   * them: the page's listing or search, so its first render needs neither a request nor the API client's code.
+   */
+  answers?: Record<string, unknown>;
 }
 
 let cached: RuntimeConfig | undefined;

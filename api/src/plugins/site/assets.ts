@@ -59,12 +59,16 @@ export function remoteDistDir(distRoot: string, remote: RemoteName): string {
   return packageDistDir(distRoot, `mfe-${REMOTES[remote].folder}`);
 }
 
-/** The shell's first-load files: its bootstrap chunk, what it loads for each singleton it provides, one language. */
-export function shellPreloads(shell: BuiltPackage, language: string, publicPath: string): string[] {
+/**
+ * The shell's first-load files: its bootstrap chunk, what it loads for each singleton it provides, one
+ * language, and the API client (axios, a chunk of its own) when the page asks the API at once.
+ */
+export function shellPreloads(shell: BuiltPackage, language: string, publicPath: string, { asksApi = false } = {}): string[] {
   const files = [
     ...(shell.chunkGroups.bootstrap ?? []),
     ...Object.entries(shell.chunkGroups).flatMap(([group, groupFiles]) => (group.startsWith('provided:') ? groupFiles : [])),
     ...(shell.chunkGroups[`locale-${language}-common-json`] ?? []),
+    ...(asksApi ? (shell.chunkGroups['http-client'] ?? []) : []),
   ];
   return [...new Set(files)].map((f) => publicPath + f);
 }

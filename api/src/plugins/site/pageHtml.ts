@@ -42,7 +42,7 @@ export interface PageHtmlInput {
   route: PageRoute | null;
   origin: string;
   texts: Record<Language, CommonTexts>;
-  runtimeConfig: { remotes: RemotesMap; auth: { authorizationEndpoint: string; clientId: string } };
+  runtimeConfig: { remotes: RemotesMap; auth: { authorizationEndpoint: string; clientId: string }; answers?: Record<string, unknown> };
   preloadScripts: string[];
   preloadStyles: string[];
   /**
@@ -52,7 +52,7 @@ export interface PageHtmlInput {
   inlineStyles?: { href: string; css: string }[];
   /** What the page shows before its scripts run (firstPaint.ts); replaced by the shell's first render. */
   firstPaint?: string;
-  /** API answers the page asks for at once, fetched while its code downloads (no waterfall). */
+  /** API requests the page makes at once that the page does not carry the answer of: fetched while its code downloads. */
   preloadFetches?: string[];
   /** A page's own title and description (a listing, an article) instead of the route's. */
   title?: string;

@@ -16,6 +16,7 @@ import {
   searchRequest,
   splitLanguagePrefix,
   type Language,
+  type RouteMatch,
 } from '@tasko/shared/domain';
 import { REPO_ROOT, type AppConfig } from '../../config.js';
 import { cacheControlOf, liveBuild, packageDistDir, remoteDistDir, shellPreloads } from './assets.js';
@@ -50,6 +51,30 @@ function listingRequestOf(routeId: string, query: URLSearchParams, language: Lan
   const offerType = routeId === 'home' || (routeId === 'tasks' && [...query.keys()].length > 0) ? 'job' : routeId === 'services' ? 'service' : null;
   if (!offerType) return null;
   return `/api/v1/jobs?${searchQueryString(searchRequest(searchFromParams(query), offerType, language))}`;
+}
+
+/** The API requests a page makes as soon as it renders, for an anonymous visitor: its search, or its listing. */
+function firstRequestsOf(match: RouteMatch, query: URLSearchParams, language: Language): string[] {
+  if (match.route.id === 'job' && match.params.id) return [`/api/v1/jobs/${encodeURIComponent(match.params.id)}?language=${language}`];
+  const search = listingRequestOf(match.route.id, query, language);
+  return search ? [search] : [];
+}
+
+/**
+ * The answers to those requests, asked of the API itself on the visitor's behalf (the same route, limits and
+ * serializer as the page's own call), to be written into the page (docs/architecture.md, "API client"): its
+ * first render needs no request, and no API client code, before it shows the listings. A request that fails
+ * is left to the page, with a preload hint.
+ */
+async function pageAnswers(app: FastifyInstance, urls: string[], clientAddress: string): Promise<Record<string, unknown>> {
+  const answers: Record<string, unknown> = {};
+  await Promise.all(
+    urls.map(async (url) => {
+      const response = await app.inject({ method: 'GET', url, remoteAddress: clientAddress });
+      if (response.statusCode === 200) answers[url] = response.json();
+    }),
+  );
+  return answers;
 }
 
 /** The shell and every remote from one origin, and index.html for every page route (ARCHITECTURE "One picture"). */
@@ -104,13 +129,16 @@ export async function sitePlugin(app: FastifyInstance, opts: { config: AppConfig
     if (!template) {
       return reply.code(503).type('text/plain; charset=utf-8').send('The site is not built yet: run `npm run build`, then start the server again.');
     }
-    const scripts = shellPreloads(shell, language, '/mfe/shell/');
-    const remotes = remoteEntries.current();
-    if (match) scripts.push(remotes[match.route.remote], ...(await remoteEntries.pagePreloads(match.route.remote, match.route.module)));
     // A listing or an article: its own title and description, or 404 when it does not exist.
     const canonicalUrl = origin + url.pathname;
     const subject = match ? await pageSubject(db, articles, match, language, canonicalUrl, texts[language].noTitle) : undefined;
     const isFound = match !== null && subject !== null;
+    const firstRequests = match && isFound ? firstRequestsOf(match, url.searchParams, language) : [];
+    const answers = await pageAnswers(app, firstRequests, request.ip);
+    const preloadFetches = firstRequests.filter((href) => !(href in answers));
+    const scripts = shellPreloads(shell, language, '/mfe/shell/', { asksApi: preloadFetches.length > 0 });
+    const remotes = remoteEntries.current();
+    if (match) scripts.push(remotes[match.route.remote], ...(await remoteEntries.pagePreloads(match.route.remote, match.route.module)));
     const inlineStyles = shell.frameStyles.map(({ file, css }) => ({ href: `/mfe/shell/${file}`, css }));
     const html = renderPageHtml({
       template,
@@ -123,12 +151,12 @@ export async function sitePlugin(app: FastifyInstance, opts: { config: AppConfig
       ...(subject ? { title: subject.title, description: subject.description, structuredData: subject.structuredData } : {}),
       origin,
       texts,
-      runtimeConfig: { remotes, auth },
+      runtimeConfig: { remotes, auth, ...(Object.keys(answers).length ? { answers } : {}) },
       preloadScripts: scripts.filter((f) => f.endsWith('.js')),
       preloadStyles: scripts.filter((f) => f.endsWith('.css') && !inlineStyles.some((style) => style.href === f)),
       inlineStyles,
       firstPaint: firstPaintHtml({ language, path: barePath, isPrefixed: prefixed !== null }),
-      preloadFetches: [match && isFound ? listingRequestOf(match.route.id, url.searchParams, language) : null].filter((href): href is string => href !== null),
+      preloadFetches,
     });
     return reply
       .code(isFound ? 200 : 404)
