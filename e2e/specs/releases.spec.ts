@@ -12,6 +12,15 @@ import { REPO_ROOT } from '../../shared/build/workspaces.cjs';
 import { contentTypeOf } from '../../api/src/releases/releaseStores.js';
 import { newPage, startSite, useSiteAndBrowser } from '../support/site.js';
 
+/** The contract version of `@tasko/shared` this tree builds (shared/package.json). */
+const SHARED_VERSION = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'shared', 'package.json'), 'utf8')) as { version: string }).version;
+
+/** The next minor of a version: `2.0.3` → `2.1.0`. */
+const nextMinorOf = (version: string) => {
+  const [major = '0', minor = '0'] = version.split('.');
+  return `${major}.${Number(minor) + 1}.0`;
+};
+
 const run = promisify(execFile);
 const FAQ_TEXT = path.join(REPO_ROOT, 'mfe-content', 'src', 'locales', 'en', 'faq.json');
 const original = fs.readFileSync(FAQ_TEXT, 'utf8');
@@ -112,8 +121,9 @@ describe('releasing one remote on its own', () => {
 
   it('refuses a release built against a shared core the shell does not provide, and keeps the current one', async () => {
     const before = currentRelease();
-    await assert.rejects(releaseCommand('release', { TASKO_SHARED_VERSION: '1.99.0' }), (error: Error & { stderr?: string }) => {
-      assert.match(String(error.stderr), /it needs @tasko\/shared \^1\.99\.0, and the shell provides 1\.0\.0/);
+    const needed = nextMinorOf(SHARED_VERSION);
+    await assert.rejects(releaseCommand('release', { TASKO_SHARED_VERSION: needed }), (error: Error & { stderr?: string }) => {
+      assert.ok(String(error.stderr).includes(`it needs @tasko/shared ^${needed}, and the shell provides ${SHARED_VERSION}`), error.stderr);
       return true;
     });
     assert.equal(currentRelease(), before);
@@ -132,28 +142,36 @@ async function serveFolder(dir: string): Promise<{ origin: string; close: () => 
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
+/**
+ * mfe-content served from `built` instead of its own folder: /en/faq shows the page's error panel, the console
+ * names both versions (`expected`), no TypeError happens, and another remote's page still opens.
+ */
+async function expectRefusedRemote(built: string, expected: string): Promise<void> {
+  const cdn = await serveFolder(built);
+  const site = await startSite({ MFE_CONTENT_URL: `${cdn.origin}/` });
+  const { page, context, problems } = await newPage(running.browser);
+  try {
+    await page.goto(`${site.origin}/en/faq`);
+    await page.getByRole('heading', { level: 1, name: 'Failed to load page' }).waitFor();
+    assert.ok(problems.errors.some((error) => error.includes(expected)), problems.errors.join('\n'));
+    assert.ok(!problems.errors.some((error) => /TypeError/.test(error)), problems.errors.join('\n'));
+    await page.goto(`${site.origin}/en/services`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+  } finally {
+    await context.close();
+    await site.stop();
+    await cdn.close();
+  }
+}
+
+
 describe('a remote that needs a newer shared core than the shell', () => {
   it('fails with the page’s error panel and a console error naming both versions, not a TypeError', async () => {
     const built = fs.mkdtempSync(path.join(os.tmpdir(), 'tasko-skewed-'));
     scratch.push(built);
-    await run(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build.mjs'), 'mfe-content', `--out=${built}`], { env: { ...process.env, TASKO_SHARED_VERSION: '1.99.0' } });
-    const cdn = await serveFolder(built);
-    const site = await startSite({ MFE_CONTENT_URL: `${cdn.origin}/` });
-    const { page, context, problems } = await newPage(running.browser);
-    try {
-      await page.goto(`${site.origin}/en/faq`);
-      await page.getByRole('heading', { level: 1, name: 'Failed to load page' }).waitFor();
-      const skew = problems.errors.filter((error) => /VersionSkewError/.test(error) || /needs @tasko\/shared/.test(error));
-      assert.ok(skew.some((error) => error.includes('mfe_content needs @tasko/shared ^1.99.0, but this page runs @tasko/shared 1.0.0 from shell')), problems.errors.join('\n'));
-      assert.ok(!problems.errors.some((error) => /TypeError/.test(error)), problems.errors.join('\n'));
-      // The rest of the site works: another remote's page opens from the header.
-      await page.goto(`${site.origin}/en/services`);
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
-    } finally {
-      await context.close();
-      await site.stop();
-      await cdn.close();
-    }
+    const needed = nextMinorOf(SHARED_VERSION);
+    await run(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build.mjs'), 'mfe-content', `--out=${built}`], { env: { ...process.env, TASKO_SHARED_VERSION: needed } });
+    await expectRefusedRemote(built, `mfe_content needs @tasko/shared ^${needed}, but this page runs @tasko/shared ${SHARED_VERSION} from shell`);
   });
 });
 
@@ -165,26 +183,13 @@ describe('a remote built with another federation minor than the shell', () => {
     fs.cpSync(path.join(REPO_ROOT, 'mfe-content', 'dist'), built, { recursive: true });
     const entry = path.join(built, 'remoteEntry.js');
     const shellVersion = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'shell', 'dist', 'build-info.json'), 'utf8')) as { federation: { version: string } }).federation.version;
-    const [major = '0', minor = '0'] = shellVersion.split('.');
-    const nextMinor = `${major}.${Number(minor) + 1}.0`;
+    const nextMinor = nextMinorOf(shellVersion);
     // The minifier may or may not quote the key.
     const record = new RegExp(`("?federationVersion"?:)"${shellVersion.replace(/\./g, '\\.')}"`);
     const source = fs.readFileSync(entry, 'utf8');
     assert.match(source, record, 'the entry records its federation version');
     fs.writeFileSync(entry, source.replace(record, `$1"${nextMinor}"`));
-    const cdn = await serveFolder(built);
-    const site = await startSite({ MFE_CONTENT_URL: `${cdn.origin}/` });
-    const { page, context, problems } = await newPage(running.browser);
-    try {
-      await page.goto(`${site.origin}/en/faq`);
-      await page.getByRole('heading', { level: 1, name: 'Failed to load page' }).waitFor();
-      const expected = `mfe_content was built with @module-federation/enhanced ${nextMinor}, but this page runs @module-federation/enhanced ${shellVersion} from shell`;
-      assert.ok(problems.errors.some((error) => error.includes(expected)), problems.errors.join('\n'));
-    } finally {
-      await context.close();
-      await site.stop();
-      await cdn.close();
-    }
+    await expectRefusedRemote(built, `mfe_content was built with @module-federation/enhanced ${nextMinor}, but this page runs @module-federation/enhanced ${shellVersion} from shell`);
   });
 });
 
