@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Trans } from 'react-i18next';
 import { Link, useNavigate } from '@tasko/shared/router';
 import {
   api,
@@ -9,7 +10,6 @@ import {
   splitLanguagePrefix,
   storeLanguage,
   themeAtom,
-  Trans,
   track,
   usePageMeta,
   useTranslation,
@@ -194,7 +194,7 @@ function AgeStep({ arrival, onConfirmed }: { arrival: Arrival; onConfirmed: () =
             onChange={(e) => setIsChecked(e.target.checked)}
           />
           <span className="age-check__text">
-            <Trans t={t} i18nKey="age.confirmWithTerms" components={{ terms: <Link to={withLanguagePrefix(arrival.language, '/eula')} target="_blank" /> }} />
+            <Trans i18n={i18n} t={t} i18nKey="age.confirmWithTerms" components={{ terms: <Link to={withLanguagePrefix(arrival.language, '/eula')} target="_blank" /> }} />
           </span>
         </label>
         {isMissing && !isChecked && (

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tasko/shared/router';
-import { type Listing, LiveNotice, type Notice, pageCount, Pagination, placeNameOf, postFormPath, Price, RetryPanel, Trans, useLocalizedPath, usePageMeta, UserText, useTranslation } from '@tasko/shared';
+import { Trans } from 'react-i18next';
+import { i18n, type Listing, LiveNotice, type Notice, pageCount, Pagination, placeNameOf, postFormPath, Price, RetryPanel, useLocalizedPath, usePageMeta, UserText, useTranslation } from '@tasko/shared';
 import { ConfirmDialog } from '@tasko/shared/confirmDialog';
 import { ACCOUNT_NS } from '../../accountNamespace';
 import { useMyListings, type ManageAction, type MyListingsState } from './useMyListings';
@@ -164,7 +165,7 @@ export default function MyPostedJobsPage() {
                 )}
                 {listing.hidden && (
                   <p className="my-posts__hidden-note">
-                    <Trans t={t} i18nKey="myPosts.hiddenNote" components={{ contact: <Link to={localized('/contact')} /> }} />
+                    <Trans i18n={i18n} t={t} i18nKey="myPosts.hiddenNote" components={{ contact: <Link to={localized('/contact')} /> }} />
                   </p>
                 )}
               </div>

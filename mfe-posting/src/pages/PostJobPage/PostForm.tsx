@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from '@tasko/shared/router';
-import { CATEGORIES, CONTACT_METHODS, LANGUAGES, LIMITS, PAYMENT_TYPES, Trans, useLocalizedPath, usePageMeta, useTranslation, type Listing, type OfferType, type StoredUser, type ValidationKey } from '@tasko/shared';
+import { Trans } from 'react-i18next';
+import { CATEGORIES, CONTACT_METHODS, i18n, LANGUAGES, LIMITS, PAYMENT_TYPES, useLocalizedPath, usePageMeta, useTranslation, type Listing, type OfferType, type StoredUser, type ValidationKey } from '@tasko/shared';
 import { POSTING_NS } from '../../postingNamespace';
 import { PlaceCombobox } from '@tasko/shared/listing';
 import { languageOf, type FieldName, type PostDraft } from './postDraft';
@@ -172,7 +173,7 @@ export function PostForm({ user, offerType, listing }: { user: StoredUser; offer
               {t('age.confirm')}
             </label>
             <p className="field__hint">
-              <Trans t={t} i18nKey="age.whyWithTerms" components={{ terms: <Link to={localized('/eula')} /> }} />
+              <Trans i18n={i18n} t={t} i18nKey="age.whyWithTerms" components={{ terms: <Link to={localized('/eula')} /> }} />
             </p>
             {form.isAgeMissing && (
               <p id={`${AGE_CHECKBOX_ID}-error`} className="field__error" role="alert">
