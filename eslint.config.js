@@ -112,7 +112,7 @@ export default defineConfig(
     // API and end-to-end tests read the server's answers as untyped JSON (`res.json()` is `any` by design)
     // and their assertions are the check of that shape: typing each answer first would restate the response
     // schemas the tests exist to verify. Everything else, floating promises included, still applies.
-    files: ['api/test/**/*.ts', 'e2e/**/*.ts'],
+    files: ['api/test/**/*.ts', 'api/fuzz/**/*.ts', 'e2e/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',

@@ -4,47 +4,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer } from './benchServer.js';
+import { benchSession, listingForm, startServer } from './benchServer.js';
 
 const SAMPLES = Number(process.env.ALERT_SAMPLES ?? 20);
-
-/** A session through the local identity provider, as the sign-in page does it: nonce, ID token, login. */
-async function session(url: string, email: string): Promise<string> {
-  const nonceAnswer = await fetch(`${url}/api/v1/auth/nonce`, { method: 'POST' });
-  const cookie = (nonceAnswer.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const { nonce } = (await nonceAnswer.json()) as { nonce: string };
-  const token = await fetch(`${url}/dev-idp/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, name: 'Bench', nonce }) });
-  const { id_token: idToken } = (await token.json()) as { id_token: string };
-  const login = await fetch(`${url}/api/v1/auth/google/login`, { method: 'POST', headers: { authorization: `Bearer ${idToken}`, cookie } });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  await fetch(`${url}/api/v1/user/age-confirmation`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}` } });
-  return accessToken;
-}
-
-function publishForm(title: string): FormData {
-  const form = new FormData();
-  const fields: Record<string, string> = {
-    jobTitle: title,
-    description: 'Carrying a sofa up three floors.',
-    category: 'homeServices',
-    paymentType: 'fixed',
-    amount: '150',
-    contactPersonName: 'Bench',
-    phone: '054-1234-567',
-    location: JSON.stringify({ city: 'Haifa', address: '' }),
-    offerType: 'job',
-  };
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  return form;
-}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasko-bench-alerts-'));
 const outbox = path.join(dataDir, 'outbox');
 const { url, child } = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development', WRITE_RATE_LIMIT: '1000' });
 const latencies: number[] = [];
 try {
-  const reader = await session(url, 'reader@bench.local');
-  const poster = await session(url, 'poster@bench.local');
+  const reader = await benchSession(url, 'reader@bench.local');
+  const poster = await benchSession(url, 'poster@bench.local');
   const created = await fetch(`${url}/api/v1/me/alerts`, {
     method: 'POST',
     headers: { authorization: `Bearer ${reader}`, 'content-type': 'application/json' },
@@ -54,7 +24,7 @@ try {
   const emails = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).length : 0);
   for (let i = 0; i < SAMPLES; i += 1) {
     const before = emails();
-    const answer = await fetch(`${url}/api/v1/jobs`, { method: 'POST', headers: { authorization: `Bearer ${poster}` }, body: publishForm(`Sofa ${i}`) });
+    const answer = await fetch(`${url}/api/v1/jobs`, { method: 'POST', headers: { authorization: `Bearer ${poster}` }, body: listingForm(`Sofa ${i}`) });
     const published = performance.now();
     if (answer.status !== 201) throw new Error(`publish refused: ${await answer.text()}`);
     while (emails() === before && performance.now() - published < 10_000) await new Promise((r) => setTimeout(r, 2));

@@ -6,7 +6,8 @@
 // `--baseline <ref>` also builds that commit in a folder of its own (.bench/baseline-<commit>, kept for the
 // next run: `npm ci` and the build are done once per commit) and audits its pages beside this tree's in the
 // same run, on the same machine, so the first-visit sizes and Lighthouse's Total Blocking Time compare as
-// ratios: Lighthouse's simulated CPU scales with the host, and only figures taken side by side compare.
+// ratios: Lighthouse's simulated CPU scales with the host, and only figures taken side by side compare. The
+// uploads bench starts that commit's API too, and times the same animated-GIF post on both.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -47,7 +48,7 @@ function prepareBaseline(ref) {
 
 const steps = [
   [process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--if-stale']],
-  ...['bench-pages.ts', 'bench-lighthouse.ts', 'bench-api.ts', 'bench-alerts.ts'].map((file) => [process.execPath, ['--import', 'tsx', path.join(root, 'scripts', file), ...args]]),
+  ...['bench-pages.ts', 'bench-lighthouse.ts', 'bench-api.ts', 'bench-alerts.ts', 'bench-uploads.ts'].map((file) => [process.execPath, ['--import', 'tsx', path.join(root, 'scripts', file), ...args]]),
 ];
 for (const [command, commandArgs] of steps) {
   const { status } = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env });

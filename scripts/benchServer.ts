@@ -16,10 +16,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The real server (api/src/main.ts) with `env`, answering its health check; demo data off, warnings only. */
-export async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+/**
+ * The real server (api/src/main.ts) with `env`, answering its health check; demo data off, warnings only.
+ * `tree`: another checkout's root (the bench's `--baseline`), served with its own code and packages.
+ */
+export async function startServer(env: Record<string, string>, tree = root): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api', 'src', 'main.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(tree, 'api', 'src', 'main.ts')], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_DATA: 'off' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -34,4 +37,35 @@ export async function startServer(env: Record<string, string>): Promise<{ url: s
   }
   child.kill();
   throw new Error('the server did not start within 20 s');
+}
+
+/** A session through the local identity provider, as the sign-in page does it: nonce, ID token, login. */
+export async function benchSession(url: string, email: string): Promise<string> {
+  const nonceAnswer = await fetch(`${url}/api/v1/auth/nonce`, { method: 'POST' });
+  const cookie = (nonceAnswer.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const { nonce } = (await nonceAnswer.json()) as { nonce: string };
+  const token = await fetch(`${url}/dev-idp/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, name: 'Bench', nonce }) });
+  const { id_token: idToken } = (await token.json()) as { id_token: string };
+  const login = await fetch(`${url}/api/v1/auth/google/login`, { method: 'POST', headers: { authorization: `Bearer ${idToken}`, cookie } });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  await fetch(`${url}/api/v1/user/age-confirmation`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}` } });
+  return accessToken;
+}
+
+/** The multipart post payload of a valid listing, as the posting form sends it. */
+export function listingForm(title: string): FormData {
+  const form = new FormData();
+  const fields: Record<string, string> = {
+    jobTitle: title,
+    description: 'Carrying a sofa up three floors.',
+    category: 'homeServices',
+    paymentType: 'fixed',
+    amount: '150',
+    contactPersonName: 'Bench',
+    phone: '054-1234-567',
+    location: JSON.stringify({ city: 'Haifa', address: '' }),
+    offerType: 'job',
+  };
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
 }

@@ -2,7 +2,7 @@
 // `npm test`: every check, in the order that fails fastest: translations (and the check's own tests), types,
 // lint, unit tests (jest), the production build, API tests and end-to-end tests (node's test runner). Ends with
 // one line, "N passed, N failed", counted over every suite. `npm test -- lint` (or i18n, types, unit, api,
-// e2e) runs one part.
+// fuzz, e2e) runs one part; `api` includes the fuzz.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -69,6 +69,7 @@ const testFiles = (dir, sub) =>
   fs.existsSync(path.join(root, dir, sub))
     ? fs.readdirSync(path.join(root, dir, sub)).filter((f) => /\.(test|spec)\.ts$/.test(f)).sort().map((f) => `${sub}/${f}`)
     : [];
+const fuzzFiles = () => fs.readdirSync(path.join(root, 'api', 'fuzz')).filter((f) => f.endsWith('.fuzz.ts')).sort().map((f) => `fuzz/${f}`);
 const wants = (step) => only.length === 0 || only.includes(step);
 
 if (wants('i18n')) {
@@ -78,6 +79,8 @@ if (wants('i18n')) {
 if (wants('types')) await check('types (tsc --noEmit, every package)', 'npm', ['run', '--silent', 'typecheck']);
 if (wants('lint')) await check('lint (eslint)', 'npm', ['run', '--silent', 'lint']);
 if (wants('unit')) await jest();
+// The fuzz needs no build (a fixture site stands in for the pages): it runs before it, and fails faster.
+if (wants('fuzz') || wants('api')) await nodeTests('the schema-driven fuzz (api/fuzz, fixed seed)', path.join(root, 'api'), fuzzFiles());
 if (wants('api') || wants('e2e')) {
   const built = await check('production build (if stale)', process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--if-stale']);
   if (!built) {

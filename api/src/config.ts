@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import { REMOTE_ENTRY_FILE, REMOTES, REMOTE_NAMES, type RemotesMap } from '@tasko/shared/domain';
 
 /** The repository root: every package's dist/ is found from here. */
@@ -47,8 +48,14 @@ export interface AppConfig {
   signInRateLimit: number;
   /** Writes (publish, edit, close, delete, settings) allowed per client and minute. */
   writeRateLimit: number;
-  /** Contact reveals ("Show phone") per client address in 10 minutes. */
+  /** Contact reveals ("Show phone") per signed-in user in 10 minutes. */
   contactRevealLimit: number;
+  /** Contact reveals per client address in 10 minutes, across every account behind it (high: carrier NAT). */
+  contactRevealAddressLimit: number;
+  /** Contact reveals in 10 minutes for an account younger than a day. */
+  contactRevealNewAccountLimit: number;
+  /** Server time a post or edit may spend on its photos before it answers 503 `uploadTimeout`, storing nothing. */
+  uploadTimeBudgetMs: number;
   /** Analytics batches per client address per minute. */
   eventsRateLimit: number;
   /** How long a public search answer may be served from memory (0: never). */
@@ -60,105 +67,226 @@ export interface AppConfig {
   /** The outbox folder of the embedded default (no SMTP_URL), shown at /dev-mail. */
   outboxDir: string;
   /** Structured logs; off in tests unless LOG_LEVEL is set. */
-  logLevel: string;
+  logLevel: LogLevel;
 }
 
-function remoteEntryUrl(value: string): string {
-  return value.endsWith('.js') || value.endsWith('.json') ? value : `${value.replace(/\/+$/, '')}/${REMOTE_ENTRY_FILE}`;
-}
-
-/** A setting the server refuses to start with; the message says what to change. */
+/** A setting the server refuses to start with; the message names every wrong one and what to change. */
 export class ConfigError extends Error {}
 
-function isAddressOrCidr(value: string): boolean {
-  const [address = '', bits, ...rest] = value.split('/');
-  const family = net.isIP(address);
-  if (!family || rest.length > 0) return false;
-  if (bits === undefined) return true;
-  const prefix = Number(bits);
-  return /^\d{1,3}$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The widest proxy ranges believed without TRUST_PROXY_WIDE=on: wider would take in strangers' networks. */
+const NARROWEST_PREFIX = { 4: 8, 6: 32 } as const;
+
+const onOff = z.enum(['on', 'off'], { error: 'expected on or off' });
+
+/** A whole number within bounds, written in digits: "ten" or "1e3" is refused, not read as a default. */
+function wholeNumber(min: number, max: number) {
+  return z
+    .string()
+    .regex(/^\d+$/, `expected a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(z.number().min(min, `expected at least ${min}`).max(max, `expected at most ${max}`));
 }
 
-function trustProxyOf(value: string | undefined): AppConfig['trustProxy'] {
+/** An http(s) origin with nothing after it, lower-cased as browsers send it (`HTTPS://Example.com/` → `https://example.com`). */
+const origin = z.string().transform((value, context) => {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    context.addIssue({ code: 'custom', message: 'expected an origin such as https://www.example.co.il' });
+    return z.NEVER;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+    context.addIssue({ code: 'custom', message: 'expected an http or https origin with no path, query or credentials, such as https://www.example.co.il' });
+    return z.NEVER;
+  }
+  return url.origin;
+});
+
+const httpUrl = z.string().refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'expected an http or https URL');
+
+/** Where a remote's entry is: a `.js`/`.json` URL as it is, a folder gets `remoteEntry.js` appended. */
+const remoteEntryUrl = httpUrl.transform((value) =>
+  value.endsWith('.js') || value.endsWith('.json') ? value : `${value.replace(/\/+$/, '')}/${REMOTE_ENTRY_FILE}`,
+);
+
+/** One proxy: an address, or a CIDR no wider than NARROWEST_PREFIX. */
+function proxyProblem(value: string, allowWide: boolean): string | null {
+  const [address = '', bits, ...rest] = value.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length > 0 || (bits !== undefined && !/^\d{1,3}$/.test(bits))) return `${value} is not a hop count, an address or a CIDR`;
+  if (bits === undefined) return null;
+  const prefix = Number(bits);
+  if (prefix > (family === 4 ? 32 : 128)) return `${value} is not a CIDR`;
+  const narrowest = NARROWEST_PREFIX[family as 4 | 6];
+  if (prefix < narrowest && !allowWide) return `${value} takes in more than a /${narrowest}: every client there could pick its own address (set TRUST_PROXY_WIDE=on if the proxies really are spread that wide)`;
+  return null;
+}
+
+function trustProxyOf(value: string | undefined, allowWide: boolean, context: z.RefinementCtx): AppConfig['trustProxy'] {
   const setting = (value ?? '').trim().toLowerCase();
   if (setting === '' || setting === 'false' || setting === 'off' || setting === '0') return false;
   if (setting === 'true' || setting === 'on') {
-    throw new ConfigError(
-      'TRUST_PROXY=true would believe X-Forwarded-For from any client, so anyone could dodge the rate limits. Set the number of proxy hops in front of the server (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.0/8,127.0.0.1).',
-    );
+    context.addIssue({
+      code: 'custom',
+      path: ['TRUST_PROXY'],
+      message:
+        'TRUST_PROXY=true would believe X-Forwarded-For from any client, so anyone could dodge the rate limits. Set the number of proxy hops in front of the server (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.0/8,127.0.0.1).',
+    });
+    return false;
   }
   if (/^\d+$/.test(setting)) return Number(setting);
   const proxies = setting.split(',').map((p) => p.trim()).filter(Boolean);
-  const invalid = proxies.filter((p) => !isAddressOrCidr(p));
-  if (invalid.length > 0) throw new ConfigError(`TRUST_PROXY: not a hop count, an address or a CIDR: ${invalid.join(', ')}`);
+  for (const problem of proxies.map((p) => proxyProblem(p, allowWide)).filter((p) => p !== null)) {
+    context.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: problem });
+  }
   return proxies;
 }
 
-/** Combinations that would run but be unsafe or broken: refused at start, with what to do instead. */
-function checkCombinations(config: AppConfig, env: NodeJS.ProcessEnv): void {
+/**
+ * Every setting the server reads, and only those: each is checked at start, so a typo cannot fall back to a
+ * default unnoticed. An empty value counts as unset. See the README's configuration table.
+ */
+const settingsSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
+    PORT: wholeNumber(0, 65_535).default(8080),
+    HOST: z.string().refine((host) => net.isIP(host) > 0 || /^[a-z0-9.-]+$/i.test(host), 'expected an address or a host name').default('0.0.0.0'),
+    DATABASE_URL: z.string().refine((url) => /^postgres(ql)?:\/\//.test(url), 'expected postgres://…').optional(),
+    DATA_DIR: z.string().optional(),
+    PGLITE_DIR: z.string().optional(),
+    UPLOAD_DIR: z.string().optional(),
+    OUTBOX_DIR: z.string().optional(),
+    DIST_ROOT: z.string().optional(),
+    S3_BUCKET: z.string().optional(),
+    S3_ENDPOINT: httpUrl.optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().default(''),
+    S3_SECRET_ACCESS_KEY: z.string().default(''),
+    S3_PUBLIC_URL: httpUrl.optional(),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    DEV_IDP: onOff.default('off'),
+    TRUST_PROXY: z.string().optional(),
+    TRUST_PROXY_WIDE: onOff.default('off'),
+    PUBLIC_ORIGIN: origin.optional(),
+    CANONICAL_ORIGIN: origin.optional(),
+    ...(Object.fromEntries(REMOTE_NAMES.map((name) => [REMOTES[name].envVar, remoteEntryUrl.optional()])) as Record<string, z.ZodOptional<typeof remoteEntryUrl>>),
+    ADMIN_EMAILS: z.string().default(''),
+    REDIS_URL: z.string().refine((url) => /^rediss?:\/\//.test(url), 'expected redis://… or rediss://…').optional(),
+    DEMO_DATA: onOff.default('on'),
+    SIGN_IN_RATE_LIMIT: wholeNumber(1, 100_000).default(10),
+    WRITE_RATE_LIMIT: wholeNumber(1, 100_000).default(30),
+    CONTACT_REVEAL_LIMIT: wholeNumber(1, 100_000).default(20),
+    CONTACT_REVEAL_ADDRESS_LIMIT: wholeNumber(1, 100_000).default(60),
+    CONTACT_REVEAL_NEW_ACCOUNT_LIMIT: wholeNumber(1, 100_000).default(5),
+    EVENTS_RATE_LIMIT: wholeNumber(1, 100_000).default(60),
+    UPLOAD_TIME_BUDGET_MS: wholeNumber(1, 600_000).default(20_000),
+    SEARCH_CACHE_MS: wholeNumber(0, 3_600_000).optional(),
+    SMTP_URL: z.string().refine((url) => /^smtps?:\/\//.test(url), 'expected smtp://… or smtps://…').optional(),
+    MAIL_FROM: z.string().default('Tasko <alerts@localhost>'),
+    LOG_LEVEL: z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` }).optional(),
+  })
+  .transform((settings, context) => ({ ...settings, trustProxy: trustProxyOf(settings.TRUST_PROXY, settings.TRUST_PROXY_WIDE === 'on', context) }));
+
+type Settings = z.output<typeof settingsSchema>;
+
+/** Combinations of valid settings that would run but be unsafe or broken: refused at start, with what to do instead. */
+function combinationProblems(config: AppConfig, settings: Settings): string[] {
+  const problems: string[] = [];
   if (config.canonicalOrigin?.startsWith('https:') && config.trustProxy === false) {
-    throw new ConfigError(
+    problems.push(
       'CANONICAL_ORIGIN is https, which needs a TLS proxy in front of this server: set TRUST_PROXY to that proxy (a hop count or its addresses), or every request would be redirected to https forever.',
     );
   }
-  if (config.isLocalIdpAllowed && config.adminEmails.length > 0 && env.DEV_IDP !== 'on') {
-    throw new ConfigError(
+  if (config.isLocalIdpAllowed && config.adminEmails.length > 0 && settings.DEV_IDP !== 'on') {
+    problems.push(
       'ADMIN_EMAILS is set while sign-in is the local identity provider, which signs in any address, moderators included. Set GOOGLE_CLIENT_ID, or DEV_IDP=on if this really is a development machine.',
     );
   }
+  return problems;
 }
 
-/** The one config factory: every setting comes from the environment, all optional. */
+/** Only the settings the schema names, with empty values as unset (`DATABASE_URL=` means "none"). */
+function readSettings(env: NodeJS.ProcessEnv): Settings {
+  const named = Object.fromEntries(
+    Object.keys(settingsSchema.in.shape).flatMap((name) => {
+      const value = env[name];
+      return value === undefined || value.trim() === '' ? [] : [[name, value.trim()]];
+    }),
+  );
+  const parsed = settingsSchema.safeParse(named);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'settings');
+      return `${name}=${JSON.stringify(named[name] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(`${lines.length === 1 ? 'A setting is' : `${lines.length} settings are`} wrong:\n  ${lines.join('\n  ')}`);
+  }
+  return parsed.data;
+}
+
+/** The one config factory: every setting comes from the environment, all optional, all checked. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const port = Number(env.PORT ?? 8080);
-  const dataDir = path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, 'data'));
+  const settings = readSettings(env);
+  const isProduction = settings.NODE_ENV === 'production';
+  const isTest = settings.NODE_ENV === 'test';
+  const isDevIdpOn = settings.DEV_IDP === 'on';
+  const dataDir = path.resolve(settings.DATA_DIR ?? path.join(REPO_ROOT, 'data'));
   const remoteUrls: Partial<RemotesMap> = {};
   for (const name of REMOTE_NAMES) {
-    const configured = env[REMOTES[name].envVar];
-    if (configured) remoteUrls[name] = remoteEntryUrl(configured);
+    const configured = (settings as Record<string, unknown>)[REMOTES[name].envVar];
+    if (typeof configured === 'string') remoteUrls[name] = configured;
   }
+  const s3Endpoint = settings.S3_ENDPOINT ?? `https://s3.${settings.S3_REGION}.amazonaws.com`;
   const config: AppConfig = {
-    port,
-    host: env.HOST ?? '0.0.0.0',
-    isProduction: env.NODE_ENV === 'production',
-    databaseUrl: env.DATABASE_URL || undefined,
+    port: settings.PORT,
+    host: settings.HOST,
+    isProduction,
+    databaseUrl: settings.DATABASE_URL,
     dataDir,
-    pgliteDir: env.PGLITE_DIR === 'memory' ? 'memory' : path.resolve(env.PGLITE_DIR ?? path.join(dataDir, 'pglite')),
-    uploadDir: path.resolve(env.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
-    s3: env.S3_BUCKET
+    pgliteDir: settings.PGLITE_DIR === 'memory' ? 'memory' : path.resolve(settings.PGLITE_DIR ?? path.join(dataDir, 'pglite')),
+    uploadDir: path.resolve(settings.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    s3: settings.S3_BUCKET
       ? {
-          endpoint: env.S3_ENDPOINT ?? `https://s3.${env.S3_REGION ?? 'us-east-1'}.amazonaws.com`,
-          bucket: env.S3_BUCKET,
-          region: env.S3_REGION ?? 'us-east-1',
-          accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
-          secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
-          ...(env.S3_PUBLIC_URL ? { publicUrl: env.S3_PUBLIC_URL } : {}),
+          endpoint: s3Endpoint,
+          bucket: settings.S3_BUCKET,
+          region: settings.S3_REGION,
+          accessKeyId: settings.S3_ACCESS_KEY_ID,
+          secretAccessKey: settings.S3_SECRET_ACCESS_KEY,
+          ...(settings.S3_PUBLIC_URL ? { publicUrl: settings.S3_PUBLIC_URL } : {}),
         }
       : undefined,
-    googleClientId: env.GOOGLE_CLIENT_ID || undefined,
-    isLocalIdpAllowed: !env.GOOGLE_CLIENT_ID && (env.NODE_ENV !== 'production' || env.DEV_IDP === 'on'),
-    isLocalIdpLoopbackOnly: env.DEV_IDP !== 'on',
-    trustProxy: trustProxyOf(env.TRUST_PROXY),
-    publicOrigin: (env.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/+$/, ''),
-    canonicalOrigin: env.CANONICAL_ORIGIN ? env.CANONICAL_ORIGIN.replace(/\/+$/, '') : undefined,
+    googleClientId: settings.GOOGLE_CLIENT_ID,
+    // Behind a proxy the server cannot tell a browser on this machine from the proxy itself: off unless asked for.
+    isLocalIdpAllowed: !settings.GOOGLE_CLIENT_ID && (isDevIdpOn || (!isProduction && settings.trustProxy === false)),
+    isLocalIdpLoopbackOnly: !isDevIdpOn,
+    trustProxy: settings.trustProxy,
+    publicOrigin: settings.PUBLIC_ORIGIN ?? `http://localhost:${settings.PORT}`,
+    canonicalOrigin: settings.CANONICAL_ORIGIN,
     remoteUrls,
-    distRoot: path.resolve(env.DIST_ROOT ?? REPO_ROOT),
-    adminEmails: (env.ADMIN_EMAILS ?? '')
-      .split(',')
+    distRoot: path.resolve(settings.DIST_ROOT ?? REPO_ROOT),
+    adminEmails: settings.ADMIN_EMAILS.split(',')
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
-    redisUrl: env.REDIS_URL || undefined,
-    hasDemoData: (env.DEMO_DATA ?? 'on') !== 'off',
-    signInRateLimit: Number(env.SIGN_IN_RATE_LIMIT ?? 10),
-    writeRateLimit: Number(env.WRITE_RATE_LIMIT ?? 30),
-    contactRevealLimit: Number(env.CONTACT_REVEAL_LIMIT ?? 20),
-    eventsRateLimit: Number(env.EVENTS_RATE_LIMIT ?? 60),
-    searchCacheMs: Number(env.SEARCH_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 2000)),
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM ?? 'Tasko <alerts@localhost>',
-    outboxDir: path.resolve(env.OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
-    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    redisUrl: settings.REDIS_URL,
+    hasDemoData: settings.DEMO_DATA === 'on',
+    signInRateLimit: settings.SIGN_IN_RATE_LIMIT,
+    writeRateLimit: settings.WRITE_RATE_LIMIT,
+    eventsRateLimit: settings.EVENTS_RATE_LIMIT,
+    contactRevealLimit: settings.CONTACT_REVEAL_LIMIT,
+    contactRevealAddressLimit: settings.CONTACT_REVEAL_ADDRESS_LIMIT,
+    contactRevealNewAccountLimit: settings.CONTACT_REVEAL_NEW_ACCOUNT_LIMIT,
+    uploadTimeBudgetMs: settings.UPLOAD_TIME_BUDGET_MS,
+    searchCacheMs: settings.SEARCH_CACHE_MS ?? (isTest ? 0 : 2000),
+    smtpUrl: settings.SMTP_URL,
+    mailFrom: settings.MAIL_FROM,
+    outboxDir: path.resolve(settings.OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
+    logLevel: settings.LOG_LEVEL ?? (isTest ? 'silent' : 'info'),
   };
-  checkCombinations(config, env);
+  const problems = combinationProblems(config, settings);
+  if (problems.length > 0) throw new ConfigError(problems.join('\n'));
   return config;
 }

@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -12,9 +12,11 @@ import { keyStoredListings } from './plugins/jobs/listingKeys.js';
 import errorsPlugin, { ApiProblem } from './plugins/errors/errors.plugin.js';
 import securityPlugin from './plugins/security/security.plugin.js';
 import { compiledSerializerCompiler } from './plugins/responseSerializer.js';
-import { pgRateLimitStore, sweepExpiredRows } from './plugins/security/rateLimitStore.js';
+import { pgRateLimitStore, RateLimitStoreDown, sweepExpiredRows } from './plugins/security/rateLimitStore.js';
+import { redisRateLimitStore } from './plugins/security/redisRateLimitStore.js';
+import { closeRedis, openRedis } from './plugins/security/redisConnection.js';
 import { byUserOrAddress } from './plugins/security/clientKey.js';
-import { redactedUrl } from './plugins/security/redact.js';
+import { redactedError, redactedUrl } from './plugins/security/redact.js';
 import docsPlugin from './plugins/docs/docs.plugin.js';
 import { healthRoutes } from './plugins/health/health.routes.js';
 import { authRoutes } from './plugins/auth/auth.routes.js';
@@ -27,7 +29,7 @@ import { createMailer } from './plugins/mail/mailer.js';
 import { UnsubscribeTokens } from './plugins/mail/unsubscribeTokens.js';
 import { alertsRoutes, startAlerts } from './plugins/alerts/alertService.js';
 import { jobsRoutes } from './plugins/jobs/jobs.routes.js';
-import { LocalPhotoStorage, S3PhotoStorage } from './plugins/jobs/photoStorage.js';
+import { LocalPhotoStorage, PHOTO_CACHE_CONTROL, S3PhotoStorage, sweepOrphanPhotos } from './plugins/jobs/photoStorage.js';
 import { SearchCache, type PublicSearchCache } from './plugins/jobs/searchCache.js';
 import { reportsRoutes } from './plugins/reports/reports.routes.js';
 import { moderationRoutes } from './plugins/moderation/moderation.routes.js';
@@ -35,7 +37,7 @@ import { eventsRoutes } from './plugins/events/events.routes.js';
 import { settingsRoutes } from './plugins/settings/settings.routes.js';
 import { placesRoutes } from './plugins/places/places.routes.js';
 import { seedDemoListings } from './plugins/demo/seedDemo.js';
-import { sitePlugin } from './plugins/site/site.plugin.js';
+import { RESERVED_PREFIX, sitePlugin, type NotFoundPage } from './plugins/site/site.plugin.js';
 import { RemoteEntries } from './plugins/site/remoteEntries.js';
 import { releaseStoreFor } from './releases/releaseStores.js';
 import { canonicalRedirect, embeddedUrlRedirect } from './plugins/site/canonical.js';
@@ -75,6 +77,19 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
   const storage = config.s3 ? new S3PhotoStorage(config.s3) : new LocalPhotoStorage(config.uploadDir);
   const demoSeeding = config.hasDemoData ? await seedDemoListings(db, storage) : null;
 
+  const notFoundPage: NotFoundPage = { serve: null };
+  // A URL the router cannot read (a malformed escape, a path parameter past its length) is refused before any
+  // route: in the API's one error shape, or as the site's own not-found page.
+  const routerRefusal = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !RESERVED_PREFIX.test(request.url);
+    if (isPage && notFoundPage.serve) {
+      // Fastify does not await this hook: a failure is sent through the error handler, as a route's would be.
+      notFoundPage.serve(request, reply).catch((failure: unknown) => reply.send(failure));
+      return;
+    }
+    const problem = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? { statusCode: 404, messageKey: 'notFound' } : { statusCode: 400, messageKey: 'invalidRequest' };
+    void reply.code(problem.statusCode).send(problem);
+  };
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -89,11 +104,14 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
           host: request.host,
           remoteAddress: request.ip,
         }),
+        // A failed query's parameters (anyone's data) and secret-shaped values stay out of error lines.
+        err: redactedError,
       },
     },
     // Only the proxies named in TRUST_PROXY may set the client's address, host and protocol.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: routerRefusal,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializerCompiler);
@@ -123,18 +141,18 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
   const alerts = await startAlerts({ db, database, mailer: createMailer(config), tokens, siteOrigin: config.canonicalOrigin ?? config.publicOrigin, log: app.log });
   app.addHook('onClose', () => alerts.stop());
   const onListingVisible = (listingId: number) => alerts.listingBecameVisible(listingId);
-  let redisStore: unknown;
-  if (config.redisUrl) {
-    const { Redis } = await import('ioredis');
-    redisStore = new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
-    app.addHook('onClose', async () => void (redisStore as { quit(): Promise<unknown> }).quit());
-  }
+  const redis = config.redisUrl ? await openRedis(config.redisUrl, app.log) : null;
+  if (redis) app.addHook('onClose', () => closeRedis(redis));
   await app.register(rateLimit, {
     global: false,
     // Sign-in routes count by address instead (their own keyGenerator).
     keyGenerator: byUserOrAddress(sessions),
-    ...(redisStore ? { redis: redisStore } : { store: pgRateLimitStore(db) as never }),
+    // The plugin's store type names route options it never passes; ours take what it does pass (LimitScope).
+    store: (redis ? redisRateLimitStore(redis) : pgRateLimitStore(db)) as never,
     errorResponseBuilder: (_request, context) => new ApiProblem(context.statusCode, 'rateLimited'),
+  });
+  app.addHook('onError', async (request, _reply, error) => {
+    if (error instanceof RateLimitStoreDown) request.log.warn({ err: error.cause }, 'rate-limit counters unreachable: answered 503');
   });
   await app.register(multipart, {
     limits: { fileSize: LIMITS.maxImageBytes, files: LIMITS.maxImages, fields: 30, fieldSize: 64 * 1024, parts: 40 },
@@ -143,7 +161,7 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { checkDatabase: () => database.check() });
+      await api.register(healthRoutes, { checkDatabase: () => database.check(), ...(redis ? { checkRedis: () => redis.ping().then(() => undefined) } : {}) });
       await api.register(authRoutes, {
         db,
         sessions,
@@ -153,7 +171,7 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
         isSecureCookie: (config.canonicalOrigin ?? config.publicOrigin).startsWith('https:'),
       });
       const publicSearches: PublicSearchCache = new SearchCache(config.searchCacheMs);
-      await api.register(jobsRoutes, { db, sessions, storage, publicSearches, writeRateLimit: config.writeRateLimit, contactRevealLimit: config.contactRevealLimit, onListingVisible });
+      await api.register(jobsRoutes, { db, sessions, storage, publicSearches, writeRateLimit: config.writeRateLimit, contactRevealLimit: config.contactRevealLimit, contactRevealAddressLimit: config.contactRevealAddressLimit, contactRevealNewAccountLimit: config.contactRevealNewAccountLimit, uploadTimeBudgetMs: config.uploadTimeBudgetMs, onListingVisible });
       await api.register(reportsRoutes, { db, sessions, reportRateLimit: config.writeRateLimit });
       await api.register(moderationRoutes, { db, sessions, publicSearches, adminEmails: config.adminEmails, onListingVisible });
       await api.register(alertsRoutes, { db, sessions, tokens, writeRateLimit: config.writeRateLimit });
@@ -180,17 +198,27 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
   }, 60_000);
   sweeper.unref();
   app.addHook('onClose', () => clearInterval(sweeper));
+  // A post killed between writing its photos and its row leaves files no listing shows: gone an hour later.
+  const photoSweeper = setInterval(() => {
+    sweepOrphanPhotos(db, storage)
+      .then((removed) => {
+        if (removed.length > 0) app.log.info({ removed: removed.length }, 'orphan photos removed');
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'sweeping orphan photos failed'));
+  }, 10 * 60_000);
+  photoSweeper.unref();
+  app.addHook('onClose', () => clearInterval(photoSweeper));
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   await app.register(fastifyStatic, {
     root: config.uploadDir,
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
-    // Photo names are random and never reused: cache them for good.
+    // Not `immutable` for a year: a deleted listing's photos must stop being served.
     setHeaders: ((reply: { header(name: string, value: string): void }) => {
-      reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      reply.header('Cache-Control', PHOTO_CACHE_CONTROL);
     }) as unknown as (res: unknown, path: string) => void,
   });
-  await app.register(sitePlugin, { config, db, remoteEntries });
+  await app.register(sitePlugin, { config, db, remoteEntries, notFoundPage });
   return app;
 }

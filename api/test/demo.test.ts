@@ -12,7 +12,7 @@ import { LANGUAGE_CODES } from '@tasko/shared/domain';
 import { postSchema } from '@tasko/shared/validation';
 import { rowsOf, type DatabaseHandle } from '../src/db/client.js';
 import { placeNamed } from '../src/plugins/places/places.js';
-import { LocalPhotoStorage, type PhotoStorage } from '../src/plugins/jobs/photoStorage.js';
+import { LocalPhotoStorage, type PhotoStorage, type StoredPhoto } from '../src/plugins/jobs/photoStorage.js';
 import { DEMO_LISTINGS } from '../src/plugins/demo/demoListings.js';
 import { DEMO_PHOTO_HEIGHT, DEMO_PHOTO_WIDTH, storeDemoPhotos } from '../src/plugins/demo/demoPhotos.js';
 import { seedDemoListings } from '../src/plugins/demo/seedDemo.js';
@@ -48,6 +48,9 @@ class FailingStorage implements PhotoStorage {
   }
   async remove(url: string): Promise<void> {
     this.held.delete(url);
+  }
+  async list(): Promise<StoredPhoto[]> {
+    return [...this.held].map((url) => ({ name: url.slice('/uploads/'.length), url, modifiedAt: new Date() }));
   }
 }
 

@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { importJWK, SignJWT } from 'jose';
 import { matchPageRoute, withoutTrailingSlashes } from '@tasko/shared/domain';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/config.js';
 import { rowsOf } from '../src/db/client.js';
 import { buildServer } from '../src/server.js';
 import { addressKey } from '../src/plugins/security/clientKey.js';
@@ -15,21 +15,13 @@ import { redactedUrl } from '../src/plugins/security/redact.js';
 import { publicListing } from '../src/plugins/jobs/listingSchemas.js';
 import { makeFixtureSite } from './fixtureSite.js';
 import { multipartBody, validPostFields } from './multipart.js';
-import { exchange, freshClientAddress, providerSignIn, signIn, startTestServer, testDatabases, useServerOn, type TestServer } from './testServer.js';
+import { configRefusal, exchange, freshClientAddress, providerSignIn, signIn, testDatabases, useServerOn, withServer } from './testServer.js';
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe('settings the server refuses to start with', () => {
   const base = { NODE_ENV: 'test', DATA_DIR: '/tmp/tasko-config-test' };
-  const refusal = (env: Record<string, string>) => {
-    try {
-      loadConfig({ ...base, ...env });
-      return null;
-    } catch (error) {
-      assert.ok(error instanceof ConfigError, String(error));
-      return error.message;
-    }
-  };
+  const refusal = configRefusal;
 
   it('TRUST_PROXY=true (any client could pick its address), and nonsense', () => {
     assert.match(refusal({ TRUST_PROXY: 'true' }) ?? '', /TRUST_PROXY=true/);
@@ -94,14 +86,6 @@ describe('page paths', () => {
 for (const database of testDatabases()) {
   describe(`hardening on ${database.name}`, () => {
     const suite = useServerOn(database, { DIST_ROOT: makeFixtureSite() });
-    const withServer = async (env: Record<string, string>, run: (server: TestServer) => Promise<void>) => {
-      const server = await startTestServer(suite.handle, env);
-      try {
-        await run(server);
-      } finally {
-        await server.close();
-      }
-    };
     const statusesOf = async (count: number, request: (i: number) => Promise<{ statusCode: number }>) => {
       const statuses: number[] = [];
       for (let i = 0; i < count; i += 1) statuses.push((await request(i)).statusCode);
@@ -111,7 +95,7 @@ for (const database of testDatabases()) {
 
     describe('limits nobody can dodge with forwarded headers', () => {
       it('sign-in, the nonce and the provider’s token count by the socket’s address', async () => {
-        await withServer({ SIGN_IN_RATE_LIMIT: '3' }, async ({ app }) => {
+        await withServer(suite.handle, { SIGN_IN_RATE_LIMIT: '3' }, async ({ app }) => {
           const client = freshClientAddress();
           const logins = await statusesOf(4, (i) => app.inject({ method: 'POST', url: '/api/v1/auth/google/login', headers: forgedAddress(i), remoteAddress: client }));
           assert.deepEqual(logins, [401, 401, 401, 429]);
@@ -129,7 +113,7 @@ for (const database of testDatabases()) {
         const owner = await signIn(suite.server.app, 'reveal-owner@example.com');
         const body = multipartBody(validPostFields());
         const id = (await suite.server.app.inject({ method: 'POST', url: '/api/v1/jobs', payload: body.payload, headers: { ...body.headers, ...auth(owner) } })).json().job_id;
-        await withServer({ CONTACT_REVEAL_LIMIT: '3' }, async ({ app }) => {
+        await withServer(suite.handle, { CONTACT_REVEAL_LIMIT: '3' }, async ({ app }) => {
           const client = freshClientAddress();
           const reveals = await statusesOf(5, (i) => app.inject({ url: `/api/v1/jobs/${id}/contact`, headers: forgedAddress(i), remoteAddress: client }));
           assert.deepEqual(reveals, [200, 200, 200, 429, 429]);
@@ -140,7 +124,7 @@ for (const database of testDatabases()) {
       });
 
       it('signed-in actions count per user: one account over many addresses is held, many people behind one address are not', async () => {
-        await withServer({ WRITE_RATE_LIMIT: '3', CONTACT_REVEAL_LIMIT: '3' }, async ({ app }) => {
+        await withServer(suite.handle, { WRITE_RATE_LIMIT: '3', CONTACT_REVEAL_LIMIT: '3' }, async ({ app }) => {
           const spreader = await signIn(app, 'spreader@example.com');
           const settings = { language: 'en', theme: 'light', emailNotifications: true, smsNotifications: false };
           const saves = await statusesOf(4, (i) => app.inject({ method: 'PUT', url: '/api/v1/user/settings', payload: settings, headers: { ...auth(spreader), ...forgedAddress(i) }, remoteAddress: freshClientAddress() }));
@@ -164,7 +148,7 @@ for (const database of testDatabases()) {
       });
 
       it('believes X-Forwarded-For only from the proxies in TRUST_PROXY', async () => {
-        await withServer({ SIGN_IN_RATE_LIMIT: '2', TRUST_PROXY: '127.0.0.1' }, async ({ app }) => {
+        await withServer(suite.handle, { SIGN_IN_RATE_LIMIT: '2', TRUST_PROXY: '127.0.0.1' }, async ({ app }) => {
           const viaProxy = await statusesOf(3, (i) => app.inject({ method: 'POST', url: '/api/v1/auth/google/login', headers: forgedAddress(i), remoteAddress: '127.0.0.1' }));
           assert.deepEqual(viaProxy, [401, 401, 401], 'the trusted proxy names a different client each time');
           const stranger = freshClientAddress();
@@ -188,7 +172,7 @@ for (const database of testDatabases()) {
         assert.equal(remote.statusCode, 404);
         assert.equal((await suite.server.app.inject({ url: '/dev-idp/jwks', remoteAddress: '203.0.113.9' })).statusCode, 404);
         assert.equal((await suite.server.app.inject({ url: '/dev-idp/jwks', remoteAddress: '::1' })).statusCode, 200);
-        await withServer({ DEV_IDP: 'on' }, async ({ app }) => {
+        await withServer(suite.handle, { DEV_IDP: 'on' }, async ({ app }) => {
           assert.equal((await app.inject({ url: '/dev-idp/jwks', remoteAddress: '203.0.113.9' })).statusCode, 200);
         });
       });

@@ -1,25 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import net from 'node:net';
 import crypto from 'node:crypto';
 import { openDatabase } from '../src/db/client.js';
-import { startTestServer } from './testServer.js';
+import { redisAnswers, startTestServer } from './testServer.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-function redisAnswers(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise<boolean>((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379), timeout: 500 });
-    const answer = (isUp: boolean) => {
-      socket.destroy();
-      resolve(isUp);
-    };
-    socket.once('connect', () => answer(true));
-    socket.once('error', () => answer(false));
-    socket.once('timeout', () => answer(false));
-  });
-}
 
 describe('rate limits in Redis (REDIS_URL)', () => {
   it('counts sign-in attempts across instances', async (t) => {

@@ -1,10 +1,12 @@
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import net from 'node:net';
 import { after, before } from 'node:test';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig, type AppConfig } from '../src/config.js';
+import { ConfigError, loadConfig, type AppConfig } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { buildServer } from '../src/server.js';
 
@@ -23,7 +25,7 @@ export function testDatabases(): TestDatabase[] {
 
 /** Empties every table but the server's generated secrets, so each suite starts from nothing. */
 export async function emptyDatabase(handle: DatabaseHandle): Promise<void> {
-  await handle.db.execute(sql`truncate table analytics_events, moderation_actions, reports, listings, sessions, users, rate_limits restart identity cascade`);
+  await handle.db.execute(sql`truncate table analytics_events, listing_views, moderation_actions, reports, listings, sessions, users, rate_limits restart identity cascade`);
 }
 
 export interface TestServer {
@@ -48,6 +50,42 @@ export async function startTestServer(database: DatabaseHandle, env: Record<stri
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs `run` against a server of its own on `handle` (with `env`), closed afterwards whatever happens. */
+export async function withServer(handle: DatabaseHandle, env: Record<string, string>, run: (server: TestServer) => Promise<void>): Promise<void> {
+  const server = await startTestServer(handle, env);
+  try {
+    await run(server);
+  } finally {
+    await server.close();
+  }
+}
+
+/** Why the server refuses to start with these settings (its message), or null when it starts. */
+export function configRefusal(env: Record<string, string>): string | null {
+  try {
+    loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/tasko-config-test', ...env });
+    return null;
+  } catch (error) {
+    assert.ok(error instanceof ConfigError, String(error));
+    return error.message;
+  }
+}
+
+/** Whether something accepts connections at the URL's host and port (a live Redis, for the tests that need one). */
+export function redisAnswers(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise<boolean>((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379), timeout: 500 });
+    const answer = (isUp: boolean) => {
+      socket.destroy();
+      resolve(isUp);
+    };
+    socket.once('connect', () => answer(true));
+    socket.once('error', () => answer(false));
+    socket.once('timeout', () => answer(false));
+  });
 }
 
 /** What a suite's tests run against, filled in by the `before` hook that `useServerOn` registers. */

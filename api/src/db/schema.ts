@@ -216,8 +216,28 @@ export const analyticsEvents = pgTable(
   },
   (t) => [
     index('analytics_events_by_day').on(t.occurredAt, t.name),
-    // A listing's page views (its posters' 30-day figure) by path.
-    index('analytics_events_page_views').on(t.path, t.occurredAt).where(sql`${t.name} = 'page_view'`),
+  ],
+);
+
+/**
+ * A listing's viewers per day (Israel time), as the server answered its page or `GET /jobs/{id}`: a
+ * browser's own events never count here. Keys are HMACs of the day with the client's address (and its
+ * User-Agent), so no address is stored and one day's viewer cannot be followed to the next.
+ */
+export const listingViews = pgTable(
+  'listing_views',
+  {
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id),
+    day: date('day').notNull(),
+    addressKey: text('address_key').notNull(),
+    browserKey: text('browser_key').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.listingId, t.day, t.addressKey, t.browserKey] }),
+    // Days past the owners' window are swept.
+    index('listing_views_day').on(t.day),
   ],
 );
 

@@ -21,6 +21,7 @@ interface Props {
 /** The answer of a search: skeletons while loading, the cards and paging, "No jobs found.", or an error with a retry. */
 export function ListingResults({ result, offerType, failureText, onRetry, onPage, layout = 'list', focusRequest = 0 }: Props) {
   const { t } = useTranslation(LISTING_NS);
+  const { t: tc } = useTranslation('common');
   const listClass = `listing-list listing-list--${layout}`;
   const count = useRef<HTMLParagraphElement>(null);
   // A search or another page asked for, whose answer should take the focus when it comes (WCAG 2.4.3): the
@@ -52,6 +53,10 @@ export function ListingResults({ result, offerType, failureText, onRetry, onPage
     // A page number deeper than counting reaches, typed into the address: the way back, not "Try again".
     if (result.error?.messageKey === 'pageTooDeep') {
       return <RetryPanel message={t('paging.tooDeep')} retryLabel={t('paging.backToFirst')} onRetry={() => goTo({ page: 1, cursor: '' })} />;
+    }
+    // A cursor mangled in a shared link: trying it again cannot help, the first page can.
+    if (result.error?.messageKey === 'badCursor') {
+      return <RetryPanel message={tc('errors.badCursor')} retryLabel={t('paging.backToFirst')} onRetry={() => goTo({ page: 1, cursor: '' })} />;
     }
     return <RetryPanel message={failureText} retryLabel={t('retry')} onRetry={onRetry} />;
   }

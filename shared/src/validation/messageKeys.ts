@@ -26,6 +26,7 @@ export const VALIDATION_KEYS = [
   'tooManyImages',
   'unsupportedImageType',
   'imageTooLarge',
+  'imageTooComplex',
   'languageInvalid',
   'themeInvalid',
   'settingInvalid',
@@ -56,6 +57,9 @@ export const API_ERROR_KEYS = [
   'pageTooDeep',
   'placeRequired',
   'placeUnknown',
+  'badCursor',
+  'uploadTimeout',
+  'serviceUnavailable',
 ] as const;
 export type ApiErrorKey = (typeof API_ERROR_KEYS)[number];
 

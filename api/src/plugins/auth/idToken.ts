@@ -22,6 +22,21 @@ export interface IdTokenVerifier {
 
 export class IdTokenRejected extends Error {}
 
+/** How far ahead of this server's clock a provider's clock may run when it stamps `iat`. */
+const CLOCK_SKEW_SECONDS = 5 * 60;
+/**
+ * The longest an ID token may live from `iat` to `exp`: Google's live an hour, and a used token is kept
+ * (to refuse its replay) until it expires, so a token for a century would be a key for a century.
+ */
+const MAX_LIFETIME_SECONDS = 24 * 60 * 60;
+
+/** A token stamped in the future, or living longer than any sign-in needs, is not one to trust. */
+function checkLifetime(iat: number | undefined, exp: number | undefined): void {
+  if (iat === undefined || exp === undefined) throw new IdTokenRejected('iat and exp are required');
+  if (iat > Date.now() / 1000 + CLOCK_SKEW_SECONDS) throw new IdTokenRejected('iat is in the future');
+  if (exp <= iat || exp - iat > MAX_LIFETIME_SECONDS) throw new IdTokenRejected('lifetime out of bounds');
+}
+
 function verifierFor(keys: JWTVerifyGetKey, issuer: string | string[], clientId: string, isGoogle: boolean): IdTokenVerifier {
   return {
     async verify(idToken) {
@@ -36,6 +51,7 @@ function verifierFor(keys: JWTVerifyGetKey, issuer: string | string[], clientId:
       } catch (error) {
         throw new IdTokenRejected(error instanceof Error ? error.message : 'invalid token');
       }
+      checkLifetime(payload.iat, payload.exp);
       // A token for several audiences was issued to the party named in `azp`: it must be this site.
       if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== clientId) throw new IdTokenRejected('azp is not this site');
       if (payload.azp !== undefined && payload.azp !== clientId) throw new IdTokenRejected('azp is not this site');

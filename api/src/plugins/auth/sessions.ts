@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Database } from '../../db/client.js';
-import { serverSecrets, sessions, users } from '../../db/schema.js';
+import { sessions, users } from '../../db/schema.js';
+import { serverSecret } from '../../db/serverSecret.js';
 
 const SESSION_DAYS = 30;
 const ISSUER = 'tasko';
@@ -26,11 +27,7 @@ export class SessionService {
   ) {}
 
   static async open(db: Database): Promise<SessionService> {
-    const generated = crypto.randomBytes(32).toString('base64url');
-    await db.insert(serverSecrets).values({ name: 'session-signing-key', value: generated }).onConflictDoNothing();
-    const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, 'session-signing-key'));
-    if (!row) throw new Error('session signing key missing');
-    return new SessionService(db, Buffer.from(row.value, 'base64url'));
+    return new SessionService(db, await serverSecret(db, 'session-signing-key'));
   }
 
   async issue(userId: number): Promise<string> {

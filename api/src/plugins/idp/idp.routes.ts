@@ -36,10 +36,11 @@ export async function idpRoutes(
   const { idp, publicOrigin } = opts;
 
   // It signs in any address it is given, moderators' included: only for a browser on this machine unless
-  // DEV_IDP=on says otherwise. A forwarded header cannot make a remote client look local.
+  // DEV_IDP=on says otherwise. The client is the one the server resolves (`request.ip`): behind a trusted
+  // proxy on this host, the address the proxy reports, never the proxy's own loopback socket.
   if (opts.isLoopbackOnly) {
     app.addHook('onRequest', async (request, reply) => {
-      if (!isLoopback(request.socket.remoteAddress)) return reply.code(404).send({ statusCode: 404, messageKey: 'notFound' });
+      if (!isLoopback(request.ip)) return reply.code(404).send({ statusCode: 404, messageKey: 'notFound' });
     });
   }
   const signInLimit = { rateLimit: { max: opts.tokenRateLimit, timeWindow: 60_000, keyGenerator: byAddress } };

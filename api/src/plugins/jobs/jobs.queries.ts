@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, like, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
-  LANGUAGE_CODES,
   LIMITS,
   OFFER_TYPES,
   searchKey,
@@ -500,21 +499,21 @@ export async function countReveal(db: Database, listingId: number): Promise<void
     on conflict (listing_id, day) do update set count = listing_reveals_daily.count + 1`);
 }
 
-const STATS_DAYS = 30;
+/** The days an owner's figures cover; older view rows are swept. */
+export const STATS_DAYS = 30;
 
 /**
- * Views and reveals of these listings over the last 30 days. Views are the page views the first-party
- * analytics stored for the listing's page, in any language (`/job/7`, `/he/job/7`).
+ * Views and reveals of these listings over the last 30 days (Israel time). Views are the server's own record
+ * (listing_views: once per address and browser a day), never the browsers' page_view events.
  */
 export async function statsOf(db: Database, listingIds: number[]): Promise<Map<number, ListingStats>> {
   const stats = new Map<number, ListingStats>(listingIds.map((id) => [id, { views: 0, reveals: 0 }]));
   if (listingIds.length === 0) return stats;
-  const paths = listingIds.flatMap((id) => [`/job/${id}`, ...LANGUAGE_CODES.map((language) => `/${language}/job/${id}`)]);
   const [views, reveals] = await Promise.all([
     db.execute(sql`
-      select substring(path from '/job/([0-9]+)$')::int as id, count(*)::int as n
-      from analytics_events
-      where name = 'page_view' and path in ${paths} and occurred_at > now() - make_interval(days => ${STATS_DAYS})
+      select listing_id as id, count(*)::int as n
+      from listing_views
+      where listing_id in ${listingIds} and day > (now() at time zone 'Asia/Jerusalem')::date - ${STATS_DAYS}::int
       group by 1`),
     db.execute(sql`
       select listing_id as id, sum(count)::int as n

@@ -14,6 +14,8 @@ import { aroundOf, columnsOf, countReveal, findListing, findPublisher, listingsO
 import { contactOf, ownerWire, publicWire, publisherWire } from './listingWire.js';
 import { listingContact, listingForViewer, ownListing, ownListingPage, publicListingPage } from './listingSchemas.js';
 import { listingId } from './listingId.js';
+import { contactRevealLimits, REVEAL_WINDOW_MS } from './revealLimits.js';
+import { ListingViews } from './listingViews.js';
 import type { PhotoStorage } from './photoStorage.js';
 import { readPostForm, type ProcessedPhoto } from './postForm.js';
 import type { PublicSearchCache } from './searchCache.js';
@@ -69,16 +71,22 @@ export async function jobsRoutes(
     publicSearches: PublicSearchCache;
     writeRateLimit: number;
     contactRevealLimit: number;
+    contactRevealAddressLimit: number;
+    contactRevealNewAccountLimit: number;
     /** A listing was published or reactivated: saved searches it matches hear of it (queued, not awaited). */
     onListingVisible?: (listingId: number) => Promise<void>;
+    /** Server time a post or edit may spend on its photos before it answers 503 `uploadTimeout`, storing nothing. */
+    uploadTimeBudgetMs: number;
   },
 ): Promise<void> {
   const { db, sessions, storage } = opts;
+  const views = await ListingViews.open(db);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(sessions);
   const WRITE_LIMIT = { rateLimit: { max: opts.writeRateLimit, timeWindow: 60_000 } };
-  // Per client address: enough for someone contacting a few people, far too few to harvest the site.
-  const REVEAL_LIMIT = { rateLimit: { max: opts.contactRevealLimit, timeWindow: 10 * 60_000 } };
+  // Per user (per address without a session): enough for someone contacting a few people, far too few to harvest the site.
+  const REVEAL_LIMIT = { rateLimit: { max: opts.contactRevealLimit, timeWindow: REVEAL_WINDOW_MS } };
+  const revealLimitsAcrossAccounts = contactRevealLimits(app, { db, sessions, addressLimit: opts.contactRevealAddressLimit, newAccountLimit: opts.contactRevealNewAccountLimit });
   const { publicSearches } = opts;
   // Any write here may change what a search shows.
   app.addHook('onResponse', async (request, reply) => {
@@ -95,6 +103,15 @@ export async function jobsRoutes(
       throw error;
     }
     return urls;
+  }
+
+  /**
+   * Photos no listing shows any more leave storage at once, so their URLs answer 404. A failed removal does
+   * not fail the request: the orphan sweep takes the file once it is an hour old.
+   */
+  async function discardPhotos(request: FastifyRequest, urls: string[]): Promise<void> {
+    const results = await Promise.allSettled(urls.map((url) => storage.remove(url)));
+    for (const result of results) if (result.status === 'rejected') request.log.warn({ err: result.reason }, 'photo left to the orphan sweep');
   }
 
   async function ownedListing(request: FastifyRequest, rawId: string): Promise<ListingRow> {
@@ -156,7 +173,8 @@ export async function jobsRoutes(
       const viewer = await optionalUser(request, sessions);
       const listing = await findListing(db, id, viewer?.id);
       if (!listing) throw new ApiProblem(404, 'jobNotFound');
-      const publisher = await findPublisher(db, listing.publisherId);
+      // Awaited (one insert, beside the publisher's look-up) so the figure is settled when the answer is.
+      const [publisher] = await Promise.all([findPublisher(db, listing.publisherId), views.record(request, listing, viewer?.id)]);
       if (!publisher) throw new ApiProblem(404, 'jobNotFound');
       const { language } = request.query;
       const extras = { updated_at: listing.updatedAt.toISOString(), publisher: publisherWire(publisher) };
@@ -171,6 +189,7 @@ export async function jobsRoutes(
     {
       schema: { summary: 'Reveal the contact details a listing’s poster chose to share ("Show phone")', tags: ['jobs'], params: idParams, response: { 200: listingContact } },
       config: REVEAL_LIMIT,
+      preHandler: revealLimitsAcrossAccounts,
     },
     async (request, reply) => {
       const listing = await findListing(db, listingId(request.params.id));
@@ -186,7 +205,7 @@ export async function jobsRoutes(
     { schema: { summary: 'Publish a listing (multipart post payload)', tags: ['jobs'], querystring: displayQuery, consumes: ['multipart/form-data'], response: { 201: ownListing } }, onRequest: signedIn, bodyLimit: POST_BODY_LIMIT, config: WRITE_LIMIT },
     async (request, reply) => {
       if (!userOf(request).isAgeConfirmed) throw new ApiProblem(403, 'ageConfirmationRequired');
-      const { post, photos } = await readPostForm(request);
+      const { post, photos } = await readPostForm(request, opts.uploadTimeBudgetMs);
       const urls = await storePhotos(photos);
       try {
         const [row] = await db
@@ -208,7 +227,7 @@ export async function jobsRoutes(
     { schema: { summary: 'Update my listing (multipart post payload, keepImages lists photos to keep)', tags: ['jobs'], params: idParams, querystring: displayQuery, consumes: ['multipart/form-data'], response: { 200: ownListing } }, onRequest: signedIn, bodyLimit: POST_BODY_LIMIT, config: WRITE_LIMIT },
     async (request) => {
       const listing = await ownedListing(request, request.params.id);
-      const { post, photos, keepImages } = await readPostForm(request);
+      const { post, photos, keepImages } = await readPostForm(request, opts.uploadTimeBudgetMs);
       const kept = keepImages ? listing.images.filter((url) => keepImages.includes(url)) : listing.images;
       if (kept.length + photos.length > LIMITS.maxImages) throw new ApiProblem(400, 'tooManyImages', { photos: 'tooManyImages' });
       const added = await storePhotos(photos);
@@ -223,7 +242,7 @@ export async function jobsRoutes(
         await Promise.all(added.map((u) => storage.remove(u)));
         throw error;
       }
-      await Promise.all(listing.images.filter((url) => !kept.includes(url)).map((url) => storage.remove(url)));
+      await discardPhotos(request, listing.images.filter((url) => !kept.includes(url)));
       if (!row) throw new ApiProblem(404, 'jobNotFound');
       return ownerWire(row, request.query.language);
     },
@@ -248,7 +267,8 @@ export async function jobsRoutes(
     { schema: { summary: 'Delete my listing (it disappears from every list)', tags: ['jobs'], params: idParams, response: { 204: noContent } }, onRequest: signedIn, config: WRITE_LIMIT },
     async (request, reply) => {
       const listing = await ownedListing(request, request.params.id);
-      await db.update(listings).set({ status: 'deleted', updatedAt: new Date() }).where(eq(listings.id, listing.id));
+      await db.update(listings).set({ status: 'deleted', images: [], updatedAt: new Date() }).where(eq(listings.id, listing.id));
+      await discardPhotos(request, listing.images);
       return reply.code(204).send(null);
     },
   );

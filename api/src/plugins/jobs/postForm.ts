@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
+import os from 'node:os';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Sharp } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { LIMITS } from '@tasko/shared/domain';
 import { fieldErrorsOf, postSchema, type Post } from '@tasko/shared/validation';
 import { placeById } from '../places/places.js';
 import { ApiProblem } from '../errors/errors.plugin.js';
+import { WorkQueue } from './workQueue.js';
 
 export interface ProcessedPhoto {
   name: string;
@@ -27,25 +29,77 @@ const OUTPUT: Record<string, { ext: string; contentType: string; encode: (s: Sha
   gif: { ext: 'gif', contentType: 'image/gif', encode: (s) => s.gif() },
 };
 
+/** Past this, even one frame costs too much to decode (120 MB of pixels and more); a phone’s photo is well under it. */
+export const MAX_PHOTO_PIXELS = 40_000_000;
+
 /**
- * Re-encodes a photo whose type the bytes decide (never the name or header): resized to at most 1600 px,
- * turned upright, and written anew, so no metadata (EXIF GPS above all) survives.
+ * Photos being re-encoded at once, across every request: one per core. sharp already works off the event
+ * loop; this keeps uploads from taking more cores than there are, and the wait counts against the budget.
  */
-export async function reencodePhoto(bytes: Buffer): Promise<ProcessedPhoto> {
+const photoWork = new WorkQueue(os.availableParallelism());
+
+const unsupportedImage = () => new ApiProblem(415, 'unsupportedImageType', { photos: 'unsupportedImageType' });
+const uploadTimeout = () => new ApiProblem(503, 'uploadTimeout');
+
+/** An animation's size is that of one frame: only the first is ever decoded. */
+function pixelsOf(metadata: Metadata): number {
+  return (metadata.width ?? 0) * (metadata.pageHeight ?? metadata.height ?? 0);
+}
+
+/**
+ * Re-encodes a photo whose type the bytes decide (never the name or header): its first frame only, resized to
+ * at most 1600 px, turned upright, and written anew, so no metadata (EXIF GPS above all) survives. libvips
+ * gives up after `timeoutSeconds`, so work nobody waits for any more does not hold a core for long.
+ */
+export async function reencodePhoto(bytes: Buffer, timeoutSeconds: number): Promise<ProcessedPhoto> {
   const detected = await fileTypeFromBuffer(bytes);
   const output = detected ? OUTPUT[detected.ext] : undefined;
-  if (!output) throw new ApiProblem(415, 'unsupportedImageType', { photos: 'unsupportedImageType' });
-  let data: Buffer;
+  if (!output) throw unsupportedImage();
+  // `pages: 1`: an animated GIF of 190 frames costs what its first frame does.
+  const input = { pages: 1, limitInputPixels: MAX_PHOTO_PIXELS };
+  let metadata: Metadata;
   try {
-    const image = sharp(bytes, { animated: detected?.ext === 'gif', limitInputPixels: 50_000_000 })
-      .rotate()
-      .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true });
-    data = await output.encode(image).toBuffer();
+    // The header only, without libvips' limit (it would refuse as if the file were broken): the check below says why.
+    metadata = await sharp(bytes, { ...input, limitInputPixels: false }).metadata();
   } catch {
     // The bytes start like an image but do not decode: as bad as the wrong type.
-    throw new ApiProblem(415, 'unsupportedImageType', { photos: 'unsupportedImageType' });
+    throw unsupportedImage();
+  }
+  if (pixelsOf(metadata) > MAX_PHOTO_PIXELS) throw new ApiProblem(400, 'imageTooComplex', { photos: 'imageTooComplex' });
+  let data: Buffer;
+  try {
+    const resized = sharp(bytes, input).rotate().resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true });
+    data = await output.encode(resized).timeout({ seconds: timeoutSeconds }).toBuffer();
+  } catch (error) {
+    if (error instanceof Error && error.message.startsWith('timeout')) throw uploadTimeout();
+    throw unsupportedImage();
   }
   return { name: `${crypto.randomUUID()}.${output.ext}`, data, contentType: output.contentType };
+}
+
+/**
+ * Every photo of one request, in the shared queue, within `budgetMs` of server time from now; past it the
+ * request answers 503 `uploadTimeout`. Photos still queued are dropped, and those being encoded finish (or
+ * time out) with nobody left to store them: the caller has thrown before writing anything.
+ */
+export async function reencodeWithinBudget(files: Buffer[], budgetMs: number): Promise<ProcessedPhoto[]> {
+  if (files.length === 0) return [];
+  const deadline = performance.now() + budgetMs;
+  // Whole seconds (libvips' unit), at least one: the budget timer below always fires first.
+  const secondsLeft = () => Math.max(1, Math.ceil((deadline - performance.now()) / 1000));
+  const abandoned = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(uploadTimeout()), budgetMs);
+  });
+  try {
+    const photos = Promise.all(files.map((file) => photoWork.run(() => reencodePhoto(file, secondsLeft()), abandoned.signal)));
+    return await Promise.race([photos, expired]);
+  } finally {
+    clearTimeout(timer);
+    // Answered either way (photos, a refused photo, or the timeout): nothing of this request is left to start.
+    abandoned.abort();
+  }
 }
 
 function parseJsonField<T>(raw: string | undefined, field: string, key: string): T | undefined {
@@ -64,9 +118,9 @@ interface MultipartError {
 /**
  * Reads the multipart post payload of SPEC §3 (description, phone, contactPersonName, paymentType, amount,
  * location as JSON, jobTitle, category, offerType, contactEmail, contactMethods as JSON, photos) and validates it with the shared
- * schema. Nothing is stored here: a bad field or photo throws before any write.
+ * schema. Nothing is stored here: a bad field or photo, or photos past `photoBudgetMs`, throw before any write.
  */
-export async function readPostForm(request: FastifyRequest): Promise<PostForm> {
+export async function readPostForm(request: FastifyRequest, photoBudgetMs: number): Promise<PostForm> {
   if (!request.isMultipart()) throw new ApiProblem(400, 'invalidRequest');
   const fields: Record<string, string> = {};
   const files: Buffer[] = [];
@@ -112,7 +166,6 @@ export async function readPostForm(request: FastifyRequest): Promise<PostForm> {
   const { placeId } = parsed.data.location;
   if (placeId && !placeById(placeId)) throw new ApiProblem(400, 'invalidRequest', { location: 'placeUnknown' });
 
-  const photos: ProcessedPhoto[] = [];
-  for (const file of files) photos.push(await reencodePhoto(file));
+  const photos = await reencodeWithinBudget(files, photoBudgetMs);
   return { post: parsed.data, photos, keepImages: keepImages ?? null };
 }

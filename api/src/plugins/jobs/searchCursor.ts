@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SORT_OPTIONS, type SortOption } from '@tasko/shared/domain';
+import { ApiProblem } from '../errors/errors.plugin.js';
 
 /**
  * Where a page of a public search starts: the sort key and id of the row just before it (`after`) or just
@@ -17,11 +18,14 @@ export interface SearchCursor {
   id: number;
 }
 
+/** The largest value of a PostgreSQL `integer` (ids, amounts): past it a query fails instead of matching nothing. */
+const MAX_INTEGER = 2 ** 31 - 1;
+
 const cursorShape = z.object({
   s: z.enum(SORT_OPTIONS),
   d: z.enum(['after', 'before']),
   v: z.string().max(64),
-  i: z.number().int().positive(),
+  i: z.number().int().positive().max(MAX_INTEGER),
 });
 
 /** `created_at` as the search selects it (UTC, microseconds); a payment type and an amount in shekels; a rank and a time. */
@@ -33,20 +37,40 @@ const VALUE_OF: Record<SortOption, RegExp> = {
   nearest: new RegExp(`^\\d{1,4}:${TIMESTAMP}$`),
 };
 
+/** A timestamp the regex let through that is also a real instant: no 31 February, no hour 25, no year 0. */
+function isRealInstant(text: string): boolean {
+  const millis = `${text.slice(0, 23)}Z`;
+  const instant = new Date(millis);
+  return !Number.isNaN(instant.getTime()) && instant.getUTCFullYear() >= 1 && instant.toISOString() === millis;
+}
+
+/** Each field of a value that matched its sort's shape, within what the database holds. */
+function isInRange(sort: SortOption, value: string): boolean {
+  if (sort === 'newest') return isRealInstant(value);
+  if (sort === 'nearest') return isRealInstant(value.slice(value.indexOf(':') + 1));
+  return Math.abs(Number(value.slice(value.indexOf(':') + 1))) <= MAX_INTEGER;
+}
+
 export function encodeCursor(cursor: SearchCursor): string {
   return Buffer.from(JSON.stringify({ s: cursor.sort, d: cursor.direction, v: cursor.value, i: cursor.id })).toString('base64url');
 }
 
-/** The cursor, or null for anything else (a hand-edited or truncated link reads as "no cursor"). */
+/**
+ * The cursor, or null when there is none. Anything else (a hand-edited or truncated link, a cursor of another
+ * sort, a field out of range) is a 400 `badCursor`: no such value ever reaches SQL.
+ */
 export function decodeCursor(text: string | undefined, sort: SortOption): SearchCursor | null {
   if (!text) return null;
+  let decoded: unknown;
   try {
-    const parsed = cursorShape.safeParse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
-    if (!parsed.success || parsed.data.s !== sort) return null;
-    const { d, v, i } = parsed.data;
-    if (!VALUE_OF[sort].test(v)) return null;
-    return { sort, direction: d, value: v, id: i };
+    decoded = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
   } catch {
-    return null;
+    throw new ApiProblem(400, 'badCursor', { cursor: 'badCursor' });
   }
+  const parsed = cursorShape.safeParse(decoded);
+  if (!parsed.success || parsed.data.s !== sort || !VALUE_OF[sort].test(parsed.data.v) || !isInRange(sort, parsed.data.v)) {
+    throw new ApiProblem(400, 'badCursor', { cursor: 'badCursor' });
+  }
+  const { d, v, i } = parsed.data;
+  return { sort, direction: d, value: v, id: i };
 }

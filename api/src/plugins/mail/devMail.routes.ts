@@ -98,12 +98,13 @@ function messageHtml(message: OutboxMessage): string {
 /**
  * The outbox viewer of the embedded default (no SMTP_URL): the alert emails the server would have sent.
  * They carry unsubscribe tokens and addresses, so like the local identity provider it answers only this
- * machine (the socket's address, never a forwarded header) unless told it is open; plain English, no script.
+ * machine unless told it is open: the client as the server resolves it (a trusted proxy's report, else the
+ * socket), never a trusted proxy's own loopback socket. Plain English, no script.
  */
 export async function devMailRoutes(app: FastifyInstance, opts: { outboxDir: string; isLoopbackOnly: boolean }): Promise<void> {
   if (opts.isLoopbackOnly) {
     app.addHook('onRequest', async (request, reply) => {
-      if (!isLoopback(request.socket.remoteAddress)) return reply.code(404).send({ statusCode: 404, messageKey: 'notFound' });
+      if (!isLoopback(request.ip)) return reply.code(404).send({ statusCode: 404, messageKey: 'notFound' });
     });
   }
 

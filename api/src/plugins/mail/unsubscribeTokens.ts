@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { serverSecrets } from '../../db/schema.js';
+import { serverSecret } from '../../db/serverSecret.js';
 
 const SECRET_NAME = 'unsubscribe-signing-key';
 /**
@@ -20,11 +19,7 @@ export class UnsubscribeTokens {
   private constructor(private readonly key: Buffer) {}
 
   static async open(db: Database): Promise<UnsubscribeTokens> {
-    const generated = crypto.randomBytes(32).toString('base64url');
-    await db.insert(serverSecrets).values({ name: SECRET_NAME, value: generated }).onConflictDoNothing();
-    const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, SECRET_NAME));
-    if (!row) throw new Error('unsubscribe signing key missing');
-    return new UnsubscribeTokens(Buffer.from(row.value, 'base64url'));
+    return new UnsubscribeTokens(await serverSecret(db, SECRET_NAME));
   }
 
   private signature(alertId: number): string {

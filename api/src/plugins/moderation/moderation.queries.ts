@@ -82,7 +82,9 @@ export async function recordAction(db: Database, adminId: number, action: Modera
 
 /**
  * Daily counts per language, in Israel's calendar: visits are distinct browsers that viewed a page, searches
- * and posts are events.
+ * and posts are events. All are the analytics events consenting browsers send, every page of the site: the
+ * site's traffic as browsers report it, forgeable like anything a browser sends, so no owner's figure is
+ * read from them (a listing's views are the server's own record, listing_views).
  */
 export async function dailyCounts(db: Database, days: number): Promise<DailyCount[]> {
   const day = sql<string>`to_char(${analyticsEvents.occurredAt} at time zone 'Asia/Jerusalem', 'YYYY-MM-DD')`;

@@ -53,9 +53,11 @@ export async function moderationRoutes(
   const { db, sessions, publicSearches } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
+  const isModerator = (email: string) => opts.adminEmails.includes(email);
+
   async function requireAdmin(request: FastifyRequest): Promise<void> {
     const user = await optionalUser(request, sessions);
-    if (!user || !opts.adminEmails.includes(user.email)) throw new ApiProblem(404, 'notFound');
+    if (!user || !isModerator(user.email)) throw new ApiProblem(404, 'notFound');
     request.user = user;
   }
   const adminOnly = { onRequest: requireAdmin };
@@ -95,6 +97,11 @@ export async function moderationRoutes(
     api.post(`/admin/users/:id/${action}`, { schema: { summary: `${action === 'block' ? 'Block' : 'Unblock'} a user`, tags: TAGS, params: idParams, response: { 200: moderationAction } }, ...adminOnly }, async (request) => {
       const id = isSerialId(request.params.id) ? Number(request.params.id) : 0;
       if (id === userOf(request).id) throw new ApiProblem(403, 'forbidden');
+      if (action === 'block') {
+        // One moderator cannot lock another out; a moderator is removed from ADMIN_EMAILS, not blocked.
+        const [target] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
+        if (target && isModerator(target.email)) throw new ApiProblem(403, 'forbidden');
+      }
       const [updated] = await db
         .update(users)
         .set({ blockedAt: action === 'block' ? new Date() : null })

@@ -23,7 +23,10 @@ function ipv6Groups(ip: string): string[] {
   return [...left, ...Array<string>(missing).fill('0'), ...right].map((g) => (g.replace(/^0+/, '') || '0').toLowerCase());
 }
 
-/** The socket's own address (never a forwarded header) is on this machine. */
+/**
+ * The address is on this machine. Pass the client as the server resolves it (`request.ip`): the socket
+ * of a proxy on this host is loopback whoever is behind it.
+ */
 export function isLoopback(address: string | undefined): boolean {
   if (!address) return false;
   const v4 = address.replace(/^::ffff:/i, '');

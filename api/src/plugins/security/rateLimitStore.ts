@@ -1,7 +1,31 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../db/client.js';
+import { ApiProblem } from '../errors/errors.plugin.js';
+import { STATS_DAYS } from '../jobs/jobs.queries.js';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/**
+ * The counters could not be reached (Redis or the database down, or too slow): the request answers 503
+ * `serviceUnavailable` at once instead of a 500, and a limited route fails closed, since a limit nobody can
+ * count is no limit. `cause` is what the store said, for the log.
+ */
+export class RateLimitStoreDown extends ApiProblem {
+  constructor(cause: unknown) {
+    super(503, 'serviceUnavailable');
+    this.cause = cause;
+  }
+}
+
+/** Where a limit's counters live: its group, or its route ("GET /api/v1/jobs/:id/contact"). */
+export interface LimitScope {
+  routeInfo?: { method?: string; url?: string };
+  groupId?: string;
+}
+
+export function scopeName(scope: LimitScope): string {
+  return scope.groupId ?? `${scope.routeInfo?.method ?? ''} ${scope.routeInfo?.url ?? ''}`;
+}
 
 /**
  * A fixed-window rate-limit store in PostgreSQL, so every instance of the API counts together (used when
@@ -25,7 +49,7 @@ export function pgRateLimitStore(db: Database) {
           const ttl = row ? Math.max(0, new Date(row.reset_at).getTime() - Date.now()) : timeWindow;
           callback(null, { current: Number(row?.count ?? 1), ttl });
         },
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+        (error: unknown) => callback(new RateLimitStoreDown(error)),
       );
     }
 
@@ -36,21 +60,24 @@ export function pgRateLimitStore(db: Database) {
           const row = rowsOf<{ count: number; reset_at: string | Date }>(result)[0];
           callback(null, row ? { current: Number(row.count), ttl: new Date(row.reset_at).getTime() - Date.now() } : { current: 0, ttl: 0 });
         },
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+        (error: unknown) => callback(new RateLimitStoreDown(error)),
       );
     }
 
-    child(routeOptions: { routeInfo?: { method?: string; url?: string }; groupId?: string }) {
-      const route = routeOptions.groupId ?? `${routeOptions.routeInfo?.method ?? ''} ${routeOptions.routeInfo?.url ?? ''}`;
-      return new PgRateLimitStore(route);
+    child(scope: LimitScope) {
+      return new PgRateLimitStore(scopeName(scope));
     }
   }
   return PgRateLimitStore;
 }
 
 
-/** Deletes rate-limit windows and used ID tokens that have expired: nothing an attacker sends stays for good. */
+/**
+ * Deletes rate-limit windows and used ID tokens that have expired, and listing views past the owners'
+ * window: nothing an attacker or a visitor sends stays for good.
+ */
 export async function sweepExpiredRows(db: Database): Promise<void> {
   await db.execute(sql`delete from rate_limits where reset_at <= now()`);
   await db.execute(sql`delete from used_id_tokens where expires_at <= now()`);
+  await db.execute(sql`delete from listing_views where day <= (now() at time zone 'Asia/Jerusalem')::date - ${STATS_DAYS}::int`);
 }

@@ -41,6 +41,9 @@ const FILE_PREFIX = /^\/(mfe|uploads)(\/|$)/;
  * A 404 outside the pages: a missing script, style or picture in text (a browser never runs it as code, unlike
  * the JSON it used to get), never cached since the file may come with the next release; a call the API's JSON.
  */
+/** Paths that are files or calls, never pages: an unknown one is a plain 404. */
+export const RESERVED_PREFIX = /^\/(api|mfe|uploads|dev-idp|dev-mail)(\/|$)/;
+
 function sendNotFound(url: string, reply: FastifyReply): FastifyReply {
   if (FILE_PREFIX.test(url)) return reply.code(404).type('text/plain; charset=utf-8').header('Cache-Control', 'no-store').send('Not found');
   return reply.code(404).send({ statusCode: 404, messageKey: 'notFound' });
@@ -64,13 +67,14 @@ function firstRequestsOf(match: RouteMatch, query: URLSearchParams, language: La
  * The answers to those requests, asked of the API itself on the visitor's behalf (the same route, limits and
  * serializer as the page's own call), to be written into the page (docs/architecture.md, "API client"): its
  * first render needs no request, and no API client code, before it shows the listings. A request that fails
- * is left to the page, with a preload hint.
+ * is left to the page, with a preload hint. It comes from the visitor's address and browser, so a listing's
+ * view is counted as theirs, once, whether the page's answer or the page's own call made it.
  */
-async function pageAnswers(app: FastifyInstance, urls: string[], clientAddress: string): Promise<Record<string, unknown>> {
+async function pageAnswers(app: FastifyInstance, urls: string[], visitor: FastifyRequest): Promise<Record<string, unknown>> {
   const answers: Record<string, unknown> = {};
   await Promise.all(
     urls.map(async (url) => {
-      const response = await app.inject({ method: 'GET', url, remoteAddress: clientAddress });
+      const response = await app.inject({ method: 'GET', url, remoteAddress: visitor.ip, headers: { 'user-agent': visitor.headers['user-agent'] } });
       if (response.statusCode === 200) answers[url] = response.json();
     }),
   );
@@ -78,7 +82,18 @@ async function pageAnswers(app: FastifyInstance, urls: string[], clientAddress: 
 }
 
 /** The shell and every remote from one origin, and index.html for every page route (ARCHITECTURE "One picture"). */
-export async function sitePlugin(app: FastifyInstance, opts: { config: AppConfig; db: Database; remoteEntries: RemoteEntries }): Promise<void> {
+/**
+ * Where the router's own refusals (an address it cannot read) find the site's 404 page: they happen before any
+ * route, outside this plugin, so the plugin hands its page renderer out through this holder.
+ */
+export interface NotFoundPage {
+  serve: ((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | null;
+}
+
+export async function sitePlugin(
+  app: FastifyInstance,
+  opts: { config: AppConfig; db: Database; remoteEntries: RemoteEntries; notFoundPage: NotFoundPage },
+): Promise<void> {
   const { config, db, remoteEntries } = opts;
   const articles = loadArticles();
   const shellDir = packageDistDir(config.distRoot, 'shell');
@@ -91,6 +106,8 @@ export async function sitePlugin(app: FastifyInstance, opts: { config: AppConfig
 
   // A file the static folders do not have (a chunk an old tab asks for after a release removed it): text.
   app.setNotFoundHandler((request, reply) => sendNotFound(request.url, reply));
+  // A page address the router could not read (a malformed escape) is a page that does not exist.
+  opts.notFoundPage.serve = servePage;
   const staticRoots: { prefix: string; root: string; allowedPath?: (file: string) => boolean }[] = [
     { prefix: '/mfe/shell/', root: shellDir },
     ...REMOTE_NAMES.map((name) => ({ prefix: `/mfe/${REMOTES[name].folder}/`, root: remoteDistDir(config.distRoot, name) })),
@@ -120,9 +137,11 @@ export async function sitePlugin(app: FastifyInstance, opts: { config: AppConfig
   }
 
   async function servePage(request: FastifyRequest, reply: FastifyReply) {
-    const url = new URL(request.url, 'http://local');
+    // Appended, never resolved: as a base-relative reference `//a@` names a host and does not parse.
+    const url = new URL(`http://local${request.url}`);
     const { language: prefixed, path: barePath } = splitLanguagePrefix(url.pathname);
-    const match = matchPageRoute(barePath);
+    // `//x` has an empty segment: no page's address, and a browser would read it as another host.
+    const match = url.pathname.includes('//') ? null : matchPageRoute(barePath);
     const language = languageOf(request, prefixed);
     const shell = shellBuild();
     const template = shell.indexHtml;
@@ -134,7 +153,7 @@ export async function sitePlugin(app: FastifyInstance, opts: { config: AppConfig
     const subject = match ? await pageSubject(db, articles, match, language, canonicalUrl, texts[language].noTitle) : undefined;
     const isFound = match !== null && subject !== null;
     const firstRequests = match && isFound ? firstRequestsOf(match, url.searchParams, language) : [];
-    const answers = await pageAnswers(app, firstRequests, request.ip);
+    const answers = await pageAnswers(app, firstRequests, request);
     const preloadFetches = firstRequests.filter((href) => !(href in answers));
     const scripts = shellPreloads(shell, language, '/mfe/shell/', { asksApi: preloadFetches.length > 0 });
     const remotes = remoteEntries.current();
@@ -183,7 +202,7 @@ export async function sitePlugin(app: FastifyInstance, opts: { config: AppConfig
   app.get('/*', async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     // Unknown files and calls under these prefixes are plain 404s, never the page shell.
-    if (/^\/(api|mfe|uploads|dev-idp|dev-mail)(\/|$)/.test(pathname)) return sendNotFound(pathname, reply);
+    if (RESERVED_PREFIX.test(pathname)) return sendNotFound(pathname, reply);
     return servePage(request, reply);
   });
 }

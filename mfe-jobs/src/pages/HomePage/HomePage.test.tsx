@@ -98,6 +98,19 @@ describe('HomePage', () => {
     expect(currentUrl().search).toBe('');
   });
 
+  it('answers a mangled cursor in a shared link with its message and the way back to the first page', async () => {
+    const badCursor: ApiError = { statusCode: 400, messageKey: 'badCursor' };
+    answerWith(async (params) => {
+      if (params.cursor) throw badCursor;
+      return pageOf(30, params.page);
+    });
+    renderPage(<HomePage />, '/en/?page=2&cursor=eyJpIjo5OTk5OTk5OTk5OX0');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This results link is broken.');
+    await userEvent.click(screen.getByRole('button', { name: 'Go to the first page' }));
+    expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+    expect(currentUrl().search).toBe('');
+  });
+
   it('starts again at page 1 on a new category, sort or text, and aborts the request it no longer needs', async () => {
     answerWith((params) => (params.category === 'other' ? new Promise(() => {}) : Promise.resolve(pageOf(30, params.page))));
     renderPage(<HomePage />, '/en/?page=3');

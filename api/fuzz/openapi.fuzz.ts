@@ -1,0 +1,328 @@
+/**
+ * The schema-driven fuzz (docs/security.md "The fuzz"): every operation of the OpenAPI document, called with
+ * wrong types, huge strings, deep JSON, hostile numbers, unknown and missing fields, anonymously, signed in
+ * and as a moderator. No answer may be a 5xx, and every refusal under /api is the one error shape. The seed
+ * is fixed (FUZZ_SEED picks another), so a failure replays exactly.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import type { InjectOptions } from 'fastify';
+import { makeFixtureSite } from '../test/fixtureSite.js';
+import { multipartBody, validPostFields } from '../test/multipart.js';
+import { freshClientAddress, signIn, startTestServer, testDatabases, type TestServer } from '../test/testServer.js';
+import { emptyDatabase } from '../test/testServer.js';
+import type { DatabaseHandle } from '../src/db/client.js';
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_127);
+/** Calls per operation and database: enough to reach every parameter with several shapes. */
+const CASES_PER_OPERATION = Number(process.env.FUZZ_CASES ?? 60);
+/** The whole fuzz stops generating past this, whatever is left: the suite must stay within a minute. */
+const TIME_BUDGET_MS = 25_000;
+
+/** mulberry32: small, fast, and the same sequence for the same seed on every machine. */
+function randomFrom(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  return { next, pick, chance: (p: number) => next() < p };
+}
+type Random = ReturnType<typeof randomFrom>;
+
+const HOSTILE_NUMBERS = [0, -1, -0, 1.5, 2 ** 31 - 1, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 1, 9_999_999_999, -9_999_999_999, 1e308, -1e308, 5e-324];
+const HOSTILE_STRINGS = [
+  '',
+  ' ',
+  'a'.repeat(100_000),
+  '\u0000',
+  '%00',
+  '%',
+  '%E0%A4',
+  '../../../../etc/passwd',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '\u202eevil',
+  '𝕏'.repeat(2000),
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e400',
+  '2147483648',
+  '-9999999999',
+  '99999999999999999999999',
+  '0x10',
+  '٣',
+  'null',
+  'true',
+  '[]',
+  '{"a":1}',
+  'eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.',
+  'dana@example.com',
+  '2024-02-31T25:61:61.000000Z',
+];
+const HOSTILE_VALUES: readonly unknown[] = [null, true, false, [], {}, [[[]]], { __proto__: { admin: true } }, { constructor: { prototype: {} } }, ...HOSTILE_NUMBERS, ...HOSTILE_STRINGS];
+
+/** Deep JSON as text: a parser that recurses would overflow its stack on it. */
+const deepJson = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+
+interface JsonSchema {
+  type?: string | string[];
+  enum?: unknown[];
+  format?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  minimum?: number;
+  maximum?: number;
+  maxLength?: number;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+}
+
+interface Operation {
+  method: string;
+  path: string;
+  parameters: { in: 'path' | 'query' | 'header'; name: string; schema?: JsonSchema }[];
+  body?: JsonSchema;
+}
+
+/**
+ * A token the server issued (a search cursor: base64url of JSON) with one field inside it replaced: the
+ * schema sees a well-formed string, so only the server's own checks stand between it and SQL.
+ */
+function mutatedToken(token: string, random: Random): string {
+  try {
+    const inside = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as Record<string, unknown>;
+    // A field that carries a value (digits in it), so the mutation lands where the server reads numbers.
+    const valued = Object.keys(inside).filter((key) => /\d/.test(String(inside[key])));
+    const field = random.pick(valued.length ? valued : Object.keys(inside));
+    const value = inside[field];
+    const digits = String(random.pick(['00', '13', '31', '32', '60', '99', 2 ** 31, 9_999_999_999, -9_999_999_999]));
+    if (typeof value === 'string') {
+      // One run of digits replaced (a month, a day, an amount, an id): the shape still holds, the value may not.
+      const runs = [...value.matchAll(/\d+/g)];
+      const run = runs.length ? random.pick(runs) : undefined;
+      inside[field] = run?.index === undefined ? random.pick(HOSTILE_VALUES) : value.slice(0, run.index) + digits + value.slice(run.index + run[0].length);
+    } else if (typeof value === 'number') inside[field] = random.pick(HOSTILE_NUMBERS);
+    else inside[field] = random.pick(HOSTILE_VALUES);
+    return Buffer.from(JSON.stringify(inside)).toString('base64url');
+  } catch {
+    return token;
+  }
+}
+
+/** A value the schema would take, so a call gets past validation to the handler and its queries. */
+function plausible(schema: JsonSchema | undefined, random: Random, known: Known): unknown {
+  if (!schema) return random.pick(['1', 'x']);
+  const choices = schema.anyOf ?? schema.oneOf;
+  if (choices?.length) return plausible(random.pick(choices), random, known);
+  if (schema.enum?.length) return random.pick(schema.enum);
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'integer':
+    case 'number':
+      return random.pick([1, known.listingId, schema.minimum ?? 0, schema.maximum ?? 10]);
+    case 'boolean':
+      return random.chance(0.5);
+    case 'array':
+      return [plausible(schema.items, random, known)];
+    case 'object':
+      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, property]) => [name, plausible(property, random, known)]));
+    default:
+      if (schema.format === 'email') return 'fuzz@example.com';
+      return random.pick(['Haifa', 'dog walker', 'a', '1', known.cursor]).slice(0, schema.maxLength ?? 100);
+  }
+}
+
+/** A value that may be right, wrong in type, out of range, huge or absent (undefined). */
+function hostile(schema: JsonSchema | undefined, random: Random, known: Known): unknown {
+  const roll = random.next();
+  if (roll < 0.35) return plausible(schema, random, known);
+  if (roll < 0.45) return undefined;
+  if (schema?.type === 'object' && random.chance(0.5)) return hostileObject(schema, random, known);
+  if (schema?.type === 'string' && random.chance(0.6)) return mutatedToken(known.cursor, random);
+  return random.pick(HOSTILE_VALUES);
+}
+
+/** An object with each field right, wrong or missing, and unknown fields besides. */
+function hostileObject(schema: JsonSchema, random: Random, known: Known): Record<string, unknown> {
+  const object: Record<string, unknown> = {};
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    const value = hostile(property, random, known);
+    if (value !== undefined) object[name] = value;
+  }
+  if (random.chance(0.3)) object[random.pick(['isAdmin', 'userId', 'user_id', 'status', '__proto__', 'constructor', 'x'.repeat(500)])] = random.pick(HOSTILE_VALUES);
+  return object;
+}
+
+/** A query or path value as text: what a URL can carry. */
+function asText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined) return '';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value) ?? '';
+}
+
+function hasMessageKey(body: string): boolean {
+  try {
+    return typeof (JSON.parse(body) as { messageKey?: unknown }).messageKey === 'string';
+  } catch {
+    return false;
+  }
+}
+
+interface Known {
+  listingId: number;
+  alertId: number;
+  userId: number;
+  cursor: string;
+}
+
+function operationsOf(document: { paths: Record<string, Record<string, { parameters?: Operation['parameters']; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>> }): Operation[] {
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({
+      method: method.toUpperCase(),
+      path,
+      parameters: operation.parameters ?? [],
+      ...(operation.requestBody ? { body: Object.values(operation.requestBody.content)[0]?.schema ?? {} } : {}),
+    })),
+  );
+}
+
+type FuzzCall = InjectOptions & { url: string };
+
+/** One call of an operation: its path filled in, its query, its body in one of the shapes a client could send. */
+function fuzzCall(operation: Operation, random: Random, known: Known, tokens: (string | null)[]): FuzzCall {
+  let url = operation.path;
+  for (const parameter of operation.parameters.filter((p) => p.in === 'path')) {
+    const value = random.chance(0.3) ? random.pick([known.listingId, known.alertId, known.userId]) : hostile(parameter.schema, random, known);
+    const text = encodeURIComponent(asText(value).slice(0, 2000)) || '0';
+    url = url.replace(`{${parameter.name}}`, parameter.name === '*' ? text.replace(/%2F/g, '/') : text);
+  }
+  // A few parameters wrong at a time, the rest left out or right: so a wrong value reaches the handler
+  // instead of being one of many a validator refuses together.
+  const query = new URLSearchParams();
+  const queryParameters = operation.parameters.filter((p) => p.in === 'query');
+  const wrongCount = random.pick([1, 1, 1, 2, 3, queryParameters.length]);
+  const wrongOnes = new Set(Array.from({ length: wrongCount }, () => random.pick(queryParameters)));
+  for (const parameter of queryParameters) {
+    const isRequired = (parameter as { required?: boolean }).required === true;
+    const value = wrongOnes.has(parameter) ? hostile(parameter.schema, random, known) : isRequired ? plausible(parameter.schema, random, known) : undefined;
+    if (value !== undefined) query.append(parameter.name, asText(value).slice(0, 20_000));
+    if (random.chance(0.05)) query.append(parameter.name, 'again');
+  }
+  if (random.chance(0.2)) query.append(random.pick(['to%6Ben', 'debug', 'page[0]', '__proto__']), asText(random.pick(HOSTILE_VALUES)).slice(0, 1000));
+  const search = query.toString();
+  const token = random.pick(tokens);
+  const headers: Record<string, string> = { ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  if (random.chance(0.1)) headers.authorization = random.pick(['Bearer ', 'Bearer x.y.z', 'Basic Zm9vOmJhcg==', `Bearer ${'a'.repeat(5000)}`]);
+  if (random.chance(0.1)) headers.cookie = random.pick(['tasko_nonce=%', 'tasko_lang=xx; tasko_theme=\u00ff', `a=${'b'.repeat(3000)}`]);
+  const call: FuzzCall = { method: operation.method, url: search ? `${url}?${search}` : url, headers, remoteAddress: freshClientAddress() };
+  if (operation.method === 'GET' || (operation.method === 'DELETE' && random.chance(0.7))) return call;
+  const shape = random.next();
+  if (shape < 0.55) {
+    call.payload = JSON.stringify(operation.body ? hostile({ type: 'object', ...operation.body }, random, known) ?? {} : random.pick(HOSTILE_VALUES));
+    headers['content-type'] = 'application/json';
+  } else if (shape < 0.65) {
+    call.payload = deepJson(random.pick([100, 5_000, 100_000]));
+    headers['content-type'] = 'application/json';
+  } else if (shape < 0.7) {
+    call.payload = '{"a":';
+    headers['content-type'] = 'application/json';
+  } else if (shape < 0.85) {
+    // The post form's fields, each right or hostile: multipart is how listings are sent.
+    const fields = Object.fromEntries(
+      Object.entries(validPostFields()).map(([name, value]) => [name, random.chance(0.6) ? value : asText(random.pick(HOSTILE_VALUES)).slice(0, 70_000)]),
+    );
+    const body = multipartBody(fields, random.chance(0.3) ? [{ filename: 'x.jpg', contentType: 'image/jpeg', data: Buffer.from(asText(random.pick(HOSTILE_STRINGS)).slice(0, 5000)) }] : []);
+    call.payload = body.payload;
+    Object.assign(headers, body.headers);
+  } else if (shape < 0.93) {
+    call.payload = new URLSearchParams({ email: asText(random.pick(HOSTILE_STRINGS)).slice(0, 5000), name: asText(random.pick(HOSTILE_STRINGS)).slice(0, 5000) }).toString();
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+  } else {
+    call.payload = random.pick(['', 'garbage', '\u0000\u0001']);
+    headers['content-type'] = random.pick(['text/plain', 'multipart/form-data', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16']);
+  }
+  return call;
+}
+
+for (const database of testDatabases()) {
+  describe(`the schema-driven fuzz on ${database.name}`, () => {
+    let handle: DatabaseHandle;
+    let server: TestServer;
+    let distRoot: string;
+    const known: Known = { listingId: 1, alertId: 1, userId: 1, cursor: '' };
+    const tokens: (string | null)[] = [null];
+
+    before(async () => {
+      handle = await database.open();
+      await emptyDatabase(handle);
+      distRoot = makeFixtureSite();
+      server = await startTestServer(handle, {
+        DIST_ROOT: distRoot,
+        ADMIN_EMAILS: 'moderator@example.com',
+        DEV_IDP: 'on',
+        SIGN_IN_RATE_LIMIT: '100000',
+        WRITE_RATE_LIMIT: '100000',
+        CONTACT_REVEAL_LIMIT: '100000',
+        CONTACT_REVEAL_ADDRESS_LIMIT: '100000',
+        CONTACT_REVEAL_NEW_ACCOUNT_LIMIT: '100000',
+        EVENTS_RATE_LIMIT: '100000',
+      });
+      const { app } = server;
+      const member = await signIn(app, 'member@example.com', 'Member');
+      const moderator = await signIn(app, 'moderator@example.com', 'Moderator');
+      tokens.push(member, moderator);
+      for (const title of ['Help carrying a sofa', 'Dog walker wanted']) {
+        const body = multipartBody(validPostFields({ jobTitle: title }));
+        const posted = await app.inject({ method: 'POST', url: '/api/v1/jobs', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${member}` } });
+        assert.equal(posted.statusCode, 201, posted.body);
+        known.listingId = Number(posted.json().job_id);
+      }
+      known.cursor = String((await app.inject('/api/v1/jobs?pageSize=1')).json().nextCursor ?? '');
+      const alert = await app.inject({ method: 'POST', url: '/api/v1/me/alerts', headers: { authorization: `Bearer ${member}` }, payload: { q: 'sofa' } });
+      if (alert.statusCode === 201) known.alertId = Number(alert.json().id);
+      known.userId = Number((await app.inject({ url: '/api/v1/user/settings', headers: { authorization: `Bearer ${member}` } })).json().id ?? 1);
+    });
+    after(async () => {
+      await server?.close();
+      await handle?.close();
+      if (distRoot) fs.rmSync(distRoot, { recursive: true, force: true });
+    });
+
+    it('answers every operation of the OpenAPI document without a 5xx, and refuses in the one error shape', async () => {
+      const { app } = server;
+      const operations = operationsOf(app.swagger() as Parameters<typeof operationsOf>[0]);
+      assert.ok(operations.length >= 40, `the document lists ${operations.length} operations`);
+      const random = randomFrom(SEED);
+      const failures: string[] = [];
+      const calledPerOperation = new Map<string, number>();
+      const deadline = Date.now() + TIME_BUDGET_MS;
+      // An operation with more parameters gets more calls: each call gets only a few of them wrong.
+      const callsOf = (operation: Operation) => CASES_PER_OPERATION * Math.max(1, Math.ceil(operation.parameters.length / 2));
+      const rounds = Math.max(...operations.map(callsOf));
+      for (let round = 0; round < rounds && Date.now() < deadline; round += 1) {
+        for (const operation of operations.filter((o) => callsOf(o) > round)) {
+          const call = fuzzCall(operation, random, known, tokens);
+          const answer = await app.inject(call);
+          const name = `${operation.method} ${operation.path}`;
+          calledPerOperation.set(name, (calledPerOperation.get(name) ?? 0) + 1);
+          const shown = `${call.method} ${call.url.slice(0, 200)} → ${answer.statusCode} ${answer.body.slice(0, 200)}`;
+          if (answer.statusCode >= 500) failures.push(shown);
+          else if (answer.statusCode >= 400 && call.url.startsWith('/api/') && !hasMessageKey(answer.body)) failures.push(`no message key: ${shown}`);
+          if (answer.body.includes('    at ')) failures.push(`a stack trace: ${shown}`);
+        }
+      }
+      const calls = [...calledPerOperation.values()];
+      assert.deepEqual(failures.slice(0, 20), [], `${failures.length} bad answers (seed ${SEED})`);
+      assert.ok(Math.min(...calls) >= 10, `every operation was called at least 10 times (fewest: ${Math.min(...calls)}, ${calls.reduce((a, b) => a + b, 0)} calls)`);
+    });
+  });
+}
