@@ -5,7 +5,8 @@ import { LANGUAGE_CODES } from '@tasko/shared/domain';
 import { apiSession, createListing } from '../support/accounts.js';
 import { newPage, useSiteAndBrowser } from '../support/site.js';
 
-const running = useSiteAndBrowser({ DEMO_DATA: 'off', CANONICAL_ORIGIN: 'https://www.tasko.test', TRUST_PROXY: '127.0.0.1' });
+// Behind the proxy https needs, the local identity provider runs only when asked for (docs/security.md).
+const running = useSiteAndBrowser({ DEMO_DATA: 'off', CANONICAL_ORIGIN: 'https://www.tasko.test', TRUST_PROXY: '127.0.0.1', DEV_IDP: 'on' });
 
 /** A raw request as a crawler makes it: no script runs, custom Host and scheme headers allowed. */
 function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ status: number; location?: string; body: string }> {
