@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check, in the order that fails fastest: translations (and the check's own tests), types,
-// lint, unit tests (jest), the production build, API tests and end-to-end tests (node's test runner). Ends with
+// lint, unit tests (jest), the API fuzz, the production build, API tests and end-to-end tests (node's test runner). Ends with
 // one line, "N passed, N failed", counted over every suite. `npm test -- lint` (or i18n, types, unit, api,
 // fuzz, e2e) runs one part; `api` includes the fuzz.
 import { spawn } from 'node:child_process';
@@ -65,11 +65,10 @@ async function jest() {
   }
 }
 
-const testFiles = (dir, sub) =>
+const testFiles = (dir, sub, pattern = /\.(test|spec)\.ts$/) =>
   fs.existsSync(path.join(root, dir, sub))
-    ? fs.readdirSync(path.join(root, dir, sub)).filter((f) => /\.(test|spec)\.ts$/.test(f)).sort().map((f) => `${sub}/${f}`)
+    ? fs.readdirSync(path.join(root, dir, sub)).filter((f) => pattern.test(f)).sort().map((f) => `${sub}/${f}`)
     : [];
-const fuzzFiles = () => fs.readdirSync(path.join(root, 'api', 'fuzz')).filter((f) => f.endsWith('.fuzz.ts')).sort().map((f) => `fuzz/${f}`);
 const wants = (step) => only.length === 0 || only.includes(step);
 
 if (wants('i18n')) {
@@ -80,7 +79,7 @@ if (wants('types')) await check('types (tsc --noEmit, every package)', 'npm', ['
 if (wants('lint')) await check('lint (eslint)', 'npm', ['run', '--silent', 'lint']);
 if (wants('unit')) await jest();
 // The fuzz needs no build (a fixture site stands in for the pages): it runs before it, and fails faster.
-if (wants('fuzz') || wants('api')) await nodeTests('the schema-driven fuzz (api/fuzz, fixed seed)', path.join(root, 'api'), fuzzFiles());
+if (wants('fuzz') || wants('api')) await nodeTests('the schema-driven fuzz (api/fuzz, fixed seed)', path.join(root, 'api'), testFiles('api', 'fuzz', /\.fuzz\.ts$/));
 if (wants('api') || wants('e2e')) {
   const built = await check('production build (if stale)', process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--if-stale']);
   if (!built) {

@@ -4,15 +4,13 @@
  * and as a moderator. No answer may be a 5xx, and every refusal under /api is the one error shape. The seed
  * is fixed (FUZZ_SEED picks another), so a failure replays exactly.
  */
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import type { InjectOptions } from 'fastify';
 import { makeFixtureSite } from '../test/fixtureSite.js';
+import { freshClientAddress, publishListing, signIn, testDatabases, useServerOn } from '../test/testServer.js';
 import { multipartBody, validPostFields } from '../test/multipart.js';
-import { freshClientAddress, signIn, startTestServer, testDatabases, type TestServer } from '../test/testServer.js';
-import { emptyDatabase } from '../test/testServer.js';
-import type { DatabaseHandle } from '../src/db/client.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_127);
 /** Calls per operation and database: enough to reach every parameter with several shapes. */
@@ -255,50 +253,40 @@ function fuzzCall(operation: Operation, random: Random, known: Known, tokens: (s
 
 for (const database of testDatabases()) {
   describe(`the schema-driven fuzz on ${database.name}`, () => {
-    let handle: DatabaseHandle;
-    let server: TestServer;
-    let distRoot: string;
     const known: Known = { listingId: 1, alertId: 1, userId: 1, cursor: '' };
     const tokens: (string | null)[] = [null];
-
-    before(async () => {
-      handle = await database.open();
-      await emptyDatabase(handle);
-      distRoot = makeFixtureSite();
-      server = await startTestServer(handle, {
+    const distRoot = makeFixtureSite();
+    after(() => fs.rmSync(distRoot, { recursive: true, force: true }));
+    const unlimited = '100000';
+    const suite = useServerOn(
+      database,
+      {
         DIST_ROOT: distRoot,
         ADMIN_EMAILS: 'moderator@example.com',
         DEV_IDP: 'on',
-        SIGN_IN_RATE_LIMIT: '100000',
-        WRITE_RATE_LIMIT: '100000',
-        CONTACT_REVEAL_LIMIT: '100000',
-        CONTACT_REVEAL_ADDRESS_LIMIT: '100000',
-        CONTACT_REVEAL_NEW_ACCOUNT_LIMIT: '100000',
-        EVENTS_RATE_LIMIT: '100000',
-      });
-      const { app } = server;
-      const member = await signIn(app, 'member@example.com', 'Member');
-      const moderator = await signIn(app, 'moderator@example.com', 'Moderator');
-      tokens.push(member, moderator);
-      for (const title of ['Help carrying a sofa', 'Dog walker wanted']) {
-        const body = multipartBody(validPostFields({ jobTitle: title }));
-        const posted = await app.inject({ method: 'POST', url: '/api/v1/jobs', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${member}` } });
-        assert.equal(posted.statusCode, 201, posted.body);
-        known.listingId = Number(posted.json().job_id);
-      }
-      known.cursor = String((await app.inject('/api/v1/jobs?pageSize=1')).json().nextCursor ?? '');
-      const alert = await app.inject({ method: 'POST', url: '/api/v1/me/alerts', headers: { authorization: `Bearer ${member}` }, payload: { q: 'sofa' } });
-      if (alert.statusCode === 201) known.alertId = Number(alert.json().id);
-      known.userId = Number((await app.inject({ url: '/api/v1/user/settings', headers: { authorization: `Bearer ${member}` } })).json().id ?? 1);
-    });
-    after(async () => {
-      await server?.close();
-      await handle?.close();
-      if (distRoot) fs.rmSync(distRoot, { recursive: true, force: true });
-    });
+        SIGN_IN_RATE_LIMIT: unlimited,
+        WRITE_RATE_LIMIT: unlimited,
+        CONTACT_REVEAL_LIMIT: unlimited,
+        CONTACT_REVEAL_ADDRESS_LIMIT: unlimited,
+        CONTACT_REVEAL_NEW_ACCOUNT_LIMIT: unlimited,
+        EVENTS_RATE_LIMIT: unlimited,
+      },
+      async () => {
+        const { app } = suite.server;
+        // The database starts empty with its ids restarted: the member is user 1.
+        const member = await signIn(app, 'member@example.com', 'Member');
+        const moderator = await signIn(app, 'moderator@example.com', 'Moderator');
+        tokens.push(member, moderator);
+        for (const title of ['Help carrying a sofa', 'Dog walker wanted']) known.listingId = await publishListing(app, member, { jobTitle: title });
+        known.cursor = String((await app.inject('/api/v1/jobs?pageSize=1')).json().nextCursor ?? '');
+        const alert = await app.inject({ method: 'POST', url: '/api/v1/me/alerts', headers: { authorization: `Bearer ${member}` }, payload: { offerType: 'job', q: 'sofa', frequency: 'instant' } });
+        assert.equal(alert.statusCode, 201, alert.body);
+        known.alertId = Number(alert.json().id);
+      },
+    );
 
     it('answers every operation of the OpenAPI document without a 5xx, and refuses in the one error shape', async () => {
-      const { app } = server;
+      const { app } = suite.server;
       const operations = operationsOf(app.swagger() as Parameters<typeof operationsOf>[0]);
       assert.ok(operations.length >= 40, `the document lists ${operations.length} operations`);
       const random = randomFrom(SEED);

@@ -192,22 +192,19 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
       tokenRateLimit: config.signInRateLimit,
     });
   }
+  /** `task` every `ms` while the server runs, a failure logged: it never keeps the process alive, and stops on close. */
+  const repeat = (ms: number, failure: string, task: () => Promise<void>) => {
+    const timer = setInterval(() => void task().catch((error: unknown) => app.log.warn({ err: error }, failure)), ms);
+    timer.unref();
+    app.addHook('onClose', () => clearInterval(timer));
+  };
   // Every invented client address used to leave a counter row behind for good.
-  const sweeper = setInterval(() => {
-    sweepExpiredRows(db).catch((error: unknown) => app.log.warn({ err: error }, 'sweeping expired rows failed'));
-  }, 60_000);
-  sweeper.unref();
-  app.addHook('onClose', () => clearInterval(sweeper));
+  repeat(60_000, 'sweeping expired rows failed', () => sweepExpiredRows(db));
   // A post killed between writing its photos and its row leaves files no listing shows: gone an hour later.
-  const photoSweeper = setInterval(() => {
-    sweepOrphanPhotos(db, storage)
-      .then((removed) => {
-        if (removed.length > 0) app.log.info({ removed: removed.length }, 'orphan photos removed');
-      })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'sweeping orphan photos failed'));
-  }, 10 * 60_000);
-  photoSweeper.unref();
-  app.addHook('onClose', () => clearInterval(photoSweeper));
+  repeat(10 * 60_000, 'sweeping orphan photos failed', async () => {
+    const removed = await sweepOrphanPhotos(db, storage);
+    if (removed.length > 0) app.log.info({ removed: removed.length }, 'orphan photos removed');
+  });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   await app.register(fastifyStatic, {
     root: config.uploadDir,

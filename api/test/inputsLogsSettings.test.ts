@@ -7,8 +7,7 @@ import { loadConfig } from '../src/config.js';
 import { buildServer } from '../src/server.js';
 import { redactedUrl } from '../src/plugins/security/redact.js';
 import { makeFixtureSite } from './fixtureSite.js';
-import { multipartBody, validPostFields } from './multipart.js';
-import { configRefusal, signIn, testDatabases, useServerOn } from './testServer.js';
+import { configRefusal, publishListing, signIn, testDatabases, useServerOn } from './testServer.js';
 
 /** A search cursor as the server writes it (base64url JSON), with any field set by hand. */
 const cursorOf = (fields: Record<string, unknown>) => Buffer.from(JSON.stringify(fields)).toString('base64url');
@@ -75,10 +74,7 @@ for (const database of testDatabases()) {
     let poster = '';
     before(async () => {
       poster = await signIn(suite.server.app, 'poster@example.com');
-      for (const title of ['First', 'Second', 'Third']) {
-        const body = multipartBody(validPostFields({ jobTitle: title }));
-        await suite.server.app.inject({ method: 'POST', url: '/api/v1/jobs', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${poster}` } });
-      }
+      for (const title of ['First', 'Second', 'Third']) await publishListing(suite.server.app, poster, { jobTitle: title });
     });
 
     it('answers 400 badCursor to every out-of-range cursor, and pages with a real one', async () => {

@@ -7,8 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
 import { pgRateLimitStore, RateLimitStoreDown } from '../src/plugins/security/rateLimitStore.js';
-import { multipartBody, validPostFields } from './multipart.js';
-import { freshClientAddress, redisAnswers, signIn, testDatabases, useServerOn, withServer } from './testServer.js';
+import { freshClientAddress, postListing, publishListing, redisAnswers, signIn, testDatabases, useServerOn, withServer } from './testServer.js';
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const LIVE_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -55,13 +54,6 @@ function unusedAddress(): string {
   return `198.18.${crypto.randomInt(0, 256)}.${crypto.randomInt(1, 255)}`;
 }
 
-
-async function publishListing(app: FastifyInstance, token: string): Promise<number> {
-  const body = multipartBody(validPostFields());
-  const res = await app.inject({ method: 'POST', url: '/api/v1/jobs', payload: body.payload, headers: { ...body.headers, ...auth(token) }, remoteAddress: freshClientAddress() });
-  assert.equal(res.statusCode, 201, res.body);
-  return res.json().job_id as number;
-}
 
 async function revealStatuses(app: FastifyInstance, listingId: number, requests: Array<{ token?: string; address: string }>): Promise<number[]> {
   const statuses: number[] = [];
@@ -183,10 +175,7 @@ for (const database of testDatabases()) {
         'sign-in': () => app.inject({ method: 'POST', url: '/api/v1/auth/google/login', headers: { authorization: 'Bearer x' }, remoteAddress: freshClientAddress() }),
         'the nonce': () => app.inject({ method: 'POST', url: '/api/v1/auth/nonce', remoteAddress: freshClientAddress() }),
         'saving settings': () => app.inject({ method: 'PUT', url: '/api/v1/user/settings', payload: settings, headers: auth(member), remoteAddress: freshClientAddress() }),
-        'publishing': () => {
-          const body = multipartBody(validPostFields());
-          return app.inject({ method: 'POST', url: '/api/v1/jobs', payload: body.payload, headers: { ...body.headers, ...auth(member) }, remoteAddress: freshClientAddress() });
-        },
+        'publishing': () => postListing(app, member),
         '"Show phone"': () => app.inject({ url: `/api/v1/jobs/${listingId}/contact`, remoteAddress: freshClientAddress() }),
       };
       for (const [name, request] of Object.entries(limited)) {

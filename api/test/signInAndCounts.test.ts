@@ -13,8 +13,7 @@ import { idpRoutes } from '../src/plugins/idp/idp.routes.js';
 import { devMailRoutes } from '../src/plugins/mail/devMail.routes.js';
 import { sweepExpiredRows } from '../src/plugins/security/rateLimitStore.js';
 import { makeFixtureSite } from './fixtureSite.js';
-import { multipartBody, validPostFields } from './multipart.js';
-import { exchange, freshClientAddress, signIn, testDatabases, useServerOn, withServer } from './testServer.js';
+import { exchange, freshClientAddress, publishListing, signIn, testDatabases, useServerOn, withServer } from './testServer.js';
 
 // A security probe's findings: ID tokens stamped in the future or living for a century, one moderator
 // blocking another, an owner's views made of forged analytics events, and the local identity provider
@@ -123,12 +122,7 @@ for (const database of testDatabases()) {
     });
 
     describe('listing views', () => {
-      const publish = async () => {
-        const body = multipartBody(validPostFields());
-        const res = await suite.server.app.inject({ method: 'POST', url: '/api/v1/jobs', payload: body.payload, headers: { ...body.headers, ...auth(owner) }, remoteAddress: freshClientAddress() });
-        assert.equal(res.statusCode, 201, res.body);
-        return res.json().job_id as number;
-      };
+      const publish = () => publishListing(suite.server.app, owner);
       const viewsOf = async (id: number) => {
         const mine = (await suite.server.app.inject({ url: '/api/v1/me/jobs', headers: auth(owner) })).json().jobs as { job_id: number; stats: { views: number } }[];
         return mine.find((job) => job.job_id === id)?.stats.views;

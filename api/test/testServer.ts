@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type AppConfig } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { buildServer } from '../src/server.js';
+import { multipartBody, validPostFields } from './multipart.js';
 
 export interface TestDatabase {
   name: string;
@@ -86,6 +87,19 @@ export function redisAnswers(url: string): Promise<boolean> {
     socket.once('error', () => answer(false));
     socket.once('timeout', () => answer(false));
   });
+}
+
+/** POST /api/v1/jobs: a valid listing (with `fields` changed) by `token`'s user, from a fresh client address. */
+export function postListing(app: FastifyInstance, token: string, fields: Record<string, string> = {}) {
+  const body = multipartBody(validPostFields(fields));
+  return app.inject({ method: 'POST', url: '/api/v1/jobs', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` }, remoteAddress: freshClientAddress() });
+}
+
+/** A listing published by `token`'s user (`postListing`, which must answer 201): its id. */
+export async function publishListing(app: FastifyInstance, token: string, fields: Record<string, string> = {}): Promise<number> {
+  const answer = await postListing(app, token, fields);
+  assert.equal(answer.statusCode, 201, answer.body);
+  return answer.json().job_id as number;
 }
 
 /** What a suite's tests run against, filled in by the `before` hook that `useServerOn` registers. */

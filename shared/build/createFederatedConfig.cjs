@@ -96,6 +96,9 @@ function sharedModules(dir) {
   return shared;
 }
 
+/** What a page preloads of a chunk group: its scripts and styles, not its maps or licences. */
+const isScriptOrStyle = (file) => /\.(js|css)$/.test(file);
+
 /**
  * Writes chunk-groups.json (named chunk group → its JS and CSS files; `provided:<module>` → the files of a
  * shared module the package provides) so the server can preload exactly
@@ -112,7 +115,6 @@ class ChunkGroupsManifestPlugin {
       compilation.hooks.processAssets.tap(
         { name: 'ChunkGroupsManifestPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
-          const isScriptOrStyle = (file) => /\.(js|css)$/.test(file);
           const groups = {};
           for (const [name, group] of compilation.namedChunkGroups) groups[name] = group.chunks.flatMap((chunk) => [...chunk.files]).filter(isScriptOrStyle);
           Object.assign(groups, this.providedGroups(compilation, compiler.webpack.WebpackError));
@@ -142,7 +144,7 @@ class ChunkGroupsManifestPlugin {
         continue;
       }
       const chunks = (stats.chunks ?? []).filter((chunk) => chunk.origins?.some((origin) => origin.moduleIdentifier === module.identifier));
-      groups[`provided:${shareKey}`] = chunks.flatMap((chunk) => chunk.files ?? []).filter((file) => /\.(js|css)$/.test(file));
+      groups[`provided:${shareKey}`] = chunks.flatMap((chunk) => chunk.files ?? []).filter(isScriptOrStyle);
     }
     return groups;
   }

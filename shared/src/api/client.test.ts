@@ -15,6 +15,13 @@ const { sent } = server;
 const answerWith = (status: number, data?: unknown) => server.answerWith({ status, data });
 const waitForSent = (count: number) => server.reached(count);
 
+/** A call the page aborted: an HttpError around axios's cancel, shown as no connection. */
+function expectCancelled(error: unknown): void {
+  expect(error).toBeInstanceOf(HttpError);
+  expect(isCancel((error as HttpError).cause)).toBe(true);
+  expect(toApiError(error)).toEqual({ statusCode: 0, messageKey: 'networkError' });
+}
+
 type AnyCall = (...args: unknown[]) => Promise<unknown>;
 
 /** Every function of the API object, nested ones (`moderation.act`) by their dotted name. */
@@ -196,9 +203,7 @@ describe('API client', () => {
     await waitForSent(1);
     page.abort();
     const error = await left;
-    expect(error).toBeInstanceOf(HttpError);
-    expect(isCancel((error as HttpError).cause)).toBe(true);
-    expect(toApiError(error)).toEqual({ statusCode: 0, messageKey: 'networkError' });
+    expectCancelled(error);
 
     const before = new AbortController();
     before.abort();
@@ -324,9 +329,7 @@ describe('sending a listing with its photos (upload progress)', () => {
     page.abort();
     expect(upload.isAborted).toBe(true);
     const error = await stopped;
-    expect(error).toBeInstanceOf(HttpError);
-    expect(isCancel((error as HttpError).cause)).toBe(true);
-    expect(toApiError(error)).toEqual({ statusCode: 0, messageKey: 'networkError' });
+    expectCancelled(error);
 
     const before = new AbortController();
     before.abort();

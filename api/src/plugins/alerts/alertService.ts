@@ -8,6 +8,7 @@ import type { Mailer } from '../mail/mailer.js';
 import type { UnsubscribeTokens } from '../mail/unsubscribeTokens.js';
 import { filtersOf } from './alert.schemas.js';
 import { claimMatches, digestBatches, markSent, recipientOf, recordMatches, releaseClaims, visibleListings } from './alerts.queries.js';
+import { israelDay } from '../../israelDay.js';
 
 export { alertsRoutes } from './alerts.routes.js';
 
@@ -62,11 +63,6 @@ export function alertJobId(name: string): string {
   hash[8] = (hash[8]! & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-/** The calendar day in Israel at `at` (YYYY-MM-DD): one digest per alert and day. */
-function israelDay(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: ALERT_LIMITS.digestTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
 function bossFor(database: DatabaseHandle, isWorker: boolean): PgBoss {

@@ -13,6 +13,8 @@ export interface SessionUser {
   email: string;
   name: string;
   isAgeConfirmed: boolean;
+  /** When the account was made: a young one is held to tighter limits ("Show phone"). */
+  accountCreatedAt: Date;
   sessionId: string;
 }
 
@@ -55,7 +57,7 @@ export class SessionService {
       return null;
     }
     const [row] = await this.db
-      .select({ id: users.id, email: users.email, name: users.name, ageConfirmedAt: users.ageConfirmedAt })
+      .select({ id: users.id, email: users.email, name: users.name, ageConfirmedAt: users.ageConfirmedAt, accountCreatedAt: users.createdAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       // A blocked user's sessions stop working at once, even before they are revoked.

@@ -26,7 +26,7 @@ const eventSchema = z.object({
 });
 
 /**
- * First-party analytics (issue 9): batches of at most 50 events of known names. A batch is stored whole or
+ * First-party analytics: batches of at most 50 events of known names. A batch is stored whole or
  * refused whole with a message key. The user id comes from the session, never from the body; a beacon sent
  * as the page closes carries no token and stays anonymous. Everything else is the browser's word, so these
  * feed the site's daily figures only: a listing's views are counted from the server's own answers.

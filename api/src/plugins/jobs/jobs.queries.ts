@@ -502,6 +502,9 @@ export async function countReveal(db: Database, listingId: number): Promise<void
 /** The days an owner's figures cover; older view rows are swept. */
 export const STATS_DAYS = 30;
 
+/** The first day (Israel time) of the owners' window: a row of a daily table counts from it on. */
+export const STATS_WINDOW_START = sql`(now() at time zone 'Asia/Jerusalem')::date - ${STATS_DAYS - 1}::int`;
+
 /**
  * Views and reveals of these listings over the last 30 days (Israel time). Views are the server's own record
  * (listing_views: once per address and browser a day), never the browsers' page_view events.
@@ -513,12 +516,12 @@ export async function statsOf(db: Database, listingIds: number[]): Promise<Map<n
     db.execute(sql`
       select listing_id as id, count(*)::int as n
       from listing_views
-      where listing_id in ${listingIds} and day > (now() at time zone 'Asia/Jerusalem')::date - ${STATS_DAYS}::int
+      where listing_id in ${listingIds} and day >= ${STATS_WINDOW_START}
       group by 1`),
     db.execute(sql`
       select listing_id as id, sum(count)::int as n
       from listing_reveals_daily
-      where listing_id in ${listingIds} and day > (now() at time zone 'Asia/Jerusalem')::date - ${STATS_DAYS}::int
+      where listing_id in ${listingIds} and day >= ${STATS_WINDOW_START}
       group by 1`),
   ]);
   for (const row of rowsOf<{ id: number; n: number }>(views)) stats.get(Number(row.id))!.views = Number(row.n);

@@ -86,7 +86,7 @@ export async function jobsRoutes(
   const WRITE_LIMIT = { rateLimit: { max: opts.writeRateLimit, timeWindow: 60_000 } };
   // Per user (per address without a session): enough for someone contacting a few people, far too few to harvest the site.
   const REVEAL_LIMIT = { rateLimit: { max: opts.contactRevealLimit, timeWindow: REVEAL_WINDOW_MS } };
-  const revealLimitsAcrossAccounts = contactRevealLimits(app, { db, sessions, addressLimit: opts.contactRevealAddressLimit, newAccountLimit: opts.contactRevealNewAccountLimit });
+  const revealLimitsAcrossAccounts = contactRevealLimits(app, { sessions, addressLimit: opts.contactRevealAddressLimit, newAccountLimit: opts.contactRevealNewAccountLimit });
   const { publicSearches } = opts;
   // Any write here may change what a search shows.
   app.addHook('onResponse', async (request, reply) => {

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { listingViews } from '../../db/schema.js';
 import { serverSecret } from '../../db/serverSecret.js';
+import { israelDay } from '../../israelDay.js';
 import { addressKey } from '../security/clientKey.js';
 
 const SECRET_NAME = 'listing-view-key';
@@ -14,14 +15,6 @@ const SECRET_NAME = 'listing-view-key';
  * office behind one address still counts as several people.
  */
 const BROWSERS_PER_ADDRESS = 3;
-
-const israelCalendar = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** YYYY-MM-DD in Israel: the day the owners' figures (and the reveals beside them) are counted by. */
-function israelDay(at: Date): string {
-  const part = (type: Intl.DateTimeFormatPartTypes) => israelCalendar.formatToParts(at).find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
 
 /**
  * Views of listings as the server answers them (the listing's page, `GET /jobs/{id}`): a browser's analytics

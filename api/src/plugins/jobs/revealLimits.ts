@@ -1,9 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client.js';
-import { users } from '../../db/schema.js';
 import { optionalUser } from '../auth/authenticate.js';
-import type { SessionService } from '../auth/sessions.js';
+import type { SessionService, SessionUser } from '../auth/sessions.js';
 import { ApiProblem } from '../errors/errors.plugin.js';
 import { byAddress, byUserOrAddress } from '../security/clientKey.js';
 
@@ -20,13 +17,11 @@ async function holdTo(limiter: Limiter, request: FastifyRequest, reply: FastifyR
   throw new ApiProblem(429, 'rateLimited');
 }
 
+const DAY_MS = 24 * 60 * 60_000;
+
 /** Accounts made within the day are the cheap ones an address can make by the dozen. */
-async function isNewAccount(db: Database, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ isNew: sql<boolean>`${users.createdAt} > now() - interval '1 day'` })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row?.isNew === true;
+function isNewAccount(user: SessionUser): boolean {
+  return Date.now() - user.accountCreatedAt.getTime() < DAY_MS;
 }
 
 /**
@@ -39,7 +34,7 @@ async function isNewAccount(db: Database, userId: number): Promise<boolean> {
  * share one namespace, so each key names its limit. `createRateLimit`, not `app.rateLimit()` hooks: the
  * plugin runs only the first of its hooks on a request, so a second one on this route would never count.
  */
-export function contactRevealLimits(app: FastifyInstance, opts: { db: Database; sessions: SessionService; addressLimit: number; newAccountLimit: number }) {
+export function contactRevealLimits(app: FastifyInstance, opts: { sessions: SessionService; addressLimit: number; newAccountLimit: number }) {
   const byUser = byUserOrAddress(opts.sessions);
   const perAddress = app.createRateLimit({
     max: opts.addressLimit,
@@ -53,7 +48,7 @@ export function contactRevealLimits(app: FastifyInstance, opts: { db: Database; 
   });
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const user = await optionalUser(request, opts.sessions);
-    if (user && (await isNewAccount(opts.db, user.id))) await holdTo(perNewAccount, request, reply);
+    if (user && isNewAccount(user)) await holdTo(perNewAccount, request, reply);
     await holdTo(perAddress, request, reply);
   };
 }

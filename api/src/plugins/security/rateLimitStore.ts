@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../db/client.js';
 import { ApiProblem } from '../errors/errors.plugin.js';
-import { STATS_DAYS } from '../jobs/jobs.queries.js';
+import { STATS_WINDOW_START } from '../jobs/jobs.queries.js';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -79,5 +79,5 @@ export function pgRateLimitStore(db: Database) {
 export async function sweepExpiredRows(db: Database): Promise<void> {
   await db.execute(sql`delete from rate_limits where reset_at <= now()`);
   await db.execute(sql`delete from used_id_tokens where expires_at <= now()`);
-  await db.execute(sql`delete from listing_views where day <= (now() at time zone 'Asia/Jerusalem')::date - ${STATS_DAYS}::int`);
+  await db.execute(sql`delete from listing_views where day < ${STATS_WINDOW_START}`);
 }

@@ -37,13 +37,13 @@ function setCacheHeaders(reply: FastifyReply, filePath: string): void {
 
 const FILE_PREFIX = /^\/(mfe|uploads)(\/|$)/;
 
+/** Paths that are files or calls, never pages: an unknown one is a plain 404. */
+export const RESERVED_PREFIX = /^\/(api|mfe|uploads|dev-idp|dev-mail)(\/|$)/;
+
 /**
  * A 404 outside the pages: a missing script, style or picture in text (a browser never runs it as code, unlike
  * the JSON it used to get), never cached since the file may come with the next release; a call the API's JSON.
  */
-/** Paths that are files or calls, never pages: an unknown one is a plain 404. */
-export const RESERVED_PREFIX = /^\/(api|mfe|uploads|dev-idp|dev-mail)(\/|$)/;
-
 function sendNotFound(url: string, reply: FastifyReply): FastifyReply {
   if (FILE_PREFIX.test(url)) return reply.code(404).type('text/plain; charset=utf-8').header('Cache-Control', 'no-store').send('Not found');
   return reply.code(404).send({ statusCode: 404, messageKey: 'notFound' });
@@ -81,7 +81,6 @@ async function pageAnswers(app: FastifyInstance, urls: string[], visitor: Fastif
   return answers;
 }
 
-/** The shell and every remote from one origin, and index.html for every page route (ARCHITECTURE "One picture"). */
 /**
  * Where the router's own refusals (an address it cannot read) find the site's 404 page: they happen before any
  * route, outside this plugin, so the plugin hands its page renderer out through this holder.
@@ -90,6 +89,7 @@ export interface NotFoundPage {
   serve: ((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | null;
 }
 
+/** The shell and every remote from one origin, and index.html for every page route (ARCHITECTURE "One picture"). */
 export async function sitePlugin(
   app: FastifyInstance,
   opts: { config: AppConfig; db: Database; remoteEntries: RemoteEntries; notFoundPage: NotFoundPage },
