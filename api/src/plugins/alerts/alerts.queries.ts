@@ -207,6 +207,7 @@ export function visibleListings(db: Database, listingIds: number[]) {
       paymentType: listings.paymentType,
       offerType: listings.offerType,
       city: listings.city,
+      placeId: listings.placeId,
       address: listings.address,
     })
     .from(listings)

@@ -52,6 +52,12 @@ export function placeIn(place: Place | undefined, language: Language): PlaceSugg
   return place ? { id: place.id, name: place.names[language] || place.names.en, lat: place.lat, lon: place.lon } : null;
 }
 
+/** A city as a reader sees it: the place it names, in their language; as it was typed when it names none. */
+export function cityIn(city: string, language: Language, placeId?: number | null): string {
+  const place = placeById(placeId) ?? placeNamed(city);
+  return place ? place.names[language] || place.names.en : city;
+}
+
 /**
  * Suggestions for a typed place name, in any script, named in the asked language: places whose name
  * starts with the text first, then those containing it; larger places first within each group.

@@ -149,10 +149,13 @@ describe('MyPostedJobsPage', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Mark as closed' }));
     expect(await screen.findByText('Job marked as closed.')).toBeInTheDocument();
     expect(within(itemOf('Task 1')).getByText('Closed')).toBeInTheDocument();
+    // The answer that replaces the card names its place in the page's language, not the server's default.
+    expect(api.closeJob).toHaveBeenCalledWith(1, 'en');
 
     await user.click(within(itemOf('Task 1')).getByRole('button', { name: 'Reactivate' }));
     expect(await screen.findByText('Job reactivated.')).toBeInTheDocument();
     expect(within(itemOf('Task 1')).getByText('Open')).toBeInTheDocument();
+    expect(api.activateJob).toHaveBeenCalledWith(1, 'en');
 
     await user.click(within(itemOf('Task 2')).getByRole('button', { name: 'Delete' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));

@@ -79,7 +79,7 @@ export function useMyListings() {
         if (refreshed) updatePage(() => refreshed);
         return;
       }
-      const updated: Listing = action === 'close' ? await api.closeJob(id) : await api.activateJob(id);
+      const updated: Listing = action === 'close' ? await api.closeJob(id, language) : await api.activateJob(id, language);
       updatePage((shown) => ({ ...shown, jobs: shown.jobs.map((l) => (l.job_id === id ? updated : l)) }));
     },
     [page, updatePage, language],

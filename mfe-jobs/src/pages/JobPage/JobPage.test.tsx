@@ -162,7 +162,7 @@ describe('JobPage for the listing’s owner', () => {
     await userEvent.click(close);
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Mark as closed' }));
     const reactivate = await screen.findByRole('button', { name: 'Reactivate' });
-    expect(closeJob).toHaveBeenCalledWith(42);
+    expect(closeJob).toHaveBeenCalledWith(42, 'en');
     expect(reactivate).toHaveFocus();
     expect(screen.getByRole('status')).toHaveTextContent('Marked as closed. You can reactivate it at any time.');
     expect(within(screen.getByRole('region', { name: 'Your listing' })).getByText('Closed')).toBeInTheDocument();
@@ -174,7 +174,7 @@ describe('JobPage for the listing’s owner', () => {
 
     await userEvent.click(reactivate);
     expect(await screen.findByRole('button', { name: 'Mark as closed' })).toHaveFocus();
-    expect(activateJob).toHaveBeenCalledWith(42);
+    expect(activateJob).toHaveBeenCalledWith(42, 'en');
     expect(screen.getByRole('status')).toHaveTextContent('Reactivated: it appears in search results again.');
   });
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tasko/shared/router';
-import { api, useLocalizedPath, useTranslation, type Listing } from '@tasko/shared';
+import { api, useLanguage, useLocalizedPath, useTranslation, type Listing } from '@tasko/shared';
 import { ConfirmDialog } from '@tasko/shared/confirmDialog';
 import { JOB_NS } from '../../jobsNamespace';
 
@@ -22,6 +22,7 @@ export function OwnerPanel({ listing, onChange }: { listing: Listing; onChange: 
   const { t } = useTranslation(JOB_NS);
   const { t: tc } = useTranslation('common');
   const localized = useLocalizedPath();
+  const { language } = useLanguage();
   const [progress, setProgress] = useState<Progress>({ status: 'idle' });
   const closeButton = useRef<HTMLButtonElement>(null);
   const reactivateButton = useRef<HTMLButtonElement>(null);
@@ -39,7 +40,7 @@ export function OwnerPanel({ listing, onChange }: { listing: Listing; onChange: 
     setProgress({ status: 'working', action });
     focusAfter.current = true;
     try {
-      onChange(action === 'close' ? await api.closeJob(listing.job_id) : await api.activateJob(listing.job_id));
+      onChange(action === 'close' ? await api.closeJob(listing.job_id, language) : await api.activateJob(listing.job_id, language));
       setProgress({ status: 'done', action });
     } catch {
       setProgress({ status: 'failed', action });
