@@ -68,7 +68,7 @@ const instantSubject: Record<Language, string> = {
   en: 'New job matching your alert: Moving a sofa <script>x</script>',
   he: 'עבודה חדשה שמתאימה להתראה שלכם: Moving a sofa <script>x</script>',
   ar: 'مهمة جديدة تطابق تنبيهك: Moving a sofa <script>x</script>',
-  ru: 'Новое задание по вашей подписке: Moving a sofa <script>x</script>',
+  ru: 'Новое задание по вашему оповещению: Moving a sofa <script>x</script>',
 };
 
 describe('alert email', () => {
@@ -134,11 +134,11 @@ describe('alert email', () => {
       21: '21 مهمةً جديدةً تطابق تنبيهك',
     },
     ru: {
-      1: '1 новое задание по вашей подписке',
-      2: '2 новых задания по вашей подписке',
-      3: '3 новых задания по вашей подписке',
-      11: '11 новых заданий по вашей подписке',
-      21: '21 новое задание по вашей подписке',
+      1: '1 новое задание по вашему оповещению',
+      2: '2 новых задания по вашему оповещению',
+      3: '3 новых задания по вашему оповещению',
+      11: '11 новых заданий по вашему оповещению',
+      21: '21 новое задание по вашему оповещению',
     },
   };
   for (const [language, forms] of Object.entries(digest) as ['he' | 'ar' | 'ru', Record<number, string>][]) {

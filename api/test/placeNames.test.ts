@@ -27,7 +27,7 @@ const SCRIPT: Record<Language, RegExp> = {
   // Hebrew letters with the geresh (סח'נין) and the maqaf or hyphen; no vowel points.
   he: /^[\u05D0-\u05EA][\u05D0-\u05EA'"\u05F3\u05F4 .()\-\u05BE]*$/,
   // Arabic letters (hamza forms, taa marbuta, alef maqsura) and spaces; no tashkeel, no tatweel, no Latin.
-  ar: /^[\u0621-\u063A\u0641-\u064A][\u0621-\u063A\u0641-\u064A \-]*$/,
+  ar: /^[\u0621-\u063A\u0641-\u064A][\u0621-\u063A\u0641-\u064A -]*$/,
   // Russian Cyrillic as the Israeli Russian-language press writes names: with hyphens, never Latin letters.
   ru: /^[А-ЯЁ][А-Яа-яЁё\- ]*$/,
 };

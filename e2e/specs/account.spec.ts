@@ -50,7 +50,7 @@ describe('signing in', () => {
       await page.waitForURL(/\/ar\/login/);
       await page.getByRole('heading', { name: 'تسجيل الدخول' }).waitFor();
       assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
-      await signInThroughProvider(page, 'layla@example.com', 'ليلى', 'تسجيل الدخول باستخدام Google');
+      await signInThroughProvider(page, 'layla@example.com', 'ليلى', 'تسجيل الدخول بحساب Google');
       assert.equal(new URL(page.url()).pathname, '/ar/my-posted-jobs');
       await page.getByRole('heading', { name: 'إعلاناتي' }).waitFor();
     } finally {
@@ -110,7 +110,7 @@ describe('signing in', () => {
 describe('my posts', () => {
   for (const [language, texts] of [
     ['en', { title: 'My posts', close: 'Mark as closed', confirm: 'Mark this job as closed?', closed: 'Job marked as closed.', open: 'Open', closedLabel: 'Closed', reactivate: 'Reactivate', del: 'Delete', deleteQ: 'Are you sure you want to delete this job?', deleted: 'Job deleted.', button: 'Sign in with Google' }],
-    ['ar', { title: 'إعلاناتي', close: 'إغلاق الإعلان', confirm: 'هل تريد إغلاق هذا الإعلان؟', closed: 'أُغلق الإعلان.', open: 'مفتوح', closedLabel: 'مغلق', reactivate: 'إعادة التفعيل', del: 'حذف', deleteQ: 'هل تريد حذف هذا الإعلان؟', deleted: 'حُذف الإعلان.', button: 'تسجيل الدخول باستخدام Google' }],
+    ['ar', { title: 'إعلاناتي', close: 'إغلاق الإعلان', confirm: 'هل تريد إغلاق هذا الإعلان؟', closed: 'أُغلق الإعلان.', open: 'مفتوح', closedLabel: 'مغلق', reactivate: 'إعادة التفعيل', del: 'حذف', deleteQ: 'هل تريد حذف هذا الإعلان؟', deleted: 'حُذف الإعلان.', button: 'تسجيل الدخول بحساب Google' }],
   ] as const) {
     it(`closes, reactivates and deletes, showing only the user's own listings (${language})`, async () => {
       const email = `owner-${language}@example.com`;

@@ -281,7 +281,7 @@ describe('finding work', () => {
       await phone.waitFor();
       assert.equal(await phone.getAttribute('href'), 'tel:+972541234567');
       assert.equal(await phone.locator('bdi').getAttribute('dir'), 'ltr', 'the number never flips');
-      await page.getByRole('button', { name: 'להגשת מועמדות' }).click();
+      await page.getByRole('button', { name: 'הגשת מועמדות' }).click();
       const whatsapp = page.getByRole('link', { name: 'וואטסאפ' });
       await whatsapp.waitFor();
       const href = (await whatsapp.getAttribute('href')) ?? '';
@@ -328,12 +328,12 @@ describe('finding work', () => {
       assert.equal(await track.evaluate((el) => getComputedStyle(el).scrollSnapType), 'x mandatory', 'a swipe stops on a photo');
       await track.focus();
       await page.keyboard.press('ArrowRight');
-      await gallery.getByText('2 / 3').waitFor();
+      await gallery.getByText('2 of 3', { exact: true }).waitFor();
       await gallery.getByRole('button', { name: 'Next photo' }).click();
-      await gallery.getByText('3 / 3').waitFor();
+      await gallery.getByText('3 of 3', { exact: true }).waitFor();
       await track.focus();
       await page.keyboard.press('Home');
-      await gallery.getByText('1 / 3').waitFor();
+      await gallery.getByText('1 of 3', { exact: true }).waitFor();
 
       await page.route('**/api/v1/jobs/*/contact', (route) => route.fulfill({ status: 429, contentType: 'application/json', body: '{"statusCode":429,"messageKey":"rateLimited"}' }));
       await page.getByRole('button', { name: 'Show phone' }).click();
@@ -361,7 +361,7 @@ describe('finding work', () => {
         await page.getByRole('heading', { name: 'Job not found', exact: true }).waitFor();
       }
       await page.goto(`${running.site.origin}/he/job/999999`);
-      await page.getByRole('heading', { name: 'העבודה לא נמצאה', exact: true }).waitFor();
+      await page.getByRole('heading', { name: 'המודעה לא נמצאה', exact: true }).waitFor();
     } finally {
       await context.close();
     }

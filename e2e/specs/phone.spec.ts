@@ -182,8 +182,9 @@ describe('on a 390 × 844 phone', () => {
           const box = focused.getBoundingClientRect();
           const header = document.querySelector('.site-header')?.getBoundingClientRect();
           const notice = document.querySelector('.cookie-banner')?.getBoundingClientRect();
-          // Inside the header or the banner is where it belongs; elsewhere it must clear both.
-          if (focused.closest('.site-header, .cookie-banner')) return null;
+          // Inside the header or the banner is where it belongs, and the skip link shows over the header;
+          // elsewhere the focus must clear both.
+          if (focused.closest('.site-header, .cookie-banner, .skip-link')) return null;
           const isUnderHeader = header !== undefined && box.top < header.bottom - 1;
           const isUnderBanner = notice !== undefined && box.bottom > notice.top + 1;
           return isUnderHeader || isUnderBanner ? `${focused.tagName.toLowerCase()} "${(focused.innerText || focused.getAttribute('aria-label') || '').slice(0, 30)}"` : null;

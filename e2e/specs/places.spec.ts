@@ -72,7 +72,7 @@ describe('places in the reader\'s language', () => {
     it(`fits the search bar and every refinement on ${screen} in ${language}, the two fields side by side, never the page scrolling sideways`, async () => {
       const { page, context, problems } = await newPage(running.browser, { viewport });
       try {
-        // A chosen place and the longest sort label ("pay, hourly first") shown: the widest the row gets.
+        // A chosen place and the longest sort label (pay, high to low) shown: the widest the row gets.
         await page.goto(`${running.site.origin}/${language}?placeId=294801&location=${encodeURIComponent(language === 'he' ? 'חיפה' : 'حيفا')}&sort=salary-high`);
         await page.locator('.listing-card').first().waitFor();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -207,6 +207,7 @@ describe('posting a job', () => {
       assert.ok(sent < phonePhoto.length / 4, `sent ${sent} bytes for two photos of ${phonePhoto.length} bytes each: made smaller in the browser`);
       await page.getByText('Job published successfully!').waitFor();
       await page.waitForURL(/\/en\/job\/\d+$/);
+      await page.getByRole('status').filter({ hasText: 'Your job is published.' }).waitFor();
       const id = page.url().split('/').pop();
       await page.getByRole('heading', { name: 'Moving two armchairs', level: 1 }).waitFor();
       assert.equal(await page.locator('.gallery__slide img').count(), 2);

@@ -47,7 +47,7 @@ describe('services', () => {
       await page.getByRole('heading', { name: 'Services', level: 1 }).waitFor();
       await waitForResults(page);
       assert.deepEqual(await titles(page), ['Dog grooming', 'Math tutoring', 'שיעורי גיטרה']);
-      await page.getByText('Showing 3 of 3 services').waitFor();
+      await page.getByText('3 services found').waitFor();
       assert.equal(await page.locator('.listing-list--grid').count(), 1);
       assert.equal(await page.getByRole('button', { name: 'All' }).getAttribute('aria-pressed'), 'true');
 
@@ -84,7 +84,7 @@ describe('services', () => {
       await page.getByRole('heading', { name: 'שירותים', level: 1 }).waitFor();
       assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
       await waitForResults(page);
-      await page.getByText('מוצגים 3 מתוך 3 שירותים').waitFor();
+      await page.getByText('נמצאו 3 שירותים').waitFor();
 
       await page.getByRole('combobox', { name: 'איפה?' }).fill('חיפה');
       await page.getByRole('button', { name: 'חיפוש', exact: true }).click();
@@ -131,7 +131,7 @@ describe('services', () => {
     try {
       for (const [language, text, retry, category] of [
         ['en', 'There was a problem with the server. Please try again in a few minutes.', 'Try again', 'Education and tutoring'],
-        ['he', 'הייתה בעיה בשרת. נסו שוב בעוד כמה דקות.', 'לנסות שוב', 'חינוך ושיעורים פרטיים'],
+        ['he', 'הייתה בעיה בשרת. נסו שוב בעוד כמה דקות.', 'ניסיון חוזר', 'חינוך ושיעורים פרטיים'],
       ] as const) {
         // The first results come with the page (the server writes them in); the next search asks the API.
         await page.goto(`${running.site.origin}/${language}/services`);

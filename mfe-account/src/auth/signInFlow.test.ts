@@ -1,4 +1,4 @@
-import { api, HttpError } from '@tasko/shared';
+import { alertReturnPath, api, HttpError } from '@tasko/shared';
 import { authorizationUrl, destinationAfterSignIn, readCallback, safeRedirect, signInErrorOf, startSignIn } from './signInFlow';
 
 function base64url(value: unknown): string {
@@ -34,6 +34,15 @@ describe('sign-in flow', () => {
     const state = url.searchParams.get('state') ?? '';
     const result = readCallback(`#id_token=${idTokenWith({ nonce })}&state=${state}`);
     expect(result).toEqual({ ok: true, idToken: expect.any(String) as string, state: { redirectTo: '/en/faq', language: 'en', nonce } });
+  });
+
+  it('carries a search to come back to with its alert form through the provider, and only on this site', () => {
+    const back = alertReturnPath('/ar/services', '?q=%D8%AA%D9%86%D8%B8%D9%8A%D9%81&category=homeServices');
+    expect(destinationAfterSignIn(back, undefined)).toBe(back);
+    const url = new URL(authorizationUrl(destinationAfterSignIn(back, undefined), 'ar', 'n-2', 'http://site.test'));
+    const result = readCallback(`#id_token=${idTokenWith({ nonce: 'n-2' })}&state=${url.searchParams.get('state')}`);
+    expect(result.ok && result.state.redirectTo).toBe('/ar/services?q=%D8%AA%D9%86%D8%B8%D9%8A%D9%81&category=homeServices&alert=new');
+    expect(destinationAfterSignIn(alertReturnPath('//evil.example/tasks', ''), undefined)).toBe('/');
   });
 
   it('refuses a missing token, a state this tab did not send, and a token with another nonce', () => {

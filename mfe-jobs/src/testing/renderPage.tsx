@@ -23,8 +23,11 @@ function CurrentUrl() {
   );
 }
 
-/** A page at a URL, as the shell mounts it under a route, with the current URL readable by the test. */
-export function renderPage(page: ReactElement, url: string, route = '*') {
+/**
+ * A page at a URL, as the shell mounts it under a route, with the current URL readable by the test; the URL
+ * may come with the router state another page navigated with.
+ */
+export function renderPage(page: ReactElement, url: string | { pathname: string; state: unknown }, route = '*') {
   return render(
     <MemoryRouter future={ROUTER_FUTURE} initialEntries={[url]}>
       <Routes>

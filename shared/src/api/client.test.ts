@@ -125,6 +125,17 @@ describe('API client', () => {
     expect(sent.every((c) => c.headers.Authorization === 'Bearer session-3')).toBe(true);
   });
 
+  it('deletes an alert with keepalive when asked, so the request outlives the page', async () => {
+    signIn({ token: 'session-5', info: { email: 'a@b.c', name: 'A' }, settings: DEFAULT_SETTINGS });
+    answerWith(204, undefined);
+    await api.alerts.remove(4, { keepalive: true });
+    await api.alerts.remove(5);
+    expect(sent.map((c) => [c.url, c.config.fetchOptions])).toEqual([
+      ['/api/v1/me/alerts/4', { keepalive: true }],
+      ['/api/v1/me/alerts/5', undefined],
+    ]);
+  });
+
   it('keeps the message key of a refused alert', async () => {
     signIn({ token: 'session-4', info: { email: 'a@b.c', name: 'A' }, settings: DEFAULT_SETTINGS });
     answerWith(409, { statusCode: 409, messageKey: 'tooManyAlerts' });

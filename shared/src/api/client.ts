@@ -60,7 +60,7 @@ function takePageAnswer(request: ApiRequest): unknown {
 }
 
 /** The server's data, or an HttpError (httpClient's interceptors: token, timeout, sign-out on a 401). */
-function call<T>(request: ApiRequest & Pick<AxiosRequestConfig, 'timeout' | 'onUploadProgress'>): Promise<T> {
+function call<T>(request: ApiRequest & Pick<AxiosRequestConfig, 'timeout' | 'onUploadProgress' | 'fetchOptions'>): Promise<T> {
   const answer = takePageAnswer(request);
   // The server's own answer, of the shape of the API's (a response schema of the server's routes).
   if (answer !== undefined) return Promise.resolve(answer as T);
@@ -203,7 +203,10 @@ export const api = {
   alerts: {
     list: withSession((signal?: AbortSignal) => call<{ alerts: Alert[] }>({ url: '/me/alerts', signal }).then((r) => r.alerts)),
     create: withSession((alert: AlertFilters & { frequency: AlertFrequency }) => call<Alert>({ method: 'POST', url: '/me/alerts', data: alert })),
-    remove: withSession((id: number) => call<void>({ method: 'DELETE', url: `/me/alerts/${id}` })),
+    /** `keepalive`: sent as the page goes away (a deletion still waiting to be undone), and finished after it. */
+    remove: withSession((id: number, options: { keepalive?: boolean } = {}) =>
+      call<void>({ method: 'DELETE', url: `/me/alerts/${id}`, ...(options.keepalive ? { fetchOptions: { keepalive: true } } : {}) }),
+    ),
   },
   /**
    * The link of an alert email, without a session: the token names one alert. Only this POST unsubscribes

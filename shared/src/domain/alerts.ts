@@ -47,6 +47,28 @@ export function alertFiltersOf(search: ListingSearch, offerType: OfferType): Ale
   return { offerType, ...(q ? { q } : {}), ...(location ? { location } : {}), ...(category ? { category } : {}) };
 }
 
+/**
+ * The query parameter that opens a search page's alert form. Signing in to save an alert comes back through
+ * it (the sign-in's `redirectTo`, the one way back the login page and the callback keep to this site), so the
+ * visitor lands on the same search with the form open, to confirm: nothing is saved without them.
+ */
+export const ALERT_FORM_PARAM = 'alert';
+
+/** A query string (`?q=dog&alert=new`) without the alert form's parameter, the rest as it was written. */
+export function withoutAlertForm(query: string): string {
+  const kept = query
+    .replace(/^\?/, '')
+    .split('&')
+    .filter((part) => part !== '' && !new URLSearchParams(part).has(ALERT_FORM_PARAM));
+  return kept.length ? `?${kept.join('&')}` : '';
+}
+
+/** The search page to come back to after signing in to save an alert: the same search, with the form open. */
+export function alertReturnPath(pathname: string, query: string): string {
+  const rest = withoutAlertForm(query);
+  return `${pathname}${rest ? `${rest}&` : '?'}${ALERT_FORM_PARAM}=new`;
+}
+
 /** When the daily digest leaves, as written in Israel in every language of the site: `8:00`. */
 export function digestTime(): string {
   return `${ALERT_LIMITS.digestHour}:00`;

@@ -16,3 +16,18 @@ const MAX_SERIAL_ID = 2_147_483_647;
 export function isSerialId(raw: string | undefined): raw is string {
   return !!raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= MAX_SERIAL_ID;
 }
+
+/** What the posting form has just done with a listing, said once by the listing's page it goes on to. */
+export type ListingOutcome = 'published' | 'saved';
+
+/** The router state the posting form hands to the listing's page (`navigate(path, { state })`). */
+export interface ListingOutcomeState {
+  listingOutcome: ListingOutcome;
+}
+
+/** The outcome in a router state, which can hold anything (another page's state, an old history entry). */
+export function listingOutcomeOf(state: unknown): ListingOutcome | null {
+  if (typeof state !== 'object' || state === null || !('listingOutcome' in state)) return null;
+  const { listingOutcome } = state;
+  return listingOutcome === 'published' || listingOutcome === 'saved' ? listingOutcome : null;
+}

@@ -106,6 +106,8 @@ describe('counted texts', () => {
     const names = COUNTED.map(({ namespace, base }) => `${namespace}:${base}`);
     expect(names).toEqual(
       expect.arrayContaining([
+        'shared/listing:paging.found',
+        'shared/listing:paging.foundServices',
         'shared/listing:paging.showing',
         'shared/listing:paging.showingServices',
         'shared/listing:paging.showingCapped',
@@ -172,6 +174,13 @@ describe('counted texts', () => {
     ['ru', 'shared/listing', 'paging.showing', 21, 12, 'Показано 12 из 21 задания'],
     ['ru', 'shared/listing', 'paging.showing', 100, 12, 'Показано 12 из 100 заданий'],
     ['ru', 'shared/listing', 'paging.showingServices', 2, 2, 'Показано 2 из 2 услуг'],
+    ['en', 'shared/listing', 'paging.found', 1, 1, '1 job found'],
+    ['he', 'shared/listing', 'paging.found', 1, 1, 'נמצאה עבודה אחת'],
+    ['he', 'shared/listing', 'paging.found', 2, 2, 'נמצאו שתי עבודות'],
+    ['ar', 'shared/listing', 'paging.found', 3, 3, 'عثرنا على 3 مهام'],
+    ['ar', 'shared/listing', 'paging.found', 11, 11, 'عثرنا على 11 مهمة'],
+    ['ru', 'shared/listing', 'paging.found', 21, 21, 'Найдено 21 задание'],
+    ['ru', 'shared/listing', 'paging.foundServices', 21, 21, 'Найдена 21 услуга'],
     ['he', 'mfe-account/account', 'myPosts.paging.showing', 1, 1, 'מוצגת 1 מתוך מודעה אחת'],
     ['ar', 'mfe-account/account', 'myPosts.paging.showing', 11, 11, 'عرض 11 من أصل 11 إعلانًا'],
     ['ru', 'mfe-account/account', 'myPosts.paging.showing', 5, 5, 'Показано 5 из 5 объявлений'],

@@ -50,8 +50,10 @@ export function ListingCard({ listing }: { listing: Listing }) {
             <UserText>{placeNameOf(listing)}</UserText>
             {listing.distance_km !== undefined && (
               <span className="listing-card__distance">
-                {' · '}
-                {listing.distance_km === 0 ? tl('distanceHere') : tl('distance', { count: listing.distance_km })}
+                {/* A no-break space glues the dot to the place: the distance may wrap, a line never starts with "·". */}
+                {'\u00a0· '}
+                {/* Whole kilometres: 0 is anything under half a kilometre from the place searched, not "here". */}
+                {listing.distance_km === 0 ? tl('distanceUnderOneKm') : tl('distance', { count: listing.distance_km })}
               </span>
             )}
           </span>

@@ -59,7 +59,21 @@ describe('a listing card', () => {
       </ul>,
     );
     const distances = [...document.querySelectorAll('.listing-card__distance')].map((distance) => distance.textContent);
-    expect(distances).toEqual([' · 12 km away', ' · In this place']);
+    expect(distances).toEqual(['\u00a0· 12 km away', '\u00a0· under 1 km away']);
+  });
+
+  // 0 is a rounded distance from the place searched: no "in this place" that names no place, and the words
+  // after the middle dot go on the line in lower case, as the other distances do.
+  it.each([
+    ['he', 'במרחק של פחות מקילומטר'],
+    ['ar', 'على بعد أقل من كيلومتر'],
+    ['ru', 'менее чем в 1 км'],
+  ] as const)('says a listing 0 km away is under a kilometre away (%s)', async (language, expected) => {
+    await loadListingTexts(language);
+    renderAt(<ul>{<ListingCard listing={listing({ distance_km: 0 })} />}</ul>);
+    const distance = document.querySelector('.listing-card__distance')?.textContent ?? '';
+    expect(distance).toBe(`\u00a0· ${expected}`);
+    expect(distance.charAt(3)).toBe(distance.charAt(3).toLocaleLowerCase(language));
   });
 });
 
@@ -87,10 +101,25 @@ describe('search refinements', () => {
     expect(onChange).toHaveBeenLastCalledWith({ sort: 'nearest' });
   });
 
-  it('says how pay is ranked: in two runs for any payment type, plainly for one', async () => {
+  // A phone's select shows the option on one line: no explanation of the two runs of "any payment type".
+  it.each(['en', 'he', 'ar', 'ru'] as const)('names the sorts shortly, the same for any payment type as for one (%s)', async (language) => {
+    await loadListingTexts(language);
+    const labels = (paymentType: ListingSearch['paymentType']) => {
+      const { unmount } = renderAt(<ListingRefinements search={{ ...DEFAULT_SEARCH, paymentType }} offerType="job" onChange={jest.fn()} />);
+      const sort = document.querySelector('select:last-of-type') as HTMLSelectElement;
+      const texts = [...sort.options].map((option) => option.text);
+      unmount();
+      return texts;
+    };
+    const forAny = labels('any');
+    expect(forAny).toEqual(labels('hourly'));
+    for (const label of forAny) expect(label.length).toBeLessThanOrEqual(30);
+  });
+
+  it('says "Pay: high to low" for any payment type', async () => {
     await loadListingTexts('en');
     refinements({});
-    expect(within(screen.getByLabelText('Sort by')).getByRole('option', { name: 'Pay: high to low (hourly first, then fixed)' })).toBeInTheDocument();
+    expect(within(screen.getByLabelText('Sort by')).getByRole('option', { name: 'Pay: high to low' })).toBeInTheDocument();
   });
 
   it('says "Price" on services', async () => {

@@ -60,7 +60,17 @@ export function CategoryChips({ value, onChange }: { value: Category | 'all'; on
   return (
     <div className="chips" role="group" aria-label={tl('category')}>
       {(['all', ...CATEGORIES] as const).map((category) => (
-        <button key={category} type="button" className="chip" aria-pressed={value === category} onClick={() => onChange(category)}>
+        <button
+          key={category}
+          type="button"
+          className="chip"
+          aria-pressed={value === category}
+          onClick={() => onChange(category)}
+          // On a phone the chips scroll in one row, and a browser scrolls a chip that Tab reaches only if it was
+          // wholly out of view: half a chip at the edge stays cut. Brought fully in, clear of the edge (the row's
+          // scroll-padding), so its focus ring shows whole (WCAG 2.4.12).
+          onFocus={(event) => event.currentTarget.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })}
+        >
           {t(`categories.${category}`)}
         </button>
       ))}
@@ -69,14 +79,14 @@ export function CategoryChips({ value, onChange }: { value: Category | 'all'; on
 }
 
 /**
- * The label of a sort: pay is "Salary" on jobs and "Price" on services; with any payment type, pay ranks in
- * two runs (hourly rates and fixed prices are not comparable), and the label says which run comes first.
+ * The label of a sort: pay is "Salary" on jobs and "Price" on services. With any payment type pay ranks in
+ * two runs (hourly rates and fixed prices are not comparable); the results show which run comes first, and
+ * saying it in the option made it too long for a phone.
  */
-function sortLabelKey(sort: SortOption, offerType: OfferType, paymentType: PaymentFilter) {
+function sortLabelKey(sort: SortOption, offerType: OfferType) {
   if (sort === 'newest' || sort === 'nearest') return `sort.${sort}` as const;
   const noun = offerType === 'service' ? 'price' : 'salary';
-  const direction = sort === 'salary-high' ? 'High' : 'Low';
-  return `sort.${noun}${direction}${paymentType === 'any' ? 'Runs' : ''}` as const;
+  return `sort.${noun}${sort === 'salary-high' ? 'High' : 'Low'}` as const;
 }
 
 interface RefinementsProps {
@@ -129,7 +139,7 @@ export function ListingRefinements({ search, offerType, onChange }: RefinementsP
         <select id={`${id}-sort`} value={search.sort} onChange={(e) => onChange({ sort: e.target.value as SortOption })}>
           {sorts.map((sort) => (
             <option key={sort} value={sort}>
-              {t(sortLabelKey(sort, offerType, search.paymentType))}
+              {t(sortLabelKey(sort, offerType))}
             </option>
           ))}
         </select>

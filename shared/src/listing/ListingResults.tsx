@@ -77,16 +77,19 @@ export function ListingResults({ result, offerType, failureText, onRetry, onPage
   const { jobs, total, page, pageSize, totalIsCapped = false, nextCursor, previousCursor } = result.page;
   const pages = pageCount(total, pageSize);
   const isLoading = result.status === 'loading';
-  // `count` is the total, as the noun after it agrees with it ("of 1 job", "מתוך שתי עבודות", "из 21 задания").
-  const showing = `paging.${offerType === 'service' ? 'showingServices' : 'showing'}${totalIsCapped ? 'Capped' : ''}` as const;
+  const isService = offerType === 'service';
+  // `count` is the total, as the noun after it agrees with it ("21 задание", "שתי עבודות", "11 مهمة"). All of
+  // them on this page: "5 jobs found" (never "Showing 1 of 1 job"); no results: the "No jobs found." alone.
+  const isAllShown = !totalIsCapped && jobs.length === total;
+  const showing = `paging.${isService ? 'showingServices' : 'showing'}${totalIsCapped ? 'Capped' : ''}` as const;
+  const counted = isAllShown ? t(isService ? 'paging.foundServices' : 'paging.found', { count: total }) : t(showing, { count: total, shown: jobs.length });
+  const summary = jobs.length === 0 ? t(isService ? 'emptyServices' : 'empty') : counted;
   return (
     <div className="listing-results" aria-busy={isLoading}>
-      <p ref={count} className="listing-results__count" role="status" tabIndex={-1}>
-        {isLoading ? t('loading') : t(showing, { count: total, shown: jobs.length })}
+      <p ref={count} className={`listing-results__count${jobs.length === 0 ? ' listing-results__empty' : ''}`} role="status" tabIndex={-1}>
+        {isLoading ? t('loading') : summary}
       </p>
-      {jobs.length === 0 ? (
-        <p className="listing-results__empty">{t(offerType === 'service' ? 'emptyServices' : 'empty')}</p>
-      ) : (
+      {jobs.length > 0 && (
         <ul className={listClass}>
           {jobs.map((listing) => (
             <ListingCard key={listing.job_id} listing={listing} />

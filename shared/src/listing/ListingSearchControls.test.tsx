@@ -25,6 +25,30 @@ describe('ListingSearchControls', () => {
     expect(panel).toHaveAttribute('data-open', 'true');
   });
 
+  it('closes the refinements on Escape, from the button or from inside, with the focus back on the button', async () => {
+    await loadListingTexts('en');
+    controls();
+    const toggle = screen.getByRole('button', { name: 'Filters and sort' });
+    const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    await userEvent.click(toggle);
+    await userEvent.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(panel).toHaveAttribute('data-open', 'false');
+
+    await userEvent.click(toggle);
+    screen.getByLabelText('Sort by').focus();
+    await userEvent.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(panel).toHaveAttribute('data-open', 'false');
+    expect(toggle).toHaveFocus();
+
+    // Escape elsewhere (clearing the search box) leaves an open panel alone.
+    await userEvent.click(toggle);
+    screen.getByLabelText('What are you looking for?').focus();
+    await userEvent.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it('names no count when nothing is refined, applies a category at once and sends text only with Search', async () => {
     await loadListingTexts('en');
     const { onChange, onSearch } = controls();

@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import { useTranslation, type ListingSearch, type OfferType } from '@tasko/shared';
+import { useId } from 'react';
+import { useDisclosure, useTranslation, type ListingSearch, type OfferType } from '@tasko/shared';
 import { CategoryChips, ListingRefinements, ListingSearchForm } from './ListingFilters';
 import { LISTING_NS } from './listingNamespace';
 import { SearchAlert } from './SearchAlert';
@@ -27,8 +27,7 @@ function refinementCount(search: ListingSearch): number {
  */
 export function ListingSearchControls({ search, offerType, onChange, onSearch, hasAlert = true }: Props) {
   const { t } = useTranslation(LISTING_NS);
-  const panelId = useId();
-  const [areFiltersOpen, setFiltersOpen] = useState(false);
+  const filters = useDisclosure(useId());
   const count = refinementCount(search);
   return (
     <div className="listing-controls">
@@ -36,10 +35,10 @@ export function ListingSearchControls({ search, offerType, onChange, onSearch, h
       <ListingSearchForm key={`${search.q}\n${search.location}\n${search.placeId}`} search={search} onSearch={onSearch} />
       <CategoryChips value={search.category} onChange={(category) => onChange({ category })} />
       <div className="listing-toolbar">
-        <button type="button" className="button listing-toolbar__filters" aria-expanded={areFiltersOpen} aria-controls={panelId} onClick={() => setFiltersOpen((open) => !open)}>
+        <button className="button listing-toolbar__filters" {...filters.buttonProps}>
           {count > 0 ? t('refine.toggleCount', { count }) : t('refine.toggle')}
         </button>
-        <div id={panelId} className="listing-toolbar__refinements" data-open={areFiltersOpen}>
+        <div className="listing-toolbar__refinements" data-open={filters.isOpen} {...filters.panelProps}>
           <ListingRefinements search={search} offerType={offerType} onChange={onChange} />
         </div>
         {hasAlert && <SearchAlert search={search} offerType={offerType} />}

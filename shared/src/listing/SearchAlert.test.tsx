@@ -1,15 +1,23 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from '@tasko/shared/router';
-import { api, authStore, DEFAULT_SETTINGS, ROUTER_FUTURE, searchFromParams, signIn, signOut, userAtom, type Alert, type ApiError, type OfferType, type UserSettings } from '@tasko/shared';
+import { useAtomValue } from 'jotai';
+import { MemoryRouter, Navigate, useLocation } from '@tasko/shared/router';
+import { api, authStore, DEFAULT_SETTINGS, isLoggedInAtom, ROUTER_FUTURE, searchFromParams, signIn, signOut, userAtom, type Alert, type ApiError, type LoginState, type OfferType, type UserSettings } from '@tasko/shared';
 import { loadListingTexts } from '../../test/renderWithProviders';
 import { SearchAlert } from './SearchAlert';
+
+/** What the login page and the sign-in callback do once the visitor is signed in: on to `redirectTo`. */
+function SignInStandIn() {
+  const isLoggedIn = useAtomValue(isLoggedInAtom);
+  const { redirectTo } = (useLocation().state ?? {}) as LoginState;
+  return isLoggedIn && redirectTo ? <Navigate to={redirectTo} replace /> : null;
+}
 
 function Page({ offerType }: { offerType: OfferType }) {
   const location = useLocation();
   return (
     <>
-      <SearchAlert search={searchFromParams(new URLSearchParams(location.search))} offerType={offerType} />
+      {location.pathname.endsWith('/login') ? <SignInStandIn /> : <SearchAlert search={searchFromParams(new URLSearchParams(location.search))} offerType={offerType} />}
       <span hidden data-testid="url" data-state={JSON.stringify(location.state ?? null)}>
         {location.pathname + location.search}
       </span>
@@ -37,13 +45,41 @@ beforeEach(async () => {
 afterEach(() => act(() => signOut()));
 
 describe('SearchAlert signed out', () => {
-  it('leads to sign-in, and back to this very search afterwards', async () => {
+  it('leads to sign-in, and back to this very search afterwards with the form open', async () => {
     const create = jest.spyOn(api.alerts, 'create');
     renderAt('/en/tasks?q=dog&category=other&page=2');
     await userEvent.click(screen.getByRole('link', { name: 'Notify me about new listings like these' }));
     expect(url()).toHaveTextContent('/en/login');
-    expect(JSON.parse(url().dataset.state ?? 'null')).toEqual({ redirectTo: '/en/tasks?q=dog&category=other&page=2' });
+    expect(JSON.parse(url().dataset.state ?? 'null')).toEqual({ redirectTo: '/en/tasks?q=dog&category=other&page=2&alert=new' });
     expect(create).not.toHaveBeenCalled();
+  });
+
+  it('comes back from sign-in to the same search with the form open and filled, and saves only when confirmed', async () => {
+    const create = jest.spyOn(api.alerts, 'create').mockResolvedValue(saved('daily'));
+    jest.spyOn(api, 'getSettings').mockResolvedValue(withEmail(true));
+    renderAt('/en/tasks?q=dog%20walker&location=Haifa&category=petAndAnimalCare&page=2');
+    await userEvent.click(screen.getByRole('link', { name: 'Notify me about new listings like these' }));
+    act(() => signIn({ token: 'session', info: { email: 'noa@example.com', name: 'Noa' }, settings: withEmail(true) }));
+
+    const toggle = screen.getByRole('button', { name: 'Notify me about new listings like these' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const instant = await screen.findByRole('radio', { name: 'As soon as they are posted' });
+    expect(instant).toBeChecked();
+    expect(instant).toHaveFocus();
+    expect(url()).toHaveTextContent(/^\/en\/tasks\?q=dog%20walker&location=Haifa&category=petAndAnimalCare&page=2$/);
+    expect(create).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Once a day, at 8:00' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save alert' }));
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(create).toHaveBeenCalledWith({ offerType: 'job', q: 'dog walker', location: 'Haifa', category: 'petAndAnimalCare', frequency: 'daily' });
+  });
+
+  it('opens nothing for a visitor still signed out, and asks to sign in again with one way back', async () => {
+    renderAt('/en/tasks?q=dog&alert=new');
+    expect(screen.queryByRole('radio')).toBeNull();
+    await userEvent.click(screen.getByRole('link', { name: 'Notify me about new listings like these' }));
+    expect(JSON.parse(url().dataset.state ?? 'null')).toEqual({ redirectTo: '/en/tasks?q=dog&alert=new' });
   });
 });
 
@@ -114,6 +150,24 @@ describe('SearchAlert signed in', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveFocus();
     expect(screen.queryByRole('group', { name: 'How often?' })).toBeNull();
+  });
+
+  it('closes on Escape from inside the form, and gives the focus back to the toggle', async () => {
+    renderAt('/en/');
+    const toggle = screen.getByRole('button', { name: 'Notify me about new listings like these' });
+    await userEvent.click(toggle);
+    await userEvent.click(await screen.findByRole('radio', { name: 'Once a day, at 8:00' }));
+    await userEvent.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+    expect(screen.queryByRole('group', { name: 'How often?' })).toBeNull();
+
+    await userEvent.click(toggle);
+    expect(await screen.findByRole('group', { name: 'How often?' })).toBeInTheDocument();
+    // Opened with its button, the keyboard stays on it: only the way back from sign-in moves it into the form.
+    expect(toggle).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('reads in Hebrew', async () => {

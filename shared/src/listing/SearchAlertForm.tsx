@@ -20,17 +20,29 @@ const SAVED_TEXT = {
   daily: { job: 'alert.savedDailyJob', service: 'alert.savedDailyService' },
 } as const satisfies Record<AlertFrequency, Record<AlertFilters['offerType'], string>>;
 
+interface Props {
+  filters: AlertFilters;
+  /** Back from signing in to save this alert: the keyboard starts on the choice of how often. */
+  isFocusedOnOpen?: boolean;
+  onClose: () => void;
+}
+
 /** How often, Save and Cancel; then what was saved, and a way to turn alert emails on if they are off. */
-export default function SearchAlertForm({ filters, onClose }: { filters: AlertFilters; onClose: () => void }) {
+export default function SearchAlertForm({ filters, isFocusedOnOpen = false, onClose }: Props) {
   const { t } = useTranslation(LISTING_NS);
   const { t: tc } = useTranslation('common');
   const localized = useLocalizedPath();
   const setUser = useSetAtom(userAtom);
   const id = useId();
   const outcome = useRef<HTMLParagraphElement>(null);
+  const chosenFrequency = useRef<HTMLInputElement>(null);
   const [frequency, setFrequency] = useState<AlertFrequency>('instant');
   const [saving, setSaving] = useState<Saving>({ status: 'editing' });
   const [email, setEmail] = useState<Email>({ status: 'unknown' });
+
+  useEffect(() => {
+    if (isFocusedOnOpen) chosenFrequency.current?.focus();
+  }, [isFocusedOnOpen]);
 
   // The Save button is gone once saved: the keyboard goes to the answer, not back to the page's start.
   useEffect(() => {
@@ -114,7 +126,7 @@ export default function SearchAlertForm({ filters, onClose }: { filters: AlertFi
         <legend>{t('alert.frequency')}</legend>
         {ALERT_FREQUENCIES.map((value) => (
           <label key={value} className="search-alert__choice">
-            <input type="radio" name={`${id}-frequency`} value={value} checked={frequency === value} onChange={() => setFrequency(value)} />
+            <input ref={frequency === value ? chosenFrequency : undefined} type="radio" name={`${id}-frequency`} value={value} checked={frequency === value} onChange={() => setFrequency(value)} />
             {t(`alert.frequencies.${value}`, { time: digestTime() })}
           </label>
         ))}

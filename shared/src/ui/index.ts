@@ -7,3 +7,5 @@ export * from './routerFuture';
 export * from './RetryPanel';
 export * from './Pagination';
 export * from './LiveNotice';
+export * from './useDisclosure';
+export * from './PlaceAndAddress';

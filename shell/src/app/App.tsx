@@ -2,7 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { BrowserRouter, Routes } from '@tasko/shared/router';
 import { applyTheme, themeAtom, ROUTER_FUTURE } from '@tasko/shared';
-import { Header } from '../layout/Header';
+import { Header, SkipLink } from '../layout/Header';
 import { Footer } from '../layout/Footer';
 import { CookieBanner } from '../layout/CookieBanner';
 import { AppErrorBoundary } from '../errors/AppErrorBoundary';
@@ -25,6 +25,9 @@ function Layout() {
 
   return (
     <>
+      {/* The banner right after the skip link: reached at once from the keyboard, not after the whole page. */}
+      <SkipLink />
+      <CookieBanner />
       <Header />
       {hasWindowError && <SomethingWentWrong onDismiss={dismissWindowError} />}
       <main id="main" tabIndex={-1} className="site-main">
@@ -33,7 +36,6 @@ function Layout() {
         </Suspense>
       </main>
       <Footer />
-      <CookieBanner />
     </>
   );
 }

@@ -5,7 +5,8 @@ import { CONSENT_EVENT, COOKIE_ACCEPTED, COOKIE_DECLINED, STORAGE_KEYS, storedCo
 /**
  * The CSS variable the banner sets on <html> while it is on screen: the height it covers at the bottom of
  * the window (its own height and its gap to the edge). `html { scroll-padding-block-end }` reserves it, so
- * an element that takes focus is scrolled out from under the banner (WCAG 2.4.11).
+ * an element that takes focus is scrolled out from under the banner (WCAG 2.4.11), and the body's padding,
+ * so the end of the page (the footer's links) can be scrolled above it.
  */
 export const BANNER_SIZE_VARIABLE = '--cookie-banner-block-size';
 
@@ -32,11 +33,16 @@ function useReservedSpace(banner: RefObject<HTMLElement>, isVisible: boolean): v
   }, [banner, isVisible]);
 }
 
+/** The page's first tab stop, just before the banner: where the focus goes back to when it came from nowhere. */
+const PAGE_START_SELECTOR = '.skip-link';
+
 /**
- * Shown until the visitor answers (SPEC §2, as issue 15 words it): "Accept" turns on first-party analytics,
- * "Decline" keeps it off; either answer is remembered on the device, so the banner does not come back.
- * After the answer, focus returns to where it was before it came into the banner, or to the page's main
- * content, never to the <body> the removed button leaves behind (WCAG 2.4.3).
+ * Shown until the visitor answers (SPEC §2): "Accept" turns on first-party analytics, "Decline" keeps it
+ * off; either answer is remembered on the device, so the banner does not come back. It comes right after
+ * the skip link, so the keyboard reaches it at once, but it never takes the focus by itself.
+ * Answering leaves the page where it is: a focus that was in the banner goes back, without scrolling, to
+ * where it came from, or to the start of the page (the skip link), never to the <body> the removed button
+ * leaves behind (WCAG 2.4.3). A focus that was elsewhere (a tap that does not focus, as in Safari) stays.
  */
 export function CookieBanner() {
   const { t } = useTranslation('common');
@@ -60,10 +66,9 @@ export function CookieBanner() {
       // Storage blocked: the banner comes back next visit, which is the honest outcome.
     }
     if (value === COOKIE_ACCEPTED) window.dispatchEvent(new CustomEvent(CONSENT_EVENT, { detail: COOKIE_ACCEPTED }));
-    const hadFocus = banner.current?.contains(document.activeElement) || document.activeElement === document.body;
-    if (hadFocus) {
+    if (banner.current?.contains(document.activeElement)) {
       const before = focusBefore.current;
-      const target = before?.isConnected ? before : document.getElementById('main');
+      const target = before?.isConnected ? before : document.querySelector<HTMLElement>(PAGE_START_SELECTOR);
       // The view stays where the reader is: only the place of the keyboard moves.
       target?.focus({ preventScroll: true });
     }

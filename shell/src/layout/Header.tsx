@@ -6,6 +6,19 @@ import { SiteMenu } from './SiteMenu';
 import { UserMenu } from './UserMenu';
 
 /**
+ * The page's first tab stop, before the cookie banner and the header: straight to the page's content. Not
+ * in the header, so the banner can come right after it in the tab order without being part of the header.
+ */
+export function SkipLink() {
+  const { t } = useTranslation('common');
+  return (
+    <a className="skip-link" href="#main">
+      {t('nav.skipToContent')}
+    </a>
+  );
+}
+
+/**
  * One row of 72 px (SPEC §9) at any width and in every language: brand, the main navigation (behind "Menu"
  * on a narrow screen), then language, Post and the account. The server paints the same markup before the
  * scripts run (api/src/plugins/site/firstPaint.ts), so the header does not move when this replaces it.
@@ -15,9 +28,6 @@ export function Header() {
   const localized = useLocalizedPath();
   return (
     <header className="site-header">
-      <a className="skip-link" href="#main">
-        {t('nav.skipToContent')}
-      </a>
       <div className="site-header__inner">
         <Link className="brand" to={localized('/')}>
           {t('brand')}

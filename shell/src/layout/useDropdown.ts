@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState, type FocusEvent } from 'react';
+import { useCallback, useEffect, useRef, type FocusEvent } from 'react';
+import { useDisclosure } from '@tasko/shared';
 
 /**
  * The header's popups as disclosures (a button that shows and hides a panel of ordinary links and buttons;
@@ -13,25 +14,23 @@ import { useCallback, useEffect, useRef, useState, type FocusEvent } from 'react
  * `panelId` is the id of the panel.
  */
 export function useDropdown<T extends HTMLElement = HTMLDivElement>(panelId: string) {
-  const [isOpen, setIsOpen] = useState(false);
+  const disclosure = useDisclosure(panelId);
+  const { isOpen, close, dismiss, buttonRef } = disclosure;
   const containerRef = useRef<T>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => setIsOpen(false), []);
-  const toggle = useCallback(() => setIsOpen((open) => !open), []);
 
   useEffect(() => {
     if (!isOpen) return undefined;
     const widthWhenOpened = window.innerWidth;
     const onPointer = (e: MouseEvent | TouchEvent) => {
-      if (!containerRef.current?.contains(e.target as Node)) setIsOpen(false);
+      if (!containerRef.current?.contains(e.target as Node)) close();
     };
+    // On the whole page, unlike a disclosure in the page's flow: after a click on plain text in the panel the
+    // focus is on the page itself. An Escape the button already handled arrives here prevented.
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setIsOpen(false);
-      buttonRef.current?.focus();
+      if (e.key === 'Escape' && !e.defaultPrevented) dismiss();
     };
     const onResize = () => {
-      if (window.innerWidth !== widthWhenOpened) setIsOpen(false);
+      if (window.innerWidth !== widthWhenOpened) close();
     };
     document.addEventListener('mousedown', onPointer);
     document.addEventListener('touchstart', onPointer);
@@ -43,24 +42,18 @@ export function useDropdown<T extends HTMLElement = HTMLDivElement>(panelId: str
       document.removeEventListener('keydown', onKey);
       window.removeEventListener('resize', onResize);
     };
-  }, [isOpen]);
+  }, [isOpen, close, dismiss]);
 
   // Focus leaving for another element closes the panel. With no next element (focus went to the page
   // itself after a click on plain text inside the panel, or to another window) it stays: a click outside
   // is handled above, and coming back from another window finds the panel as it was left.
   const onBlur = useCallback((e: FocusEvent<T>) => {
     const next = e.relatedTarget;
-    if (next instanceof Node && !e.currentTarget.contains(next)) setIsOpen(false);
-  }, []);
+    if (next instanceof Node && !e.currentTarget.contains(next)) close();
+  }, [close]);
 
-  const buttonProps = {
-    ref: buttonRef,
-    type: 'button',
-    'aria-expanded': isOpen,
-    // Only while the panel is there to point at: a reference to a missing id is an ARIA error.
-    'aria-controls': isOpen ? panelId : undefined,
-    onClick: toggle,
-  } as const;
+  // Only while the panel is there to point at: a reference to a missing id is an ARIA error.
+  const buttonProps = { ...disclosure.buttonProps, 'aria-controls': isOpen ? panelId : undefined } as const;
   const containerProps = { ref: containerRef, onBlur } as const;
   return { isOpen, close, containerRef, buttonRef, buttonProps, containerProps };
 }

@@ -67,6 +67,33 @@ function shellRule(selector: string): Record<string, string> {
   return rule.declarations;
 }
 
+/** The rule for exactly `selector` in a stylesheet (base.css or global.css). */
+function ruleIn(file: string, selector: string): Record<string, string> {
+  return topLevelRules(fs.readFileSync(file, 'utf8')).find((r) => r.selector === selector)?.declarations ?? {};
+}
+
+/** The custom properties `:root` gets in a stylesheet's `@supports not (color: light-dark(…))` block. */
+function fallbackVariables(file: string): Record<string, string> {
+  const text = fs.readFileSync(file, 'utf8');
+  const at = text.indexOf('@supports not (color: light-dark(');
+  if (at < 0) return {};
+  const open = text.indexOf('{', text.indexOf(')', text.indexOf(')', at) + 1));
+  let depth = 0;
+  let end = open;
+  for (; end < text.length; end += 1) {
+    if (text[end] === '{') depth += 1;
+    else if (text[end] === '}' && (depth -= 1) === 0) break;
+  }
+  return topLevelRules(text.slice(open + 1, end)).find((r) => r.selector === ':root')?.declarations ?? {};
+}
+
+/** A colour in one scheme: a side of `light-dark(light, dark)`, or the value itself, the same in both. */
+function inScheme(value: string, scheme: 'light' | 'dark'): string {
+  const match = /^light-dark\(\s*([^,]+?)\s*,\s*(.+?)\s*\)$/.exec(value);
+  if (!match) return value;
+  return scheme === 'light' ? match[1]! : match[2]!;
+}
+
 /** WCAG 2.x relative luminance of a #rrggbb colour. */
 function luminance(hex: string): number {
   const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
@@ -93,22 +120,43 @@ describe('the contrast computation', () => {
 });
 
 describe('the focus ring', () => {
-  const light = variablesOf(':root');
-  const dark = { ...light, ...variablesOf(":root[data-theme='dark']") };
+  const colours = variablesOf(':root');
 
-  it.each([
-    ['light', light],
-    ['dark', dark],
-  ])('has at least 3:1 against the page and the cards in the %s theme', (_theme, colours) => {
-    const focus = colours['--color-focus']!;
-    expect(contrast(focus, colours['--color-bg']!)).toBeGreaterThanOrEqual(3);
-    expect(contrast(focus, colours['--color-surface']!)).toBeGreaterThanOrEqual(3);
+  it.each(['light', 'dark'] as const)('has at least 3:1 against the page and the cards in the %s theme', (scheme) => {
+    const [focus, bg, surface] = ['--color-focus', '--color-bg', '--color-surface'].map((name) => inScheme(colours[name]!, scheme)) as [string, string, string];
+    expect(contrast(focus, bg)).toBeGreaterThanOrEqual(3);
+    expect(contrast(focus, surface)).toBeGreaterThanOrEqual(3);
   });
 
   it('is drawn with that colour, thick enough to see', () => {
     const ring = topLevelRules(fs.readFileSync(BASE_CSS, 'utf8')).find((r) => r.selector === ':focus-visible')?.declarations.outline ?? '';
     expect(ring).toMatch(/var\(--color-focus\)/);
     expect(parseFloat(ring)).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('the theme', () => {
+  it("follows the device's light or dark setting until the visitor chooses, then keeps the choice", () => {
+    expect(ruleIn(BASE_CSS, ':root')['color-scheme']).toBe('light dark');
+    expect(ruleIn(BASE_CSS, ":root[data-theme='light']")['color-scheme']).toBe('light');
+    expect(ruleIn(BASE_CSS, ":root[data-theme='dark']")['color-scheme']).toBe('dark');
+  });
+
+  it('gives every colour of the page a light and a dark value, which that setting picks between', () => {
+    const colours = Object.entries(variablesOf(':root')).filter(([name]) => name.startsWith('--color-'));
+    expect(colours.length).toBeGreaterThan(10);
+    for (const [name, value] of colours) {
+      expect([name, value]).toEqual([name, expect.stringMatching(/^light-dark\(#[0-9a-f]{6}, #[0-9a-f]{6}\)$/)]);
+      // The two differ: a dark value that is the light one would leave the dark page light.
+      expect(inScheme(value, 'dark')).not.toBe(inScheme(value, 'light'));
+    }
+  });
+
+  it('gives a browser without light-dark() the light palette: every colour, the light side of its pair', () => {
+    const fallback = { ...fallbackVariables(BASE_CSS), ...fallbackVariables(SHELL_CSS) };
+    const colours = Object.entries(variablesOf(':root')).filter(([name, value]) => name.startsWith('--color-') && value.startsWith('light-dark('));
+    expect(colours.length).toBeGreaterThan(10);
+    for (const [name, value] of colours) expect([name, fallback[name]]).toEqual([name, inScheme(value, 'light')]);
   });
 });
 

@@ -40,8 +40,8 @@ export function firstPaintHtml({ language, path, isPrefixed }: FirstPaintInput):
   const footerLinks = FOOTER_LINKS.map(([to, key]) => `<li><a href="${href(to)}">${text(key)}</a></li>`).join('');
 
   return [
-    '<header class="site-header">',
     `<a class="skip-link" href="#main">${text('nav.skipToContent')}</a>`,
+    '<header class="site-header">',
     '<div class="site-header__inner">',
     `<a class="brand" href="${href('/')}">${text('brand')}</a>`,
     '<div class="site-menu">',

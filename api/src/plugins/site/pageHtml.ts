@@ -33,7 +33,7 @@ export function scriptJson(value: unknown): string {
 export interface PageHtmlInput {
   template: string;
   language: Language;
-  /** The reader's theme when the theme cookie says dark; the page is light otherwise. */
+  /** The theme the reader chose (its cookie); without one the page follows the device's light or dark setting. */
   theme?: Theme;
   /** The path without a language prefix. */
   path: string;
@@ -100,7 +100,7 @@ export function renderPageHtml(input: PageHtmlInput): string {
     .join('\n    ');
 
   return input.template
-    .replace(/<html[^>]*>/i, `<html lang="${language}" dir="${directionOf(language)}"${input.theme === 'dark' ? ' data-theme="dark"' : ''}>`)
+    .replace(/<html[^>]*>/i, `<html lang="${language}" dir="${directionOf(language)}"${input.theme ? ` data-theme="${input.theme}"` : ''}>`)
     .replace(/<title>[^<]*<\/title>/i, '')
     .replace(/<\/head>/i, () => `    ${head}\n  </head>`)
     .replace(/<div id="?root"?><\/div>/i, () => `<div id="root">${input.firstPaint ?? ''}</div>`);

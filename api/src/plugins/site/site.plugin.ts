@@ -9,6 +9,7 @@ import {
   DEFAULT_LANGUAGE,
   REMOTES,
   REMOTE_NAMES,
+  THEMES,
   isLanguage,
   matchPageRoute,
   searchFromParams,
@@ -17,6 +18,7 @@ import {
   splitLanguagePrefix,
   type Language,
   type RouteMatch,
+  type Theme,
 } from '@tasko/shared/domain';
 import { REPO_ROOT, type AppConfig } from '../../config.js';
 import { cacheControlOf, liveBuild, packageDistDir, remoteDistDir, shellPreloads } from './assets.js';
@@ -87,6 +89,12 @@ async function pageAnswers(app: FastifyInstance, urls: string[], visitor: Fastif
  */
 export interface NotFoundPage {
   serve: ((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | null;
+}
+
+/** The theme the reader chose, from its cookie: none (the device's) when there is no choice or it is unreadable. */
+function themeOf(cookie: string | undefined): { theme?: Theme } {
+  const theme = THEMES.find((t) => t === cookie);
+  return theme ? { theme } : {};
 }
 
 /** The shell and every remote from one origin, and index.html for every page route (ARCHITECTURE "One picture"). */
@@ -162,7 +170,7 @@ export async function sitePlugin(
     const html = renderPageHtml({
       template,
       language,
-      ...(readCookie(request.headers.cookie, THEME_COOKIE) === 'dark' ? { theme: 'dark' as const } : {}),
+      ...themeOf(readCookie(request.headers.cookie, THEME_COOKIE)),
       path: barePath,
       isPrefixed: prefixed !== null,
       // An unknown listing or article reads as not found (and noindex), though its page still loads.

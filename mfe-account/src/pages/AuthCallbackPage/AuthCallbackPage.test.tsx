@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from '@tasko/shared/router';
-import { api, authStore, ROUTER_FUTURE, signOut, STORAGE_KEYS, userAtom, type ApiError, type Language, type LoginAnswer, type UserSettings } from '@tasko/shared';
+import { api, authStore, ROUTER_FUTURE, signOut, STORAGE_KEYS, themeAtom, userAtom, type ApiError, type Language, type LoginAnswer, type UserSettings } from '@tasko/shared';
 import { setUpI18n } from '../../../../shared/test/renderWithProviders';
 import commonEn from '../../../../shared/src/locales/en/common.json';
 import commonHe from '../../../../shared/src/locales/he/common.json';
@@ -101,6 +101,22 @@ describe('AuthCallbackPage: where the sign-in lands', () => {
     // …and this browser keeps it: the signed-in user's settings and the device's language say Hebrew.
     expect(authStore.get(userAtom)?.settings).toEqual({ language: 'he', theme: 'dark', emailNotifications: true, smsNotifications: false });
     expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('he');
+  });
+
+  it.each([
+    ['nothing chosen on this device, the account never chose', null, 'light', null],
+    ['nothing chosen on this device, the account chose dark', null, 'dark', 'dark'],
+    ['light chosen on this device, the account says dark', 'light', 'dark', 'dark'],
+    ['dark chosen on this device, the account says light', 'dark', 'light', 'light'],
+  ] as const)('theme after sign-in, %s: %s then %s gives %s', async (_, onDevice, ofAccount, expected) => {
+    await act(() => setUpI18n('en', { [ACCOUNT_NS]: en }));
+    authStore.set(themeAtom, onDevice);
+    jest.spyOn(api, 'googleLogin').mockResolvedValue(answerFor({ language: 'en', theme: ofAccount }));
+    arriveFromProvider('en', '/en/post-job');
+    renderCallback();
+    await screen.findByRole('heading', { name: 'Landed on /en/post-job' });
+    // Null: the page still follows the device's light or dark mode.
+    expect(authStore.get(themeAtom)).toBe(expected);
   });
 
   it('moves focus to the heading of the page landed on, not <body>', async () => {

@@ -82,7 +82,9 @@ export default function AuthCallbackPage() {
   const finish = ({ answer, redirectTo, language }: Arrival) => {
     const settings = { ...answer.settings, language };
     signIn({ token: answer.accessToken, info: answer.user, settings });
-    authStore.set(themeAtom, settings.theme);
+    // An account's theme is "light" until its owner saves another, so light says nothing of a choice: a device
+    // that follows its own light or dark mode keeps following it, unless the account chose dark.
+    if (settings.theme === 'dark' || authStore.get(themeAtom) !== null) authStore.set(themeAtom, settings.theme);
     storeLanguage(language);
     track('sign_in');
     timer.current = setTimeout(() => {

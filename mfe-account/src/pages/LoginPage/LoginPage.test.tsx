@@ -63,8 +63,8 @@ describe('LoginPage', () => {
   it.each([
     ['en', 'Sign in with Google'],
     ['he', 'כניסה באמצעות Google'],
-    ['ar', 'تسجيل الدخول باستخدام Google'],
-    ['ru', 'Войти с аккаунтом Google'],
+    ['ar', 'تسجيل الدخول بحساب Google'],
+    ['ru', 'Войти через Google'],
   ] as const)('in %s: the button is Google’s, “%s” beside the four-colour G', async (language, name) => {
     await act(() => setUpI18n(language, { [ACCOUNT_NS]: ACCOUNT[language] }));
     renderLogin(`/${language}/login`);

@@ -8,11 +8,16 @@ import en from '../../locales/en/account.json';
 import he from '../../locales/he/account.json';
 import ar from '../../locales/ar/account.json';
 import ru from '../../locales/ru/account.json';
+import commonEn from '../../../../shared/src/locales/en/common.json';
+import commonHe from '../../../../shared/src/locales/he/common.json';
+import commonAr from '../../../../shared/src/locales/ar/common.json';
+import commonRu from '../../../../shared/src/locales/ru/common.json';
 import MyPostedJobsPage from './MyPostedJobsPage';
 import { pageFromParams } from './useMyListings';
 import { stubBrowserGaps } from '../../../../shared/test/browserGaps';
 
 const ACCOUNT = { en, he, ar, ru };
+const COMMON = { en: commonEn, he: commonHe, ar: commonAr, ru: commonRu };
 
 function listing(id: number, changes: Partial<Listing> = {}): Listing {
   return {
@@ -111,6 +116,22 @@ describe('MyPostedJobsPage', () => {
     const paging = screen.getByRole('navigation', { name: 'Pages of my posts' });
     expect(within(paging).getByText('Page 1 of 3')).toBeInTheDocument();
     expect(within(paging).getByRole('button', { name: 'Previous' })).toBeDisabled();
+  });
+
+  // The same names as on the listing's own page (its owner panel): one action, one name, in every language.
+  it.each([
+    ['en', 'Mark as closed', 'Reactivate', 'Delete'],
+    ['he', 'סימון כסגורה', 'הפעלה מחדש', 'מחיקה'],
+    ['ar', 'إغلاق الإعلان', 'إعادة التفعيل', 'حذف'],
+    ['ru', 'Закрыть объявление', 'Открыть снова', 'Удалить'],
+  ] as const)('in %s, names closing, reactivating and deleting as the listing’s page does', async (language, close, reactivate, remove) => {
+    stored = stored.map((l) => (l.job_id === 29 ? { ...l, status: 'close' } : l));
+    await inLanguage(language);
+    renderPage(`/${language}/my-posted-jobs`);
+    await screen.findByRole('link', { name: 'Task 30' });
+    expect(within(itemOf('Task 30')).getByRole('button', { name: close })).toBeInTheDocument();
+    expect(within(itemOf('Task 29')).getByRole('button', { name: reactivate })).toBeInTheDocument();
+    expect(within(itemOf('Task 30')).getByRole('button', { name: remove })).toBeInTheDocument();
   });
 
   it('puts the page in the URL, so Back returns to the page before', async () => {
@@ -300,7 +321,7 @@ describe('MyPostedJobsPage', () => {
       const user = userEvent.setup();
       renderPage(`/${language}/my-posted-jobs`);
       await screen.findByRole('link', { name: 'Task 30' });
-      await user.click(within(itemOf('Task 30')).getByRole('button', { name: ACCOUNT[language].myPosts.delete }));
+      await user.click(within(itemOf('Task 30')).getByRole('button', { name: COMMON[language].listingActions.delete }));
       const dialog = screen.getByRole('alertdialog', { name: ACCOUNT[language].myPosts.confirmDelete });
       expect(dialog).toHaveAccessibleDescription(`Task 30 ${ACCOUNT[language].myPosts.confirmDeleteDetail}`);
       expect(within(dialog).getByRole('button', { name: ACCOUNT[language].myPosts.cancel })).toHaveFocus();
@@ -334,8 +355,26 @@ describe('MyPostedJobsPage', () => {
     await user.click(within(itemOf('Task 1')).getByRole('button', { name: 'Delete' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(address()).toBe('/en/my-posted-jobs'));
-    expect(await screen.findByText('Showing 12 of 12 posts')).toBeInTheDocument();
+    expect(await screen.findByText('12 posts')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Pages of my posts' })).toBeNull();
+  });
+
+  it.each([
+    ['en', 1, '1 post'],
+    ['he', 1, 'מודעה אחת'],
+    ['he', 2, 'שתי מודעות'],
+    ['ar', 1, 'إعلان واحد'],
+    ['ar', 2, 'إعلانان'],
+    ['ar', 11, '11 إعلانًا'],
+    ['ru', 1, '1 объявление'],
+    ['ru', 3, '3 объявления'],
+    ['ru', 11, '11 объявлений'],
+  ] as const)('in %s, %i posts all on one page are counted as a native speaker says it, never "showing 1 of 1"', async (language, count, text) => {
+    await inLanguage(language);
+    stored = Array.from({ length: count }, (_, i) => listing(i + 1));
+    renderPage(`/${language}/my-posted-jobs`);
+    await screen.findByText(text);
+    expect(document.querySelector('.my-posts__count')).toHaveTextContent(new RegExp(`^${text}$`));
   });
 
   it('says when there is nothing yet, and offers to try again after a failure', async () => {
@@ -361,7 +400,7 @@ describe('MyPostedJobsPage', () => {
     await inLanguage('en');
     stored = [listing(1, { stats: { views: 12, reveals: 3 } }), listing(2, { stats: { views: 1, reveals: 1 } }), listing(3, { stats: { views: 1234, reveals: 0 } }), listing(4)];
     renderPage('/en/my-posted-jobs');
-    await screen.findByText('Showing 4 of 4 posts');
+    await screen.findByText('4 posts');
     expect(itemOf('Task 1')).toHaveTextContent('12 views · 3 phone reveals in the last 30 days');
     expect(itemOf('Task 2')).toHaveTextContent('1 view · 1 phone reveal in the last 30 days');
     expect(itemOf('Task 3')).toHaveTextContent('1,234 views · 0 phone reveals in the last 30 days');

@@ -138,7 +138,10 @@ export default function MyPostedJobsPage() {
       {state.status === 'loaded' && state.page.total === 0 && <p>{t('myPosts.empty')}</p>}
       {state.status === 'loaded' && state.page.total > 0 && (
         <p className="my-posts__count" role="status">
-          {t('myPosts.paging.showing', { count: state.page.total, shown: state.page.jobs.length })}
+          {/* All of them on this page: how many ("3 posts"), never "Showing 1 of 1 post". */}
+          {state.page.jobs.length === state.page.total
+            ? t('myPosts.paging.total', { count: state.page.total })
+            : t('myPosts.paging.showing', { count: state.page.total, shown: state.page.jobs.length })}
         </p>
       )}
       {state.status === 'loaded' && state.page.jobs.length > 0 && (
@@ -171,19 +174,19 @@ export default function MyPostedJobsPage() {
               </div>
               <div className="my-posts__actions">
                 <Link className="button" to={localized(`/post-job?edit=${listing.job_id}`)} aria-label={t('myPosts.editLabel', { title: listing.jobTitle || common('noTitle') })}>
-                  {t('myPosts.edit')}
+                  {common('listingActions.edit')}
                 </Link>
                 {listing.status === 'active' ? (
                   <button type="button" className="button" data-control="toggle" aria-disabled={busyId === listing.job_id || undefined} onClick={() => ask('close', listing)}>
-                    {t('myPosts.close')}
+                    {common('listingActions.close')}
                   </button>
                 ) : (
                   <button type="button" className="button" data-control="toggle" aria-disabled={busyId === listing.job_id || undefined} onClick={() => ask('reactivate', listing)}>
-                    {t('myPosts.reactivate')}
+                    {common('listingActions.reactivate')}
                   </button>
                 )}
                 <button type="button" className="button button--danger" data-control="delete" aria-disabled={busyId === listing.job_id || undefined} onClick={() => ask('delete', listing)}>
-                  {t('myPosts.delete')}
+                  {common('listingActions.delete')}
                 </button>
               </div>
             </li>
@@ -199,7 +202,7 @@ export default function MyPostedJobsPage() {
           question={t(QUESTIONS[pending.action].confirm)}
           subject={<UserText>{pending.listing.jobTitle || common('noTitle')}</UserText>}
           detail={t(QUESTIONS[pending.action].detail)}
-          confirmLabel={t(pending.action === 'delete' ? 'myPosts.delete' : 'myPosts.close')}
+          confirmLabel={common(pending.action === 'delete' ? 'listingActions.delete' : 'listingActions.close')}
           cancelLabel={t('myPosts.cancel')}
           isDestructive={pending.action === 'delete'}
           onConfirm={() => void run(pending)}

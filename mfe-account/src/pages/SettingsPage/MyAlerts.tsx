@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from '@tasko/shared/router';
 import type { TFunction } from '@tasko/shared';
-import { api, digestTime, formatDate, RetryPanel, toApiError, UserText, useLanguage, useLocalizedPath, useTranslation, type Alert, LiveNotice, type Notice } from '@tasko/shared';
+import { api, digestTime, formatDate, RetryPanel, toApiError, UserText, useLanguage, useLocalizedPath, useTranslation, type Alert, LiveNotice } from '@tasko/shared';
 import { ACCOUNT_NS } from '../../accountNamespace';
+import { useUndoableDelete } from './useUndoableDelete';
 
 type AlertsState = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; alerts: Alert[] };
 
-/** The user's alerts, newest first, and their deletion; a failed read can be tried again. */
+/** The user's alerts, newest first, and taking one off or back on the list; a failed read can be tried again. */
 function useMyAlerts() {
   const [attempt, setAttempt] = useState(0);
   // Which request an answer belongs to: an answer to an earlier attempt reads as loading.
@@ -24,18 +25,33 @@ function useMyAlerts() {
     return () => controller.abort();
   }, [attempt]);
 
-  const remove = useCallback(async (id: number): Promise<void> => {
-    try {
-      await api.alerts.remove(id);
-    } catch (error) {
-      // Already gone (deleted in another tab): what the user wanted is done.
-      if (toApiError(error).statusCode !== 404) throw error;
-    }
-    setAnswer((current) => (current?.state.status === 'loaded' ? { ...current, state: { status: 'loaded', alerts: current.state.alerts.filter((a) => a.id !== id) } } : current));
+  const change = useCallback((edit: (alerts: Alert[]) => Alert[]) => {
+    setAnswer((current) => (current?.state.status === 'loaded' ? { ...current, state: { status: 'loaded', alerts: edit(current.state.alerts) } } : current));
   }, []);
+  const takeOff = useCallback((id: number) => change((alerts) => alerts.filter((a) => a.id !== id)), [change]);
+  /** Back where it was: at its place in the list as it was then, or last if the list has shrunk since. */
+  const putBack = useCallback(
+    ({ alert, index }: DeletedAlert) => change((alerts) => (alerts.some((a) => a.id === alert.id) ? alerts : [...alerts.slice(0, index), alert, ...alerts.slice(index)])),
+    [change],
+  );
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { state, remove, reload };
+  return { state, takeOff, putBack, reload };
+}
+
+interface DeletedAlert {
+  alert: Alert;
+  /** Its place in the list when it was deleted. */
+  index: number;
+}
+
+async function deleteAlert({ alert }: DeletedAlert, { keepalive }: { keepalive: boolean }): Promise<void> {
+  try {
+    await api.alerts.remove(alert.id, { keepalive });
+  } catch (error) {
+    // Already gone (deleted in another tab): what the user wanted is done.
+    if (toApiError(error).statusCode !== 404) throw error;
+  }
 }
 
 interface Filter {
@@ -55,41 +71,60 @@ function describe(alert: Alert, t: TFunction<typeof ACCOUNT_NS>, common: TFuncti
   return { title: t(filters.length ? `alerts.what.${alert.offerType}` : `alerts.all.${alert.offerType}`), filters };
 }
 
-/** "My alerts" on /settings (issue 16): each alert in words, how often, since when, and Delete. */
+/** "My alerts" on /settings (issue 16): each alert in words, how often, since when, and Delete, with Undo. */
 export function MyAlerts() {
   const { t } = useTranslation(ACCOUNT_NS);
   const { t: common } = useTranslation('common');
   const { language } = useLanguage();
   const localized = useLocalizedPath();
-  const { state, remove, reload } = useMyAlerts();
+  const { state, takeOff, putBack, reload } = useMyAlerts();
   const heading = useRef<HTMLHeadingElement>(null);
+  const undoButton = useRef<HTMLButtonElement>(null);
   const deleteButtons = useRef(new Map<number, HTMLButtonElement>());
-  const [busyId, setBusyId] = useState<number | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  /** Where the deleted alert was: its Delete button is gone, so the keyboard moves to the next one. */
-  const deletedAt = useRef<number | null>(null);
+  /** What the page said last about a deletion; while one can still be undone, it says so whatever this is. */
+  const [outcome, setOutcome] = useState<'deleted' | 'restored' | 'failed' | null>(null);
+  /** The alert brought back by Undo, whose Delete button takes the focus once it is in the list again. */
+  const restoredId = useRef<number | null>(null);
 
   const alerts = state.status === 'loaded' ? state.alerts : null;
-  useEffect(() => {
-    if (deletedAt.current === null || !alerts) return;
-    const next = alerts[Math.min(deletedAt.current, alerts.length - 1)];
-    deletedAt.current = null;
+  /** Where a deleted alert was: the next one's Delete button, or the heading when none is left. */
+  const focusWhereDeleted = (index: number) => {
+    const next = alerts?.[Math.min(index, alerts.length - 1)];
     (next ? deleteButtons.current.get(next.id) : heading.current)?.focus();
+  };
+  const deletion = useUndoableDelete<DeletedAlert>({
+    send: (deleted, options) => {
+      // Undo goes away now: the keyboard on it would fall to <body>.
+      if (undoButton.current && document.activeElement === undoButton.current) focusWhereDeleted(deleted.index);
+      return deleteAlert(deleted, options);
+    },
+    onFailed: (deleted) => {
+      putBack(deleted);
+      setOutcome('failed');
+    },
+  });
+
+  // The Delete button pressed is gone: the keyboard goes to Undo, the one thing it may want next.
+  useEffect(() => {
+    if (deletion.waiting) undoButton.current?.focus();
+  }, [deletion.waiting]);
+  useEffect(() => {
+    if (restoredId.current === null || !alerts) return;
+    deleteButtons.current.get(restoredId.current)?.focus();
+    restoredId.current = null;
   }, [alerts]);
 
-  const onDelete = async (alert: Alert, index: number) => {
-    setNotice(null);
-    setBusyId(alert.id);
-    try {
-      deletedAt.current = index;
-      await remove(alert.id);
-      setNotice({ kind: 'success', text: t('alerts.deleted') });
-    } catch {
-      deletedAt.current = null;
-      setNotice({ kind: 'error', text: t('alerts.deleteFailed') });
-    } finally {
-      setBusyId(null);
-    }
+  const onDelete = (alert: Alert, index: number) => {
+    takeOff(alert.id);
+    deletion.schedule({ alert, index });
+    setOutcome('deleted');
+  };
+  const onUndo = () => {
+    const deleted = deletion.undo();
+    if (!deleted) return;
+    restoredId.current = deleted.alert.id;
+    putBack(deleted);
+    setOutcome('restored');
   };
 
   return (
@@ -97,7 +132,23 @@ export function MyAlerts() {
       <h2 id="my-alerts-title" ref={heading} tabIndex={-1}>
         {t('alerts.title')}
       </h2>
-      <LiveNotice notice={notice} />
+      {/* One place in the grid for both: an empty live region still takes its gap. */}
+      <div className="my-alerts__notices">
+        <div className="my-alerts__status" role="status">
+          {(deletion.waiting || outcome === 'deleted') && (
+            <p className="alert alert--success">
+              {t('alerts.deleted')}
+              {deletion.waiting && (
+                <button ref={undoButton} type="button" className="button my-alerts__undo" onClick={onUndo}>
+                  {t('alerts.undo')}
+                </button>
+              )}
+            </p>
+          )}
+          {!deletion.waiting && outcome === 'restored' && <p className="alert alert--success">{t('alerts.restored')}</p>}
+        </div>
+        <LiveNotice notice={outcome === 'failed' ? { kind: 'error', text: t('alerts.deleteFailed') } : null} />
+      </div>
       {state.status === 'loading' && <p role="status">{common('loading')}</p>}
       {state.status === 'failed' && <RetryPanel message={t('alerts.loadFailed')} retryLabel={common('remoteError.retry')} onRetry={reload} />}
       {alerts?.length === 0 && (
@@ -115,7 +166,7 @@ export function MyAlerts() {
             const { title, filters } = describe(alert, t, common);
             const what = [title, ...filters.map((f) => `${f.label}: ${f.value}`)].join(t('alerts.separator'));
             return (
-              <li key={alert.id} className="card my-alerts__item" aria-busy={busyId === alert.id}>
+              <li key={alert.id} className="card my-alerts__item">
                 <div className="my-alerts__summary">
                   <h3>{title}</h3>
                   {filters.length > 0 && (
@@ -141,8 +192,7 @@ export function MyAlerts() {
                   type="button"
                   className="button button--danger"
                   aria-label={t('alerts.deleteLabel', { what })}
-                  disabled={busyId === alert.id}
-                  onClick={() => void onDelete(alert, index)}
+                  onClick={() => onDelete(alert, index)}
                 >
                   {t('alerts.delete')}
                 </button>

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@tasko/shared/router';
 import { api, DEFAULT_SETTINGS, ROUTER_FUTURE, signIn, signOut, type Alert, type ApiError, type Language, type UserSettings } from '@tasko/shared';
@@ -9,6 +9,7 @@ import he from '../../locales/he/account.json';
 import ar from '../../locales/ar/account.json';
 import ru from '../../locales/ru/account.json';
 import SettingsPage from './SettingsPage';
+import { UNDO_DELETE_MS } from './useUndoableDelete';
 
 const ACCOUNT = { en, he, ar, ru };
 const SERVER_SETTINGS: UserSettings = { ...DEFAULT_SETTINGS, language: 'en', emailNotifications: true, smsNotifications: false };
@@ -102,44 +103,137 @@ describe('SettingsPage: my alerts', () => {
     expect(within(first).getByRole('button', { name: 'Delete the alert: Jobs, Text: dog walker, Place: Haifa, Category: Pet and animal care' })).toBeInTheDocument();
   });
 
-  it('deletes an alert and moves the focus to the next one, then the one before, then the heading', async () => {
-    renderSettings();
-    await within(alertsSection()).findAllByRole('listitem');
-    await userEvent.click(screen.getByRole('button', { name: /^Delete the alert: Services/ }));
-    expect(api.alerts.remove).toHaveBeenCalledWith(2);
-    expect(await screen.findByText('Alert deleted.')).toBeInTheDocument();
-    expect(within(alertsSection()).getAllByRole('listitem')).toHaveLength(2);
-    expect(screen.getByRole('button', { name: 'Delete the alert: All new jobs' })).toHaveFocus();
+  describe('deleting, with Undo', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+    const user = () => userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+    const wait = (ms: number) => act(async () => jest.advanceTimersByTime(ms));
+    const items = () => within(alertsSection()).queryAllByRole('listitem');
 
-    await userEvent.keyboard('{Enter}');
-    await waitFor(() => expect(within(alertsSection()).getAllByRole('listitem')).toHaveLength(1));
-    expect(screen.getByRole('button', { name: /^Delete the alert: Jobs, Text/ })).toHaveFocus();
+    it('offers Undo for 10 s, sends the deletion only then, and keeps the focus where the alert was', async () => {
+      const keys = user();
+      renderSettings();
+      await within(alertsSection()).findAllByRole('listitem');
+      await keys.click(screen.getByRole('button', { name: /^Delete the alert: Services/ }));
+      expect(items()).toHaveLength(2);
+      expect(screen.getByRole('status')).toHaveTextContent('Alert deleted.');
+      const undo = within(screen.getByRole('status')).getByRole('button', { name: 'Undo' });
+      expect(undo).toHaveFocus();
 
-    await userEvent.keyboard('{Enter}');
-    expect(await screen.findByText(/You have no alerts yet\./)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'My alerts' })).toHaveFocus();
-    expect(screen.getByRole('link', { name: 'Find jobs' })).toHaveAttribute('href', '/en/tasks');
-    expect(screen.getByRole('link', { name: 'Find services' })).toHaveAttribute('href', '/en/services');
-  });
+      await wait(UNDO_DELETE_MS - 1);
+      expect(api.alerts.remove).not.toHaveBeenCalled();
+      await wait(1);
+      expect(api.alerts.remove).toHaveBeenCalledWith(2, { keepalive: false });
+      expect(undo).not.toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent('Alert deleted.');
+      expect(screen.getByRole('button', { name: 'Delete the alert: All new jobs' })).toHaveFocus();
 
-  it('keeps an alert it could not delete, and says so', async () => {
-    const offline: ApiError = { statusCode: 0, messageKey: 'networkError' };
-    jest.spyOn(api.alerts, 'remove').mockRejectedValue(offline);
-    renderSettings();
-    await within(alertsSection()).findAllByRole('listitem');
-    await userEvent.click(screen.getByRole('button', { name: 'Delete the alert: All new jobs' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to delete the alert. Please try again.');
-    expect(within(alertsSection()).getAllByRole('listitem')).toHaveLength(3);
-  });
+      await keys.keyboard('{Enter}');
+      expect(items()).toHaveLength(1);
+      await wait(UNDO_DELETE_MS);
+      expect(api.alerts.remove).toHaveBeenLastCalledWith(1, { keepalive: false });
+      expect(screen.getByRole('button', { name: /^Delete the alert: Jobs, Text/ })).toHaveFocus();
 
-  it('takes an alert already deleted elsewhere (404) off the list', async () => {
-    const gone: ApiError = { statusCode: 404, messageKey: 'notFound' };
-    jest.spyOn(api.alerts, 'remove').mockRejectedValue(gone);
-    renderSettings();
-    await within(alertsSection()).findAllByRole('listitem');
-    await userEvent.click(screen.getByRole('button', { name: 'Delete the alert: All new jobs' }));
-    expect(await screen.findByText('Alert deleted.')).toBeInTheDocument();
-    expect(within(alertsSection()).getAllByRole('listitem')).toHaveLength(2);
+      await keys.keyboard('{Enter}');
+      expect(screen.getByText(/You have no alerts yet\./)).toBeInTheDocument();
+      await wait(UNDO_DELETE_MS);
+      expect(api.alerts.remove).toHaveBeenCalledTimes(3);
+      expect(screen.getByRole('heading', { name: 'My alerts' })).toHaveFocus();
+      expect(screen.getByRole('link', { name: 'Find jobs' })).toHaveAttribute('href', '/en/tasks');
+      expect(screen.getByRole('link', { name: 'Find services' })).toHaveAttribute('href', '/en/services');
+    });
+
+    it('brings the alert back where it was with Undo, sends nothing, and gives the focus to its Delete button', async () => {
+      const keys = user();
+      renderSettings();
+      await within(alertsSection()).findAllByRole('listitem');
+      await keys.click(screen.getByRole('button', { name: /^Delete the alert: Services/ }));
+      await wait(UNDO_DELETE_MS / 2);
+      await keys.keyboard('{Enter}');
+      expect(screen.getByRole('status')).toHaveTextContent('Alert restored.');
+      expect(items().map((item) => within(item).getByRole('heading').textContent)).toEqual(['Jobs', 'Services', 'All new jobs']);
+      expect(screen.getByRole('button', { name: /^Delete the alert: Services/ })).toHaveFocus();
+      await wait(UNDO_DELETE_MS * 2);
+      expect(api.alerts.remove).not.toHaveBeenCalled();
+    });
+
+    it('sends a deletion still waiting at once, and to outlive the page, when the page goes away', async () => {
+      const keys = user();
+      const { unmount } = render(
+        <MemoryRouter future={ROUTER_FUTURE} initialEntries={['/en/settings']}>
+          <SettingsPage reload={() => undefined} />
+        </MemoryRouter>,
+      );
+      await within(alertsSection()).findAllByRole('listitem');
+      await keys.click(screen.getByRole('button', { name: 'Delete the alert: All new jobs' }));
+      unmount();
+      expect(api.alerts.remove).toHaveBeenCalledWith(1, { keepalive: true });
+
+      renderSettings();
+      await within(alertsSection()).findAllByRole('listitem');
+      await keys.click(screen.getByRole('button', { name: /^Delete the alert: Services/ }));
+      act(() => {
+        window.dispatchEvent(new Event('pagehide'));
+      });
+      expect(api.alerts.remove).toHaveBeenLastCalledWith(2, { keepalive: true });
+      expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+      await wait(UNDO_DELETE_MS);
+      expect(api.alerts.remove).toHaveBeenCalledTimes(2);
+    });
+
+    it('sends the waiting deletion at once when another alert is deleted: Undo is for the last one', async () => {
+      const keys = user();
+      renderSettings();
+      await within(alertsSection()).findAllByRole('listitem');
+      await keys.click(screen.getByRole('button', { name: 'Delete the alert: All new jobs' }));
+      await keys.click(screen.getByRole('button', { name: /^Delete the alert: Services/ }));
+      expect(api.alerts.remove).toHaveBeenCalledTimes(1);
+      expect(api.alerts.remove).toHaveBeenCalledWith(1, { keepalive: false });
+      await keys.click(screen.getByRole('button', { name: 'Undo' }));
+      expect(items()).toHaveLength(2);
+      await wait(UNDO_DELETE_MS);
+      expect(api.alerts.remove).toHaveBeenCalledTimes(1);
+    });
+
+    it('puts back an alert it could not delete, and says so', async () => {
+      const offline: ApiError = { statusCode: 0, messageKey: 'networkError' };
+      jest.spyOn(api.alerts, 'remove').mockRejectedValue(offline);
+      const keys = user();
+      renderSettings();
+      await within(alertsSection()).findAllByRole('listitem');
+      await keys.click(screen.getByRole('button', { name: 'Delete the alert: All new jobs' }));
+      await wait(UNDO_DELETE_MS);
+      expect(screen.getByRole('alert')).toHaveTextContent('Failed to delete the alert. Please try again.');
+      expect(items()).toHaveLength(3);
+    });
+
+    it('takes an alert already deleted elsewhere (404) off the list', async () => {
+      const gone: ApiError = { statusCode: 404, messageKey: 'notFound' };
+      jest.spyOn(api.alerts, 'remove').mockRejectedValue(gone);
+      const keys = user();
+      renderSettings();
+      await within(alertsSection()).findAllByRole('listitem');
+      await keys.click(screen.getByRole('button', { name: 'Delete the alert: All new jobs' }));
+      await wait(UNDO_DELETE_MS);
+      expect(screen.getByRole('status')).toHaveTextContent('Alert deleted.');
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(items()).toHaveLength(2);
+    });
+
+    it.each([
+      ['he', 'ההתראות שלי', 'ההתראה נמחקה.', 'ביטול', 'ההתראה שוחזרה.'],
+      ['ar', 'تنبيهاتي', 'تم حذف التنبيه.', 'تراجع', 'تمت استعادة التنبيه.'],
+      ['ru', 'Мои оповещения', 'Оповещение удалено.', 'Отменить', 'Оповещение восстановлено.'],
+    ] as const)('offers Undo in %s', async (language, title, deleted, undo, restored) => {
+      await inLanguage(language);
+      const keys = user();
+      renderSettings(language);
+      const [first] = await within(screen.getByRole('region', { name: title })).findAllByRole('listitem');
+      await keys.click(within(first as HTMLElement).getByRole('button'));
+      expect(screen.getByRole('status')).toHaveTextContent(deleted);
+      await keys.click(screen.getByRole('button', { name: undo }));
+      expect(screen.getByRole('status')).toHaveTextContent(restored);
+    });
   });
 
   it('says where to create one when there are none, and offers a retry when the list fails', async () => {
@@ -153,7 +247,7 @@ describe('SettingsPage: my alerts', () => {
   });
 
   it.each([
-    ['he', 'ההתראות שלי', 'עבודות', 'פעם ביום, ב־8:00', 'מאז 22 בנובמבר 2026', 'טיפול בחיות מחמד', 'מחיקת ההתראה: עבודות, טקסט: dog walker, מקום: Haifa, קטגוריה: טיפול בחיות מחמד'],
+    ['he', 'ההתראות שלי', 'עבודות', 'פעם ביום, ב־8:00', 'מאז 22 בנובמבר 2026', 'טיפול בחיות מחמד', 'מחיקה של ההתראה: עבודות, טקסט: dog walker, מקום: Haifa, קטגוריה: טיפול בחיות מחמד'],
     ['ar', 'تنبيهاتي', 'مهام', 'مرة في اليوم، الساعة 8:00', 'منذ 22 نوفمبر 2026', 'رعاية الحيوانات الأليفة', 'حذف التنبيه: مهام، النص: dog walker، المكان: Haifa، الفئة: رعاية الحيوانات الأليفة'],
     ['ru', 'Мои оповещения', 'Задания', 'Раз в день, в 8:00', 'С 22 ноября 2026 г.', 'Уход за животными', 'Удалить оповещение: Задания, Текст: dog walker, Место: Haifa, Категория: Уход за животными'],
   ] as const)('reads in %s', async (language, title, what, daily, since, category, deleteLabel) => {

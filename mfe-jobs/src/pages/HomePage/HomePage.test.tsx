@@ -147,7 +147,7 @@ describe('HomePage', () => {
     // The previous answer is still on screen while this one comes: the focus waits for it.
     expect(document.activeElement).not.toHaveClass('listing-results__count');
     await act(async () => held.shift()?.(pageOf(2)));
-    await waitFor(() => expect(screen.getByText('Showing 2 of 2 jobs')).toHaveFocus());
+    await waitFor(() => expect(screen.getByText('2 jobs found')).toHaveFocus());
 
     const searches = asked.length;
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
@@ -155,7 +155,7 @@ describe('HomePage', () => {
     expect(lastAsked()).toMatchObject({ q: 'dog' });
     expect(document.activeElement).not.toHaveClass('listing-results__count');
     await act(async () => held.shift()?.(pageOf(3)));
-    await waitFor(() => expect(screen.getByText('Showing 3 of 3 jobs')).toHaveFocus());
+    await waitFor(() => expect(screen.getByText('3 jobs found')).toHaveFocus());
   });
 
   it('shows a listing as one link with its pay, place, posted time and a first photo that does not make the page jump', async () => {
@@ -179,7 +179,7 @@ describe('HomePage', () => {
     expect(photos[0]).toHaveAttribute('decoding', 'async');
     expect(photos[0]).toHaveAttribute('width');
     expect(photos[0]).toHaveAttribute('height');
-    expect(screen.getByText('Showing 1 of 1 job')).toBeInTheDocument();
+    expect(screen.getByText('1 job found')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
   });
 
@@ -195,7 +195,7 @@ describe('HomePage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch jobs. Please try again.');
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Showing 2 of 2 jobs')).toBeInTheDocument();
+    expect(await screen.findByText('2 jobs found')).toBeInTheDocument();
     expect(asked).toHaveLength(2);
     await userEvent.type(screen.getByLabelText('What are you looking for?'), 'nothing{Enter}');
     expect(await screen.findByText('No jobs found.')).toBeInTheDocument();
@@ -213,10 +213,11 @@ describe('HomePage', () => {
   it('offers to be notified about new listings like these, through sign-in when signed out', async () => {
     answerWith(async () => pageOf(3));
     renderPage(<HomePage />, '/en/?q=sofa&category=homeServices');
-    await screen.findByText('Showing 3 of 3 jobs');
+    await screen.findByText('3 jobs found');
     await userEvent.click(screen.getByRole('link', { name: 'Notify me about new listings like these' }));
     expect(currentUrl().pathname).toBe('/en/login');
-    expect(currentState()).toEqual({ redirectTo: '/en/?q=sofa&category=homeServices' });
+    // Back to the same search with the alert form open, for the visitor to confirm.
+    expect(currentState()).toEqual({ redirectTo: '/en/?q=sofa&category=homeServices&alert=new' });
   });
 
   it('logs each search with its facts, never the words typed', async () => {
@@ -227,7 +228,7 @@ describe('HomePage', () => {
     });
     answerWith(async () => pageOf(3));
     renderPage(<HomePage />, '/en/?q=Dana%20Cohen&location=Haifa&category=other&page=1');
-    await screen.findByText('Showing 3 of 3 jobs');
+    await screen.findByText('3 jobs found');
     await act(() => flushAnalytics());
     const searches = sent.filter((e) => e.name === 'search');
     expect(searches.map((e) => e.props)).toEqual([{ offerType: 'job', category: 'other', sort: 'newest', page: 1, hasText: true, hasLocation: true }]);

@@ -98,14 +98,14 @@ describe('ContactSection', () => {
 
   it.each([
     ['en', 'Contact', 'Hi Yossi, I saw your service "Math lessons" on Tasko and I\'d like to know more. When would suit you?'],
-    ['he', 'ליצירת קשר', 'היי Yossi, ראיתי את השירות "Math lessons" ב-Tasko ואשמח לשמוע פרטים. מתי נוח לך?'],
-    ['ar', 'تواصل الآن', 'مرحبًا Yossi، رأيت خدمتك «Math lessons» على Tasko وأودّ معرفة المزيد عنها. ما الوقت المناسب لك؟'],
+    ['he', 'יצירת קשר', 'היי Yossi, ראיתי את השירות "Math lessons" ב-Tasko ואשמח לשמוע פרטים. מתי נוח לך?'],
+    ['ar', 'تواصل', 'مرحبًا Yossi، رأيت خدمتك «Math lessons» على Tasko وأودّ معرفة المزيد عنها. ما الوقت المناسب لك؟'],
     ['ru', 'Связаться', 'Здравствуйте, Yossi! Пишу по поводу вашей услуги «Math lessons» на Tasko: хочу узнать подробности. Когда вам удобно?'],
   ] as const)('in %s: a service is contacted, not applied to, with a message asking about the service', async (language, contactLabel, message) => {
     await loadTexts(language);
     jest.spyOn(api, 'getContact').mockResolvedValue(everything);
     renderContact(aListing({ ...sofa, offerType: 'service', jobTitle: 'Math lessons' }), language);
-    expect(screen.queryByRole('button', { name: /apply|להגשת|قدّم|Откликнуться/i })).toBeNull();
+    expect(screen.queryByRole('button', { name: /apply|הגשת|تقديم طلب|Откликнуться/i })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: contactLabel }));
     const [, whatsapp] = await screen.findAllByRole('link', { name: /.+/ }).then((links) => links.filter((l) => l.closest('#apply-options')));
     expect(query(whatsapp?.getAttribute('href') ?? '').get('text')).toBe(message);
@@ -140,8 +140,8 @@ describe('ContactSection', () => {
   });
 
   it.each([
-    ['he', 'להגשת מועמדות', 'וואטסאפ', 'אימייל', 'היי Yossi, ראיתי את המודעה "Sofa" ב-Tasko ואשמח לעזור. זה עדיין רלוונטי?', 'המודעה שלך ב-Tasko: Sofa'],
-    ['ar', 'قدّم الآن', 'واتساب', 'بريد إلكتروني', 'مرحبًا Yossi، رأيت إعلانك «Sofa» على Tasko ويسعدني أن أساعد. هل ما زال متاحًا؟', 'إعلانك على Tasko: Sofa'],
+    ['he', 'הגשת מועמדות', 'וואטסאפ', 'אימייל', 'היי Yossi, ראיתי את המודעה "Sofa" ב-Tasko ואשמח לעזור. זה עדיין רלוונטי?', 'המודעה שלך ב-Tasko: Sofa'],
+    ['ar', 'تقديم طلب', 'واتساب', 'بريد إلكتروني', 'مرحبًا Yossi، رأيت إعلانك «Sofa» على Tasko ويسعدني أن أساعد. هل ما زال متاحًا؟', 'إعلانك على Tasko: Sofa'],
     ['ru', 'Откликнуться', 'WhatsApp', 'Написать на почту', 'Здравствуйте, Yossi! Пишу по вашему объявлению «Sofa» на Tasko: могу помочь. Оно ещё актуально?', 'Ваше объявление на Tasko: Sofa'],
   ] as const)('in %s: WhatsApp and email carry a message written in that language', async (language, applyLabel, whatsappLabel, emailLabel, message, subject) => {
     await loadTexts(language);

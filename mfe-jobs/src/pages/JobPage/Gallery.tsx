@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type ComponentType, ty
 import { useLocation, useNavigate } from '@tasko/shared/router';
 import { LIMITS, useLanguage, useTranslation } from '@tasko/shared';
 import { JOB_NS } from '../../jobsNamespace';
+import { PhotoPosition } from './PhotoPosition';
 import type { PhotoViewerProps } from './PhotoViewer';
 
 /** The full-screen viewer is fetched the first time someone wants it, never with the page's own scripts. */
@@ -206,7 +207,7 @@ export function Gallery({ photos: allPhotos, title }: { photos: string[]; title:
         <button type="button" className="button" onClick={() => show(index - 1)}>
           {t('gallery.previous')}
         </button>
-        <span aria-live="polite">{t('gallery.position', { n: index + 1, count })}</span>
+        <PhotoPosition className="gallery__position" index={index} count={count} />
         <button type="button" className="button" onClick={() => show(index + 1)}>
           {t('gallery.next')}
         </button>

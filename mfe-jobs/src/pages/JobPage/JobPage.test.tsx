@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useNavigate } from '@tasko/shared/router';
-import { api, type Listing, type ListingPublisher } from '@tasko/shared';
+import { api, formatShekels, i18n, type Listing, type ListingPublisher } from '@tasko/shared';
 import { aListing, currentState, loadTexts, renderPage, stubBrowserGaps } from '../../testing/renderPage';
 import JobPage from './JobPage';
 
@@ -23,7 +23,9 @@ describe('JobPage', () => {
     const getJob = jest.spyOn(api, 'getJob').mockRejectedValue({ statusCode: 404, messageKey: 'jobNotFound' });
     const { unmount } = renderPage(<JobPage />, '/en/job/999999', JOB_ROUTE);
     expect(await screen.findByRole('heading', { level: 1, name: 'Job not found' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to jobs' })).toHaveAttribute('href', '/en');
+    // What to do next: a sentence with the way to the search.
+    expect(screen.getByRole('link', { name: 'search for similar listings' })).toHaveAttribute('href', '/en');
+    expect(screen.getByRole('link', { name: 'search for similar listings' }).closest('p')).toHaveTextContent('It may have been deleted, or the link may be wrong. You can search for similar listings.');
     unmount();
     getJob.mockClear();
     for (const id of ['abc', '0', '12e3', '99999999999', '2147483648']) {
@@ -43,13 +45,54 @@ describe('JobPage', () => {
     expect(heading.textContent).not.toMatch(/[.。]\s*$/);
   });
 
+  it.each([
+    ['he', 'לחפש מודעות דומות'],
+    ['ar', 'البحث عن إعلانات مشابهة'],
+    ['ru', 'найти похожие объявления'],
+  ] as const)('in %s, a missing listing says what to do next, with the way to the search', async (language, linkText) => {
+    await loadTexts(language);
+    jest.spyOn(api, 'getJob').mockRejectedValue({ statusCode: 404, messageKey: 'jobNotFound' });
+    renderPage(<JobPage />, `/${language}/job/999999`, JOB_ROUTE);
+    const link = await screen.findByRole('link', { name: linkText });
+    expect(link).toHaveAttribute('href', `/${language}`);
+    expect((link.closest('p')?.textContent ?? '').length).toBeGreaterThan(linkText.length + 10);
+  });
+
+  it.each([
+    ['en', 'published', 'job', 'Your job is published.'],
+    ['en', 'published', 'service', 'Your service is published.'],
+    ['he', 'saved', 'job', 'השינויים נשמרו.'],
+    ['ar', 'published', 'job', 'نُشرت مهمتك.'],
+    ['ru', 'saved', 'service', 'Изменения сохранены.'],
+  ] as const)('in %s, says the listing was %s once, on arriving from the posting form (%s)', async (language, listingOutcome, offerType, expected) => {
+    await loadTexts(language);
+    jest.spyOn(api, 'getJob').mockResolvedValue(aListing({ job_id: 77, offerType, viewer_is_owner: true }));
+    const { unmount } = renderPage(<JobPage />, { pathname: `/${language}/job/77`, state: { listingOutcome } }, JOB_ROUTE);
+    expect(await screen.findByText(expected)).toHaveAttribute('role', 'status');
+    // Taken out of the history entry: a reload (the same entry again) says nothing.
+    expect(currentState()).toBeNull();
+    unmount();
+    renderPage(<JobPage />, `/${language}/job/77`, JOB_ROUTE);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByText(expected)).toBeNull();
+  });
+
+  it('joins the place and the street as the page’s language does: an Arabic comma in Arabic', async () => {
+    await loadTexts('ar');
+    jest.spyOn(api, 'getJob').mockResolvedValue(aListing({ job_id: 7, place: null, location: { city: 'حيفا', address: 'شارع الناصرة 5' } }));
+    renderPage(<JobPage />, '/ar/job/7', JOB_ROUTE);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByText('شارع الناصرة 5').closest('dd')).toHaveTextContent(/^حيفا، شارع الناصرة 5$/);
+  });
+
   it('shows the listing: title, pay, details, place and date, with user text isolated', async () => {
     jest.spyOn(api, 'getJob').mockResolvedValue(aListing({ job_id: 7, jobTitle: 'עזרה בהובלת ספה', description: 'קומה שלישית בלי מעלית.', payment_type: 'hourly', amount: 60, location: { city: 'חיפה', address: 'הרצל 10' } }));
     renderPage(<JobPage />, '/en/job/7', JOB_ROUTE);
     const title = await screen.findByRole('heading', { level: 1, name: 'עזרה בהובלת ספה' });
     expect(title.querySelector('bdi')).not.toBeNull();
+    // The pay type said once: the hourly price carries its unit, no "Hourly" beside it.
     expect(screen.getByText('₪60/hour')).toBeInTheDocument();
-    expect(screen.getByText('Hourly')).toBeInTheDocument();
+    expect(screen.queryByText('Hourly')).toBeNull();
     expect(screen.getByText('קומה שלישית בלי מעלית.')).toHaveAttribute('dir', 'auto');
     // A city that names no known place reads as typed; the street keeps a direction of its own.
     expect(screen.getByText('חיפה').tagName).toBe('BDI');
@@ -57,6 +100,25 @@ describe('JobPage', () => {
     expect(screen.getByText('Open')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'More details' })).toBeInTheDocument();
     expect(document.title).toContain('עזרה בהובלת ספה');
+  });
+
+  it.each(['en', 'he', 'ar', 'ru'] as const)('says the pay type once beside the price (%s)', async (language) => {
+    await loadTexts(language);
+    const facts = async (listing: Listing) => {
+      jest.spyOn(api, 'getJob').mockResolvedValue(listing);
+      const view = renderPage(<JobPage />, `/${language}/job/${listing.job_id}`, JOB_ROUTE);
+      await screen.findByRole('heading', { level: 1 });
+      const text = view.container.querySelector('.job__price')?.parentElement?.textContent ?? '';
+      view.unmount();
+      return text;
+    };
+    const hourly = i18n.t('price.hourly', { ns: 'common' });
+    const fixed = i18n.t('price.fixed', { ns: 'common' });
+    // An hourly price says "/hour" itself; a bare sum is named as the price of the whole job.
+    expect(await facts(aListing({ job_id: 1, payment_type: 'hourly', amount: 60 }))).toBe(i18n.t('price.perHour', { ns: 'common', price: formatShekels(60, language) }));
+    const fixedFacts = await facts(aListing({ job_id: 2, payment_type: 'fixed', amount: 300 }));
+    expect(fixedFacts).toBe(formatShekels(300, language) + fixed);
+    expect(fixedFacts).not.toContain(hourly);
   });
 
   it('names the place in the reader\'s language, whatever the poster typed, and asks in that language', async () => {
@@ -144,6 +206,24 @@ describe('JobPage for the listing’s owner', () => {
     expect(screen.queryByRole('link', { name: 'Log in to report' })).toBeNull();
   });
 
+  // The same names as on "My posts": one action, one name, in every language.
+  it.each([
+    ['en', 'Edit', 'Mark as closed', 'Reactivate'],
+    ['he', 'עריכה', 'סימון כסגורה', 'הפעלה מחדש'],
+    ['ar', 'تعديل', 'إغلاق الإعلان', 'إعادة التفعيل'],
+    ['ru', 'Изменить', 'Закрыть объявление', 'Открыть снова'],
+  ] as const)('in %s, names editing, closing and reactivating as "My posts" does', async (language, edit, close, reactivate) => {
+    await loadTexts(language);
+    jest.spyOn(api, 'getJob').mockResolvedValueOnce(mine()).mockResolvedValueOnce(mine({ status: 'close' }));
+    const { unmount } = renderPage(<JobPage />, `/${language}/job/42`, JOB_ROUTE);
+    expect(await screen.findByRole('link', { name: edit })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: close }));
+    expect(within(screen.getByRole('alertdialog')).getByRole('button', { name: close })).toBeInTheDocument();
+    unmount();
+    renderPage(<JobPage />, `/${language}/job/42`, JOB_ROUTE);
+    expect(await screen.findByRole('button', { name: reactivate })).toBeInTheDocument();
+  });
+
   it('closes after asking (focus on the answer that changes nothing), then reactivates; focus follows the button that replaced it', async () => {
     jest.spyOn(api, 'getJob').mockResolvedValue(mine({ publisher: aPublisher({ activeListings: 2 }) }));
     const closeJob = jest.spyOn(api, 'closeJob').mockResolvedValue(mine({ status: 'close', viewer_is_owner: undefined }));
@@ -226,6 +306,18 @@ describe('JobPage’s poster block', () => {
     expect(within(block).getByText('Listing number').nextElementSibling).toHaveTextContent('1234');
   });
 
+  it("marks the poster's name and the street with their own script's language and direction, not the page's", async () => {
+    jest.spyOn(api, 'getJob').mockResolvedValue(aListing({ location: { ...aListing().location, address: 'ул. Герцля 5' }, publisher: aPublisher({ displayName: 'עומר ח.' }) }));
+    renderPage(<JobPage />, '/en/job/1', JOB_ROUTE);
+    const block = await screen.findByRole('region', { name: 'Posted by' });
+    const name = within(block).getByText('עומר ח.');
+    expect(name).toHaveAttribute('lang', 'he');
+    expect(name).toHaveAttribute('dir', 'auto');
+    const street = screen.getByText('ул. Герцля 5');
+    expect(street).toHaveAttribute('lang', 'ru');
+    expect(street).toHaveAttribute('dir', 'auto');
+  });
+
   it('says nothing of Google where Google did not verify, and shows the initial when there is no picture', async () => {
     jest.spyOn(api, 'getJob').mockResolvedValue(aListing({ updated_at: '2026-11-20T10:00:30.000Z', publisher: aPublisher({ displayName: 'עומר ח.', activeListings: 1 }) }));
     const view = renderPage(<JobPage />, '/en/job/1', JOB_ROUTE);
@@ -291,14 +383,14 @@ describe('JobPage’s photos', () => {
     expect([...view.container.querySelectorAll('.gallery [tabindex="0"]')]).toEqual([first]);
     first.focus();
     await userEvent.keyboard('{ArrowRight}');
-    expect(screen.getByText('2 / 3')).toBeInTheDocument();
+    expect(screen.getByText('2 of 3')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Photo 2 of 3: Dog walker mornings' })).toHaveFocus();
     await userEvent.keyboard('{End}');
-    expect(screen.getByText('3 / 3')).toBeInTheDocument();
+    expect(screen.getByText('3 of 3')).toBeInTheDocument();
     await userEvent.keyboard('{ArrowRight}');
-    expect(screen.getByText('1 / 3')).toBeInTheDocument();
+    expect(screen.getByText('1 of 3')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Previous photo' }));
-    expect(screen.getByText('3 / 3')).toBeInTheDocument();
+    expect(screen.getByText('3 of 3')).toBeInTheDocument();
     const images = view.container.querySelectorAll('.gallery img');
     expect(images[1]).toHaveAttribute('loading', 'lazy');
     view.unmount();
@@ -308,9 +400,31 @@ describe('JobPage’s photos', () => {
     const rtlFirst = await screen.findByRole('button', { name: 'תמונה 1 מתוך 3: Dog walker mornings' });
     rtlFirst.focus();
     await userEvent.keyboard('{ArrowLeft}');
-    expect(screen.getByText('2 / 3')).toBeInTheDocument();
+    expect(screen.getByText('2 מתוך 3')).toBeInTheDocument();
     await userEvent.keyboard('{Home}');
-    expect(screen.getByText('1 / 3')).toBeInTheDocument();
+    expect(screen.getByText('1 מתוך 3')).toBeInTheDocument();
+  });
+
+  // "1 / 3" in a right-to-left page is set as "3 / 1": a word between the numbers keeps them in reading order,
+  // and a screen reader hears the whole sentence as the photo changes, on the page and in the viewer.
+  it.each([
+    ['he', '2 מתוך 3', 'תמונה 2 מתוך 3'],
+    ['ar', '2 من 3', 'الصورة 2 من 3'],
+    ['ru', '2 из 3', 'Фото 2 из 3'],
+    ['en', '2 of 3', 'Photo 2 of 3'],
+  ] as const)('counts the photos in words of the language, a full sentence to a screen reader (%s)', async (language, shown, spoken) => {
+    await loadTexts(language);
+    jest.spyOn(api, 'getJob').mockResolvedValue(aListing({ image_url: photos }));
+    const view = renderPage(<JobPage />, `/${language}/job/1`, JOB_ROUTE);
+    await userEvent.click(await screen.findByRole('button', { name: new RegExp(`^${spoken.replace('2', '1')}`) }));
+    const viewer = await screen.findByRole('dialog');
+    await userEvent.keyboard(language === 'he' || language === 'ar' ? '{ArrowLeft}' : '{ArrowRight}');
+    for (const counter of [view.container.querySelector('.gallery__position'), viewer.querySelector('.photo-viewer__count')]) {
+      expect(counter).toHaveAttribute('aria-live', 'polite');
+      expect(within(counter as HTMLElement).getByText(shown)).toHaveAttribute('aria-hidden', 'true');
+      expect(within(counter as HTMLElement).getByText(spoken)).toHaveClass('visually-hidden');
+      expect(counter?.textContent).not.toContain('/');
+    }
   });
 
   it('opens a photo full screen (fetched on demand) in a history entry; Escape closes it and the keyboard is back on the photo', async () => {
@@ -334,7 +448,7 @@ describe('JobPage’s photos', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(currentState()).toBeNull();
     expect(screen.getByRole('button', { name: 'Photo 3 of 3: Dog walker mornings' })).toHaveFocus();
-    expect(screen.getByText('3 / 3')).toBeInTheDocument();
+    expect(screen.getByText('3 of 3')).toBeInTheDocument();
   });
 
   it('closes with Back, like a page, and with its Close button', async () => {
@@ -413,7 +527,7 @@ describe('JobPage’s photos', () => {
     expect(screen.queryByRole('region', { name: /Photos of/ })).toBeNull();
     expect(screen.queryByRole('group')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Next photo' })).toBeNull();
-    expect(screen.queryByText('1 / 1')).toBeNull();
+    expect(screen.queryByText('1 of 1')).toBeNull();
     expect(view.container.querySelector('.gallery__track')).toBeNull();
     // Its one stop is the button that enlarges it: nothing to scroll, nothing to step through.
     expect([...view.container.querySelectorAll('.gallery button, .gallery [tabindex]')]).toEqual([photo]);

@@ -1,5 +1,7 @@
-import { Link, useParams } from '@tasko/shared/router';
-import { listingStructuredData, listingTextAttributes, placeNameOf, Price, RetryPanel, usePageMeta, UserText, useLocalizedPath, useTranslation } from '@tasko/shared';
+import { useEffect, useState } from 'react';
+import { Trans } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams } from '@tasko/shared/router';
+import { i18n, listingOutcomeOf, listingStructuredData, listingTextAttributes, LiveNotice, PlaceAndAddress, Price, RetryPanel, usePageMeta, UserText, useLocalizedPath, useTranslation } from '@tasko/shared';
 import { JOB_NS } from '../../jobsNamespace';
 import { ContactSection } from './ContactSection';
 import { Gallery } from './Gallery';
@@ -18,6 +20,7 @@ export default function JobPage() {
   const localized = useLocalizedPath();
   const { state, retry, update } = useJob(id);
   const listing = state.status === 'loaded' ? state.listing : null;
+  const outcome = useListingOutcome(id, listing !== null);
   const title = listing ? listing.jobTitle || tc('noTitle') : undefined;
   usePageMeta(title ?? (state.status === 'notFound' ? t('job.notFound') : undefined), listing?.description.slice(0, 160));
   useStructuredData(listing ? listingStructuredData(listing, window.location.origin + window.location.pathname, tc('noTitle')) : null);
@@ -39,7 +42,9 @@ export default function JobPage() {
     return (
       <section className="page page--narrow">
         <h1>{t('job.notFound')}</h1>
-        {back}
+        <p>
+          <Trans i18n={i18n} t={t} i18nKey="job.notFoundNext" components={{ search: <Link to={localized('/')} /> }} />
+        </p>
       </section>
     );
   }
@@ -52,10 +57,13 @@ export default function JobPage() {
   }
 
   const isOwner = listing.viewer_is_owner === true;
+  const outcomeText = outcome === 'saved' ? t('job.saved') : outcome === 'published' ? t(listing.offerType === 'service' ? 'job.publishedService' : 'job.published') : null;
   return (
     <article className="page page--narrow job" aria-labelledby="job-title">
       {back}
       <header>
+        {/* In the header, not a row of the page's grid of its own: empty, it takes no room. */}
+        <LiveNotice notice={outcomeText ? { kind: 'success', text: outcomeText } : null} />
         <p className="job__facts">
           <span>{tc(`offerTypes.${listing.offerType}`)}</span>
           <span>{tc(`categories.${listing.category}`)}</span>
@@ -67,7 +75,8 @@ export default function JobPage() {
         </h1>
         <p className="job__facts">
           <Price className="job__price" amount={listing.amount} paymentType={listing.payment_type} />
-          <span>{tc(listing.payment_type === 'hourly' ? 'price.hourly' : 'price.fixed')}</span>
+          {/* The pay type said once: an hourly price carries its "/hour"; a bare sum does not say it is for the whole job. */}
+          {listing.payment_type === 'fixed' && <span>{tc('price.fixed')}</span>}
         </p>
       </header>
       {isOwner && <OwnerPanel listing={listing} onChange={update} />}
@@ -80,14 +89,7 @@ export default function JobPage() {
         <dl className="job__details-list">
           <dt>{t('job.location')}</dt>
           <dd>
-            {/* The place in the reader's language; the street as typed, in a direction of its own. */}
-            <UserText>{placeNameOf(listing)}</UserText>
-            {listing.location.address && (
-              <>
-                {', '}
-                <UserText>{listing.location.address}</UserText>
-              </>
-            )}
+            <PlaceAndAddress listing={listing} />
           </dd>
         </dl>
       </section>
@@ -97,4 +99,28 @@ export default function JobPage() {
       {!isOwner && <ReportAction listingId={listing.job_id} />}
     </article>
   );
+}
+
+/**
+ * What the posting form has just done ("published", "saved"), handed over in the router state: said once,
+ * then taken out of the history entry, so a reload or coming back later does not say it again.
+ */
+function useListingOutcome(id: string | undefined, isShown: boolean) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Kept with the listing it was said of: the page stays mounted when a link leads to another listing.
+  const [said] = useState(() => ({ id, outcome: listingOutcomeOf(location.state) }));
+  const hasState = listingOutcomeOf(location.state) !== null;
+  useEffect(() => {
+    if (hasState) navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: null, preventScrollReset: true });
+  }, [hasState, navigate, location.pathname, location.search, location.hash]);
+  // Said once the listing's page is there, into a live region already on it: a region that arrives with its
+  // text is not read out by every screen reader.
+  const [isSaid, setSaid] = useState(false);
+  useEffect(() => {
+    if (!isShown) return undefined;
+    const next = setTimeout(() => setSaid(true));
+    return () => clearTimeout(next);
+  }, [isShown]);
+  return isSaid && said.id === id ? said.outcome : null;
 }

@@ -61,15 +61,15 @@ export function OwnerPanel({ listing, onChange }: { listing: Listing; onChange: 
       {listing.hidden && <p className="alert">{t('owner.hidden')}</p>}
       <div className="job__actions">
         <Link className="button button--primary" to={localized(`/post-job?edit=${listing.job_id}`)}>
-          {t('owner.edit')}
+          {tc('listingActions.edit')}
         </Link>
         {isActive ? (
           <button ref={closeButton} type="button" className="button" aria-haspopup="dialog" disabled={isWorking} onClick={() => setProgress({ status: 'confirming' })}>
-            {t('owner.close')}
+            {tc('listingActions.close')}
           </button>
         ) : (
           <button ref={reactivateButton} type="button" className="button" disabled={isWorking} onClick={() => void run('reactivate')}>
-            {t('owner.reactivate')}
+            {tc('listingActions.reactivate')}
           </button>
         )}
       </div>
@@ -86,7 +86,7 @@ export function OwnerPanel({ listing, onChange }: { listing: Listing; onChange: 
           role="alertdialog"
           question={t(listing.offerType === 'service' ? 'owner.confirmCloseService' : 'owner.confirmClose')}
           detail={t('owner.confirmCloseDetail')}
-          confirmLabel={t('owner.close')}
+          confirmLabel={tc('listingActions.close')}
           cancelLabel={t('owner.keepOpen')}
           onConfirm={() => void run('close')}
           onCancel={() => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useLanguage, useTranslation } from '@tasko/shared';
 import { JOB_NS } from '../../jobsNamespace';
+import { PhotoPosition } from './PhotoPosition';
 import './PhotoViewer.css';
 
 export interface PhotoViewerProps {
@@ -176,9 +177,8 @@ export default function PhotoViewer({ photos, title, start, photoName, onIndexCh
       }}
     >
       <div className="photo-viewer__bar">
-        <span className="photo-viewer__count" aria-live="polite">
-          {count > 1 ? t('gallery.position', { n: index + 1, count }) : ''}
-        </span>
+        {/* Empty for a single photo, still holding the buttons at the end of the bar. */}
+        {count > 1 ? <PhotoPosition className="photo-viewer__count" index={index} count={count} /> : <span className="photo-viewer__count" />}
         {/* aria-disabled, not disabled: the button keeps the keyboard when it can do no more. */}
         <button type="button" className="photo-viewer__button" onClick={() => zoomTo(view.scale / 2)} aria-disabled={!isZoomed} aria-label={t('gallery.zoomOut')}>
           <Glyph path="M5 12h14" />

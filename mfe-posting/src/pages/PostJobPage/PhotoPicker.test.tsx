@@ -51,6 +51,22 @@ describe('PhotoPicker', () => {
     expect(previews()).toEqual(['blob:photo.png']);
   });
 
+  // The choices read as one row in one grammatical form: Hebrew and Arabic name actions by nouns, Russian by
+  // infinitives, and the drop hint goes on in the same form ("or dragging photos here").
+  it.each([
+    ['he', he, ['בחירת תמונות', 'צילום במצלמה', 'או גרירת תמונות לכאן'], ['הזזת תמונה 1 קדימה', 'הזזת תמונה 1 אחורה']],
+    ['ar', ar, ['اختيار صور', 'استخدام الكاميرا', 'أو سحب الصور إلى هنا'], ['تقديم الصورة 1', 'تأخير الصورة 1']],
+    ['ru', ru, ['Выбрать фото', 'Открыть камеру', 'или перетащить их сюда'], ['Поставить фото 1 раньше', 'Поставить фото 1 позже']],
+  ] as const)('names its choices in one form in %s', async (language, texts, row, photoButtons) => {
+    await act(() => setUpI18n(language, { [POSTING_NS]: texts }));
+    render(<Harness initial={[{ kind: 'stored', url: '/uploads/a.jpg' }, { kind: 'stored', url: '/uploads/b.jpg' }]} />);
+    const [choosePhotos, camera, drop] = row;
+    expect(screen.getByLabelText(choosePhotos)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: camera })).toBeInTheDocument();
+    expect(screen.getByText(drop)).toHaveClass('photo-picker__drop-hint');
+    for (const name of photoButtons) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+  });
+
   it('takes dropped files like chosen ones', async () => {
     render(<Harness />);
     const zone = screen.getByText('or drop them here').parentElement as HTMLElement;

@@ -1,10 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from '@tasko/shared/router';
 import { Trans } from 'react-i18next';
-import { CATEGORIES, CONTACT_METHODS, i18n, LANGUAGES, LIMITS, PAYMENT_TYPES, useLocalizedPath, usePageMeta, useTranslation, type Listing, type OfferType, type StoredUser, type ValidationKey } from '@tasko/shared';
+import { CATEGORIES, CONTACT_METHODS, i18n, LANGUAGES, LIMITS, PAYMENT_TYPES, useLanguage, useLocalizedPath, usePageMeta, useTranslation, type Listing, type ListingOutcomeState, type OfferType, type StoredUser, type ValidationKey } from '@tasko/shared';
 import { POSTING_NS } from '../../postingNamespace';
 import { PlaceCombobox } from '@tasko/shared/listing';
-import { languageOf, type FieldName, type PostDraft } from './postDraft';
+import { detectedLanguageOf, languageOf, type FieldName, type PostDraft } from './postDraft';
 import { PhotoPicker } from './PhotoPicker';
 import { PublishFailure, PublishProgress } from './PublishProgress';
 import { AGE_CHECKBOX_ID, fieldId, PUBLISH_BUTTON_ID, usePostForm } from './usePostForm';
@@ -17,6 +17,7 @@ export function PostForm({ user, offerType, listing }: { user: StoredUser; offer
   const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
   const localized = useLocalizedPath();
+  const { language: pageLanguage } = useLanguage();
   const form = usePostForm({ user, offerType, listing });
   const { draft, set, change, touch, errors, publishing } = form;
 
@@ -25,11 +26,14 @@ export function PostForm({ user, offerType, listing }: { user: StoredUser; offer
 
   // A string, so the timer starts once per publication (`localized` is a new function on every render).
   const publishedPath = publishing.status === 'published' ? localized(`/job/${publishing.listingId}`) : null;
+  const isEdit = listing !== undefined;
   useEffect(() => {
     if (publishedPath === null) return undefined;
-    const timer = setTimeout(() => navigate(publishedPath), AFTER_PUBLISH_DELAY_MS);
+    // The listing's page says it once more, as the message here goes away with the form.
+    const state: ListingOutcomeState = { listingOutcome: isEdit ? 'saved' : 'published' };
+    const timer = setTimeout(() => navigate(publishedPath, { state }), AFTER_PUBLISH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [publishedPath, navigate]);
+  }, [publishedPath, isEdit, navigate]);
 
   const errorOf = (name: FieldName) => errors[name];
   const locationError = errorOf('location');
@@ -64,7 +68,7 @@ export function PostForm({ user, offerType, listing }: { user: StoredUser; offer
         <div className="field">
           <label htmlFor="field-language">{t('fields.language')}</label>
           {/* Follows what is typed until the poster picks one: it sets the listing's direction and who finds it. */}
-          <select id="field-language" value={languageOf(draft)} aria-describedby="field-language-hint" onChange={(e) => set('language', e.target.value as PostDraft['language'])}>
+          <select id="field-language" value={languageOf(draft, pageLanguage)} aria-describedby="field-language-hint" onChange={(e) => set('language', e.target.value as PostDraft['language'])}>
             {LANGUAGES.map((l) => (
               <option key={l.code} value={l.code} lang={l.code}>
                 {l.nativeName}
@@ -72,7 +76,8 @@ export function PostForm({ user, offerType, listing }: { user: StoredUser; offer
             ))}
           </select>
           <p id="field-language-hint" className="field__hint">
-            {t(draft.language ? 'languageChosen' : 'languageDetected')}
+            {/* "Set from what you wrote" only once something written has said it; before, the page's language. */}
+            {t(!draft.language && detectedLanguageOf(draft) ? 'languageDetected' : 'languageChosen')}
           </p>
         </div>
         <Field name="category" label={t('fields.category')} error={errorOf('category')}>
@@ -189,7 +194,7 @@ export function PostForm({ user, offerType, listing }: { user: StoredUser; offer
             {publishing.status === 'publishing' ? t('publishing') : listing ? t('save') : t('publish')}
           </button>
         </div>
-        <PublishProgress publishing={publishing} publishedText={t(offerType === 'service' ? 'publishedService' : 'publishedJob')} onStop={form.stop} />
+        <PublishProgress publishing={publishing} publishedText={t(isEdit ? 'savedChanges' : offerType === 'service' ? 'publishedService' : 'publishedJob')} onStop={form.stop} />
       </form>
     </section>
   );

@@ -168,6 +168,29 @@ describe('the form’s messages', () => {
     expect(screen.queryByText(errors.amountInvalid)).toBeNull();
   });
 
+  it.each([
+    ['en', 'עבודה בגינה', 'he'],
+    ['he', 'Garden work', 'en'],
+    ['ar', 'Уборка в саду', 'ru'],
+    ['ru', 'عمل في الحديقة', 'ar'],
+  ] as const)('in %s: the listing’s language starts as the page’s, and says it was set from the text only once it was', async (language, title, detected) => {
+    await inLanguage(language);
+    authStore.set(userAtom, noa);
+    const user = userEvent.setup();
+    renderPage(`/${language}/post-job`);
+    const texts = POSTING[language];
+    const select = screen.getByLabelText(texts.fields.language);
+    expect(select).toHaveValue(language);
+    expect(select).toHaveAccessibleDescription(texts.languageChosen);
+    // Digits have no language: still the page's, still not "set from what you wrote".
+    await user.type(screen.getByLabelText(texts.fields.jobTitle), '2 ');
+    expect(select).toHaveValue(language);
+    expect(select).toHaveAccessibleDescription(texts.languageChosen);
+    await user.type(screen.getByLabelText(texts.fields.jobTitle), title);
+    expect(select).toHaveValue(detected);
+    expect(select).toHaveAccessibleDescription(texts.languageDetected);
+  });
+
   it('checks a field as the user leaves it, not before', async () => {
     await inLanguage('en');
     authStore.set(userAtom, noa);
@@ -269,6 +292,8 @@ describe('publishing', () => {
     await flushAnalytics();
     expect(sendEvents.mock.calls.flatMap(([events]) => events).filter((e) => e.name === 'publish').map((e) => e.props)).toEqual([{ offerType: 'job', category: 'homeServices' }]);
     await waitFor(() => expect(whereNow().path).toBe('/en/job/77'), { timeout: 3000 });
+    // The listing's page says it was published: the message here went away with the form.
+    expect(whereNow().state).toEqual({ listingOutcome: 'published' });
   });
 
   it('stores the chosen place by its id and the language the listing is written in', async () => {
@@ -279,8 +304,8 @@ describe('publishing', () => {
     const user = userEvent.setup();
     renderPage('/en/post-job?offerType=job');
     const language = screen.getByLabelText('Language of the listing');
-    // Follows the script of what is typed, until the poster chooses.
-    expect(language).toHaveValue('he');
+    // Follows the script of what is typed, until the poster chooses; before anything is typed, the page's.
+    expect(language).toHaveValue('en');
     await user.type(screen.getByLabelText('Title (required)'), 'Перевезти два кресла');
     expect(language).toHaveValue('ru');
     expect(language).toHaveAccessibleDescription('Set from what you wrote. Change it if it is wrong.');
@@ -685,13 +710,15 @@ describe('editing', () => {
     await user.type(title, 'Moving three armchairs');
     await user.click(screen.getByRole('button', { name: 'Remove photo 1' }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    await screen.findByText('Job published successfully!');
+    await screen.findByText('Changes saved.');
+    expect(screen.queryByText('Job published successfully!')).toBeNull();
     expect(create).not.toHaveBeenCalled();
     const [id, payload] = update.mock.calls[0] ?? [];
     expect(id).toBe(42);
     expect((payload as FormData).get('jobTitle')).toBe('Moving three armchairs');
     expect(JSON.parse((payload as FormData).get('keepImages') as string)).toEqual(['/uploads/b.jpg']);
     expect(loadDraft(draftKeyOf('noa@example.com', 42))).toBeNull();
+    await waitFor(() => expect(whereNow()).toEqual({ path: '/en/job/42', state: { listingOutcome: 'saved' } }), { timeout: 3000 });
   });
 
   it.each(['en', 'he', 'ar', 'ru'] as const)('in %s: asks for a title before it saves a listing stored without one', async (language) => {
@@ -712,7 +739,8 @@ describe('editing', () => {
 
     await user.type(title, 'Two armchairs');
     await user.click(screen.getByRole('button', { name: texts.save }));
-    expect(await screen.findByText(texts.publishedJob)).toBeInTheDocument();
+    expect(await screen.findByText(texts.savedChanges)).toBeInTheDocument();
+    expect(screen.queryByText(texts.publishedJob)).toBeNull();
     expect((update.mock.calls[0]?.[1] as FormData).get('jobTitle')).toBe('Two armchairs');
   });
 

@@ -4,7 +4,7 @@ import he from '../../../../shared/src/locales/he/common.json';
 import ar from '../../../../shared/src/locales/ar/common.json';
 import ru from '../../../../shared/src/locales/ru/common.json';
 import type { Listing } from '@tasko/shared';
-import { clearDraft, draftKeyOf, draftOf, emptyDraft, loadDraft, newDraftFor, saveDraft, toFormData, validateDraft, type PostDraft } from './postDraft';
+import { clearDraft, detectedLanguageOf, draftKeyOf, draftOf, emptyDraft, languageOf, loadDraft, newDraftFor, saveDraft, toFormData, validateDraft, type PostDraft } from './postDraft';
 
 const valid: PostDraft = {
   ...emptyDraft(),
@@ -89,15 +89,32 @@ describe('the posting form', () => {
   });
 
   it('builds the multipart payload the API reads', () => {
-    const data = toFormData({ ...valid, address: 'Herzl 10' }, 'service', [new Blob(['x'], { type: 'image/png' })], ['/uploads/a.jpg']);
+    const data = toFormData({ ...valid, address: 'Herzl 10' }, 'service', 'he', [new Blob(['x'], { type: 'image/png' })], ['/uploads/a.jpg']);
     expect(data.get('offerType')).toBe('service');
     expect(JSON.parse(data.get('location') as string)).toEqual({ city: 'Haifa', address: 'Herzl 10' });
     expect(data.get('language')).toBe('en');
-    const chosen = toFormData({ ...valid, placeId: 294801, language: 'ar' }, 'job', []);
+    const chosen = toFormData({ ...valid, placeId: 294801, language: 'ar' }, 'job', 'he', []);
     expect(JSON.parse(chosen.get('location') as string)).toEqual({ city: 'Haifa', address: '', placeId: 294801 });
     expect(chosen.get('language')).toBe('ar');
     expect(JSON.parse(data.get('contactMethods') as string)).toEqual(['phone', 'whatsapp']);
     expect(JSON.parse(data.get('keepImages') as string)).toEqual(['/uploads/a.jpg']);
     expect((data.get('photos') as File).name).toBe('photo-1.png');
+  });
+});
+
+describe('the listing’s language', () => {
+  const blank = { jobTitle: '', description: '', language: '' } as const;
+
+  it('is the page’s until something written has letters, then the script’s, then the poster’s choice', () => {
+    expect(detectedLanguageOf(blank)).toBeUndefined();
+    expect(languageOf(blank, 'ru')).toBe('ru');
+    expect(languageOf({ ...blank, jobTitle: '150 ₪' }, 'ar')).toBe('ar');
+    expect(languageOf({ ...blank, jobTitle: 'הובלת ספה' }, 'ru')).toBe('he');
+    expect(languageOf({ ...blank, jobTitle: 'הובלת ספה', language: 'en' }, 'ru')).toBe('en');
+  });
+
+  it('sends the page’s language for a listing with no letters', () => {
+    const data = toFormData({ ...valid, jobTitle: '2', description: '100 ₪' }, 'job', 'ar', []);
+    expect(data.get('language')).toBe('ar');
   });
 });

@@ -34,10 +34,17 @@ export interface PostDraft {
   language: Language | '';
 }
 
-/** The listing's language: the poster's choice, or the script most of its title and description are in. */
-export function languageOf(draft: Pick<PostDraft, 'jobTitle' | 'description' | 'language'>): Language {
-  // The server's own fallback for text with no letters, so the form shows what will be stored.
-  return draft.language || detectListingLanguage(`${draft.jobTitle} ${draft.description}`, DEFAULT_LANGUAGE);
+/** The language the script of the title and description says, or nothing while they have no letters. */
+export function detectedLanguageOf(draft: Pick<PostDraft, 'jobTitle' | 'description'>): Language | undefined {
+  return detectListingLanguage(`${draft.jobTitle} ${draft.description}`, undefined);
+}
+
+/**
+ * The listing's language: the poster's choice, else the script most of its title and description are in,
+ * else (nothing written yet) the page's: the form shows what will be sent.
+ */
+export function languageOf(draft: Pick<PostDraft, 'jobTitle' | 'description' | 'language'>, pageLanguage: Language): Language {
+  return draft.language || detectedLanguageOf(draft) || pageLanguage;
 }
 
 /** The fields in the order of the form: the first invalid one of these gets the focus. */
@@ -74,7 +81,8 @@ export function draftOf(listing: Listing): PostDraft {
   };
 }
 
-export function toInput(draft: PostDraft, offerType: OfferType): PostInput {
+/** The draft as the shared schema reads it; `pageLanguage` is only for what is sent (validation takes any). */
+export function toInput(draft: PostDraft, offerType: OfferType, pageLanguage: Language = DEFAULT_LANGUAGE): PostInput {
   return {
     jobTitle: draft.jobTitle,
     description: draft.description,
@@ -86,7 +94,7 @@ export function toInput(draft: PostDraft, offerType: OfferType): PostInput {
     contactEmail: draft.contactEmail,
     location: { city: draft.city, address: draft.address, ...(draft.placeId ? { placeId: draft.placeId } : {}) },
     offerType,
-    language: languageOf(draft),
+    language: languageOf(draft, pageLanguage),
     contactMethods: draft.contactMethods,
   };
 }
@@ -103,7 +111,7 @@ function fileNameOf(photo: Blob, index: number): string {
 }
 
 /** The multipart post payload of SPEC §3, as `api/src/plugins/jobs/postForm.ts` reads it. */
-export function toFormData(draft: PostDraft, offerType: OfferType, photos: Blob[], keepImages?: string[]): FormData {
+export function toFormData(draft: PostDraft, offerType: OfferType, pageLanguage: Language, photos: Blob[], keepImages?: string[]): FormData {
   const data = new FormData();
   const text: Record<string, string> = {
     jobTitle: draft.jobTitle,
@@ -115,7 +123,7 @@ export function toFormData(draft: PostDraft, offerType: OfferType, photos: Blob[
     phone: draft.phone,
     contactEmail: draft.contactEmail,
     offerType,
-    language: languageOf(draft),
+    language: languageOf(draft, pageLanguage),
   };
   for (const [name, value] of Object.entries(text)) data.append(name, value);
   data.append('location', JSON.stringify(toInput(draft, offerType).location));

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { api, authStore, toApiError, track, userAtom, type Listing, type MessageKey, type OfferType, type StoredUser, type UploadOptions, type ValidationKey } from '@tasko/shared';
+import { api, authStore, toApiError, track, useLanguage, userAtom, type Listing, type MessageKey, type OfferType, type StoredUser, type UploadOptions, type ValidationKey } from '@tasko/shared';
 import type { FieldErrors } from '@tasko/shared/validation';
 import { clearDraft, draftKeyOf, draftOf, FIELD_ORDER, loadDraft, newDraftFor, saveDraft, toFormData, validateDraft, type FieldName, type PostDraft } from './postDraft';
 import { clearPhotoDraft, loadPhotoDraft, savePhotoDraft } from './photoDraftStore';
@@ -56,6 +56,7 @@ const storedPhotosOf = (listing: Listing | undefined): Photo[] => (listing?.imag
  */
 export function usePostForm({ user, offerType, listing }: { user: StoredUser; offerType: OfferType; listing?: Listing }) {
   const draftKey = draftKeyOf(user.info.email, listing?.job_id);
+  const { language: pageLanguage } = useLanguage();
   const startingDraft = useCallback(() => (listing ? draftOf(listing) : newDraftFor(user.info)), [listing, user.info]);
   const [draft, setDraft] = useState<PostDraft>(() => loadDraft(draftKey) ?? startingDraft());
   const [hasRestoredDraft, setHasRestoredDraft] = useState(() => loadDraft(draftKey) !== null);
@@ -190,7 +191,7 @@ export function usePostForm({ user, offerType, listing }: { user: StoredUser; of
         setStoredAgeConfirmed(true);
         setNeedsAge(false);
       }
-      const payload = toFormData(draft, offerType, await uploadFilesOf(plan), listing ? plan.keep : undefined);
+      const payload = toFormData(draft, offerType, pageLanguage, await uploadFilesOf(plan), listing ? plan.keep : undefined);
       const options: UploadOptions = {
         signal: controller.signal,
         onProgress: ({ sent, total }) => {

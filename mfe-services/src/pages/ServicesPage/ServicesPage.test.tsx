@@ -61,7 +61,7 @@ describe('ServicesPage', () => {
     expect(grid).toHaveClass('listing-list--grid');
     expect(within(grid).getByRole('link', { name: 'Math tutoring' })).toHaveAttribute('href', '/en/job/3');
     expect(within(grid).getByText('₪120/hour')).toBeInTheDocument();
-    expect(screen.getByText('Showing 1 of 1 service')).toBeInTheDocument();
+    expect(screen.getByText('1 service found')).toBeInTheDocument();
   });
 
   it('filters by category chip and by text and place from the search bar, through the URL', async () => {
@@ -84,7 +84,7 @@ describe('ServicesPage', () => {
     act(() => signIn({ token: 'session', info: { email: 'dana@example.com', name: 'Dana' }, settings: DEFAULT_SETTINGS }));
     try {
       renderAt('/en/services?q=math&category=educationAndTutoring&sort=salary-high');
-      await screen.findByText('Showing 1 of 1 service');
+      await screen.findByText('1 service found');
       await userEvent.click(screen.getByRole('button', { name: 'Notify me about new listings like these' }));
       await userEvent.click(await screen.findByRole('button', { name: 'Save alert' }));
       expect(create).toHaveBeenCalledWith({ offerType: 'service', q: 'math', category: 'educationAndTutoring', frequency: 'instant' });
@@ -111,7 +111,7 @@ describe('ServicesPage', () => {
     jest.spyOn(api, 'searchJobs').mockResolvedValue(onePage([{ ...tutoring, job_id: 4, jobTitle: 'שיעורי גיטרה', description: 'למתחילים.' }, tutoring]));
     renderAt('/he/services');
     expect(screen.getByRole('heading', { level: 1, name: 'שירותים' })).toBeInTheDocument();
-    expect(await screen.findByText('מוצגים 2 מתוך שני שירותים')).toBeInTheDocument();
+    expect(await screen.findByText('נמצאו שני שירותים')).toBeInTheDocument();
     expect(screen.getByText('Grades 7 to 12.')).toHaveAttribute('dir', 'auto');
     expect(screen.getByRole('link', { name: 'שיעורי גיטרה' })).toHaveAttribute('href', '/he/job/4');
     expect(screen.getByRole('button', { name: 'חינוך ושיעורים פרטיים' })).toHaveAttribute('aria-pressed', 'false');
