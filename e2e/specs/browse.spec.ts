@@ -8,7 +8,7 @@ import { apiSession, createListing, signInThroughProvider } from '../support/acc
 import { newPage, useSiteAndBrowser } from '../support/site.js';
 import { REPO_ROOT } from '../../shared/build/workspaces.cjs';
 
-// Finding work (issue 5): the home list, /tasks and a listing's page, in English and in Hebrew, on the
+// Finding work: the home list, /tasks and a listing's page, in English and in Hebrew, on the
 // production build with listings published through the API.
 
 const running = useSiteAndBrowser({ DEMO_DATA: 'off' }, [], publishListings);

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { apiSession, createListing } from '../support/accounts.js';
 import { newPage, useSiteAndBrowser } from '../support/site.js';
 
-// The services list (issue 5, SPEC §2 and §5): only listings offered as services, in a grid, with category
+// The services list (SPEC §2 and §5): only listings offered as services, in a grid, with category
 // chips and the search bar; in English, Hebrew and Arabic, on the production build.
 
 const running = useSiteAndBrowser({ DEMO_DATA: 'off' }, [], publishListings);

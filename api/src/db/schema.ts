@@ -50,7 +50,7 @@ export const listings = pgTable(
     contactMethods: jsonb('contact_methods').$type<ContactMethod[]>().notNull().default(sql`'["phone","whatsapp"]'::jsonb`),
     city: text('city').notNull(),
     address: text('address').notNull().default(''),
-    /** The GeoNames place the city names (issue 14); null for a name no place has, shown and found as typed. */
+    /** The GeoNames place the city names; null for a name no place has, shown and found as typed. */
     placeId: integer('place_id'),
     /** The language the listing is written in: its poster's choice, or detected from its script. */
     language: text('language').notNull().default('he'),
@@ -166,7 +166,7 @@ export const serverSecrets = pgTable('server_secrets', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** One report per user and listing (issue 9). */
+/** One report per user and listing. */
 export const reports = pgTable(
   'reports',
   {
@@ -255,7 +255,7 @@ export const listingRevealsDaily = pgTable(
 );
 
 /**
- * Saved searches (issue 16): the filters of GET /jobs an owner wants mail about, and how often. Text is
+ * Saved searches: the filters of GET /jobs an owner wants mail about, and how often. Text is
  * stored trimmed as typed; "the same filters" compares it in any case, as the search does.
  */
 export const alerts = pgTable(

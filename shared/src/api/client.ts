@@ -197,7 +197,7 @@ export const api = {
   getSettings: withSession(() => call<UserSettings>({ url: '/user/settings' })),
   saveSettings: withSession((settings: UserSettings) => call<UserSettings>({ method: 'PUT', url: '/user/settings', data: settings })),
   /**
-   * Saved searches (issue 16): a duplicate of filters already saved answers 409 `alertDuplicate`, a 21st 409
+   * Saved searches: a duplicate of filters already saved answers 409 `alertDuplicate`, a 21st 409
    * `tooManyAlerts`; the list is newest first; another user's alert answers 404.
    */
   alerts: {

@@ -1,7 +1,7 @@
 import type { Category, OfferType } from './listing';
 import { searchRequest, type ListingSearch } from './listingSearch';
 
-// Saved searches ("Notify me about new listings like these", issue 16): the filters of GET /jobs that an
+// Saved searches ("Notify me about new listings like these"): the filters of GET /jobs that an
 // alert keeps, how often it mails, and its limits. Place, radius, payment type and listing language join
 // the filters when the search has them (the places issue).
 

@@ -37,7 +37,7 @@ export const REPORT_NOTE_MAX_LENGTH = 500;
 export const SORT_OPTIONS = ['newest', 'salary-high', 'salary-low', 'nearest'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 
-/** The distances a search around a chosen place offers, in kilometres (issue 14). */
+/** The distances a search around a chosen place offers, in kilometres. */
 export const RADIUS_KM_OPTIONS = [5, 10, 25, 50] as const;
 export type RadiusKm = (typeof RADIUS_KM_OPTIONS)[number];
 
@@ -86,7 +86,7 @@ export interface ListingLocation {
  * A listing as the API sends it: the field names of SPEC §3, kept literally. `phone` and `contact_email` are
  * sent to the listing's owner only; everyone else asks for them one listing at a time (`ListingContact`).
  */
-/** The locality a listing's city names, in the language the answer was asked in (GeoNames, issue 14). */
+/** The locality a listing's city names, in the language the answer was asked in (GeoNames). */
 export interface ListingPlace {
   id: number;
   name: string;
@@ -126,7 +126,7 @@ export interface Listing {
   updated_at?: string;
   /** On `GET /jobs/{id}` only: what anyone may see of its poster. */
   publisher?: ListingPublisher;
-  /** On `GET /me/jobs` only: views and "Show phone" reveals of the last 30 days (issue 16). */
+  /** On `GET /me/jobs` only: views and "Show phone" reveals of the last 30 days. */
   stats?: ListingStats;
 }
 

@@ -1,6 +1,6 @@
 import type { Listing, ReportReason } from './listing';
 
-// The moderation screen's data (issue 9): reported listings, the actions taken, and daily counts.
+// The moderation screen's data: reported listings, the actions taken, and daily counts.
 
 export const MODERATION_ACTIONS = ['hide', 'restore', 'block', 'unblock'] as const;
 export type ModerationActionKind = (typeof MODERATION_ACTIONS)[number];

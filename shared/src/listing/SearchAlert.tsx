@@ -21,7 +21,7 @@ import { LISTING_NS } from './listingNamespace';
 const SearchAlertForm = lazy(() => import(/* webpackChunkName: "search-alert" */ './SearchAlertForm'));
 
 /**
- * "Notify me about new listings like these" (issue 16): a disclosure that saves the page's current search
+ * "Notify me about new listings like these": a disclosure that saves the page's current search
  * as an alert. Signed out, it leads to sign-in and back to this very search with the form open, for the
  * visitor to confirm what they asked for before signing in.
  */

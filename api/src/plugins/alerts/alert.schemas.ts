@@ -9,7 +9,7 @@ const searchText = z
   .nullish()
   .transform((text) => text || undefined);
 
-/** A saved search (issue 16): the filters of GET /jobs an alert keeps, and how often it mails. */
+/** A saved search: the filters of GET /jobs an alert keeps, and how often it mails. */
 export const alertInput = z.object({
   offerType: z.enum(OFFER_TYPES, { message: 'offerTypeInvalid' }),
   q: searchText,

@@ -79,7 +79,7 @@ function bossFor(database: DatabaseHandle, isWorker: boolean): PgBoss {
 }
 
 /**
- * Alert delivery (issue 16) through pg-boss, its queue in the same database: `listing-visible` records the
+ * Alert delivery through pg-boss, its queue in the same database: `listing-visible` records the
  * matches of a listing and queues one `alert-email` per instant alert (a job id derived from alert and
  * listing); `alert-digest`, at 08:00 Israel time, queues one `alert-email` per daily alert and day. The
  * `alert_matches` row of each pair is claimed before a send and marked after it, so a retry, a second

@@ -46,7 +46,7 @@ async function unsubscribeRoute(app: FastifyInstance, opts: { db: Database; toke
   );
 }
 
-/** Saved searches (issue 16) under /api/v1: the signed-in user's own, and the email's unsubscribe link. */
+/** Saved searches under /api/v1: the signed-in user's own, and the email's unsubscribe link. */
 export async function alertsRoutes(app: FastifyInstance, opts: { db: Database; sessions: SessionService; tokens: UnsubscribeTokens; writeRateLimit: number }): Promise<void> {
   const { db } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();

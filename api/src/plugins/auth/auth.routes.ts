@@ -41,7 +41,7 @@ function isSameHash(a: string, b: string): boolean {
 }
 
 /**
- * The stored settings with the language the person signs in with (issue 15): signing in from /he/login
+ * The stored settings with the language the person signs in with: signing in from /he/login
  * means Hebrew, whatever was saved before, so the answer, the redirect and the next visit agree. Merged in
  * SQL, so a settings change saved at the same moment keeps its other fields.
  */

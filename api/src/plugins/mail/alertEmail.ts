@@ -120,7 +120,7 @@ function subjectOf(input: AlertEmailInput, t: Texts, alert: string): { subject: 
 const COLORS = { brand: '#0f766e', text: '#1f2937', muted: '#6b7280', line: '#e5e7eb', page: '#f4f6f5' };
 
 /**
- * One alert's email (issue 16): an instant one for one new listing, or the day's digest of an alert. In the
+ * One alert's email: an instant one for one new listing, or the day's digest of an alert. In the
  * owner's language and direction, with each listing's title, price, place and link (never the poster's
  * phone or email: the input has none), a plain text part, and the one-click unsubscribe of RFC 8058.
  */

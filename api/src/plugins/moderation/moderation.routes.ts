@@ -36,7 +36,7 @@ const moderationAction = z.object({
 const dailyCount = z.object({ day: z.string(), language: z.string(), visits: z.number(), pageViews: z.number(), searches: z.number(), posts: z.number() });
 
 /**
- * Moderation for the addresses in ADMIN_EMAILS (issue 9). For anyone else, signed in or not, every call
+ * Moderation for the addresses in ADMIN_EMAILS. For anyone else, signed in or not, every call
  * answers 404 exactly like an unknown path: the screen's existence is not revealed.
  */
 export async function moderationRoutes(

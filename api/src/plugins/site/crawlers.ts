@@ -9,7 +9,7 @@ import { publiclyVisible } from '../jobs/jobs.queries.js';
 import type { ArticleMeta } from './pageSubjects.js';
 import { escapeHtml } from './pageHtml.js';
 
-// What crawlers and AI agents read: /sitemap.xml, /robots.txt and /llms.txt (issue 8).
+// What crawlers and AI agents read: /sitemap.xml, /robots.txt and /llms.txt.
 
 /** A sitemap holds at most 50,000 addresses; each listing has four. */
 const MAX_SITEMAP_LISTINGS = 10_000;

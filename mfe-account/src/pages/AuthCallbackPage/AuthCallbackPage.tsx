@@ -77,7 +77,7 @@ export default function AuthCallbackPage() {
 
   /**
    * Signed in for good: store the user, then after 100 ms go on. The language the person signed in from
-   * wins over the one saved before (issue 15): the server saves it in their settings, and they land in it.
+   * wins over the one saved before: the server saves it in their settings, and they land in it.
    */
   const finish = ({ answer, redirectTo, language }: Arrival) => {
     const settings = { ...answer.settings, language };

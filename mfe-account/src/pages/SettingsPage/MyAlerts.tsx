@@ -71,7 +71,7 @@ function describe(alert: Alert, t: TFunction<typeof ACCOUNT_NS>, common: TFuncti
   return { title: t(filters.length ? `alerts.what.${alert.offerType}` : `alerts.all.${alert.offerType}`), filters };
 }
 
-/** "My alerts" on /settings (issue 16): each alert in words, how often, since when, and Delete, with Undo. */
+/** "My alerts" on /settings: each alert in words, how often, since when, and Delete, with Undo. */
 export function MyAlerts() {
   const { t } = useTranslation(ACCOUNT_NS);
   const { t: common } = useTranslation('common');

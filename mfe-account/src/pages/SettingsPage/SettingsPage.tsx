@@ -83,7 +83,7 @@ export default function SettingsPage({ reload = () => window.location.reload() }
 
         <fieldset>
           <legend>{t('settings.notifications')}</legend>
-          {/* No SMS switch: no SMS can be sent (issue 16). `smsNotifications` goes back to the server as it came. */}
+          {/* No SMS switch: no SMS can be sent. `smsNotifications` goes back to the server as it came. */}
           <label className="settings-form__choice">
             <input type="checkbox" checked={settings.emailNotifications} aria-describedby="settings-email-note" onChange={(e) => change('emailNotifications', e.target.checked)} />
             {t('settings.emailNotifications')}

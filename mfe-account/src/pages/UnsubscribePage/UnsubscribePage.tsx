@@ -7,7 +7,7 @@ import '../account.css';
 type Unsubscribing = { status: 'ready' } | { status: 'sending' } | { status: 'done' } | { status: 'failed'; messageKey: MessageKey };
 
 /**
- * `/unsubscribe?token=…`, the link at the foot of every alert email (issue 16). Opening it changes nothing:
+ * `/unsubscribe?token=…`, the link at the foot of every alert email. Opening it changes nothing:
  * mail scanners follow links, so only the button's POST unsubscribes. No sign-in: the token names the alert.
  */
 export default function UnsubscribePage() {

@@ -9,7 +9,7 @@ import he from '../../locales/he/privacy.json';
 import ar from '../../locales/ar/privacy.json';
 import ru from '../../locales/ru/privacy.json';
 
-// What a listing page shows of its poster (issue 15), each piece named in the section "what others see".
+// What a listing page shows of its poster, each piece named in the section "what others see".
 describe('PrivacyPolicyPage', () => {
   it.each([
     ['en', en, ['first letter of your surname', 'profile picture', 'month and year', 'active listings', 'verified your email'], 'never shown'],
