@@ -24,7 +24,7 @@ export function placeIdOf(english: string): number {
   return place.id;
 }
 
-const TEL_AVIV = placeIdOf('Tel Aviv');
+const TEL_AVIV = placeIdOf('Tel Aviv-Yafo');
 const HAIFA = placeIdOf('Haifa');
 /** A small town far from the big cities: nearest first there reads many places before the page fills. */
 const EILAT = placeIdOf('Eilat');
