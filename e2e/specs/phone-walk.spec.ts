@@ -3,13 +3,11 @@
 // text cut with "…" or a placeholder cut by its box on a 390 px phone.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { apiSession, createListing, signInThroughProvider } from '../support/accounts.js';
-import { useSiteAndBrowser } from '../support/site.js';
+import { NARROW_PHONE, newPhone, useSiteAndBrowser } from '../support/site.js';
 
 const LANGUAGES = ['he', 'ar', 'ru', 'en'] as const;
-const PHONE = { width: 390, height: 844 };
-const NARROW = { width: 320, height: 640 };
 const HAIFA = 294801;
 const POSTER = { email: 'walker@example.com', name: 'Maya Levi' };
 
@@ -33,14 +31,6 @@ const running = useSiteAndBrowser({}, [], async ({ site, browser }) => {
   }
 });
 
-async function phone(browser: Browser, viewport: { width: number; height: number }, options: { consent?: boolean } = {}) {
-  const context = await browser.newContext({ viewport, isMobile: true, hasTouch: true, locale: 'en-US' });
-  if (options.consent) await context.addInitScript(() => localStorage.setItem('tasko.cookieConsent', 'declined'));
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return { page, close: () => context.close() };
-}
-
 /** How the page stands: scrolled how far, the focus where, the first heading on screen or not. */
 function standing(page: Page) {
   return page.evaluate(() => {
@@ -57,7 +47,7 @@ function standing(page: Page) {
 describe('the cookie banner on a phone', () => {
   for (const language of LANGUAGES) {
     it(`in ${language}: second in the tab order, never taking the focus, answered by keyboard (390 × 844) or by a tap (320 × 640) without moving the page`, async () => {
-      const keyboard = await phone(running.browser, PHONE);
+      const keyboard = await newPhone(running.browser);
       try {
         const { page } = keyboard;
         await page.goto(`${running.site.origin}/${language}`);
@@ -80,7 +70,7 @@ describe('the cookie banner on a phone', () => {
         await keyboard.close();
       }
 
-      const touch = await phone(running.browser, NARROW);
+      const touch = await newPhone(running.browser, { viewport: NARROW_PHONE });
       try {
         const { page } = touch;
         await page.goto(`${running.site.origin}/${language}`);
@@ -99,7 +89,7 @@ describe('the cookie banner on a phone', () => {
 
 describe('at 320 px wide (WCAG 1.4.10, 2.4.12)', () => {
   it('no page scrolls sideways in any language, and a focused category chip is whole on screen', async () => {
-    const { page, close } = await phone(running.browser, NARROW, { consent: true });
+    const { page, close } = await newPhone(running.browser, { viewport: NARROW_PHONE, hasAnsweredBanner: true });
     try {
       await page.goto(`${running.site.origin}/en/login`);
       await signInThroughProvider(page, POSTER.email, POSTER.name, /Google/);
@@ -119,7 +109,7 @@ describe('at 320 px wide (WCAG 1.4.10, 2.4.12)', () => {
           await page.goto(`${running.site.origin}/${language}${path}`);
           await page.locator(ready).first().waitFor();
           const width = await page.evaluate(() => document.documentElement.scrollWidth);
-          if (width > NARROW.width) wide.push(`/${language}${path}: ${width} px`);
+          if (width > NARROW_PHONE.width) wide.push(`/${language}${path}: ${width} px`);
         }
         // Each chip reached by the keyboard shows whole, its ring included, inside the row and the window.
         await page.goto(`${running.site.origin}/${language}`);
@@ -147,7 +137,7 @@ describe('at 320 px wide (WCAG 1.4.10, 2.4.12)', () => {
 
 describe('on a 390 px phone, nothing is cut', () => {
   it('in every language: the place and distance on cards, the photo counter, the search placeholders', async () => {
-    const { page, close } = await phone(running.browser, PHONE, { consent: true });
+    const { page, close } = await newPhone(running.browser, { hasAnsweredBanner: true });
     try {
       const cut: string[] = [];
       for (const language of LANGUAGES) {

@@ -2,13 +2,12 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { apiSession, createListing, signInThroughProvider } from '../support/accounts.js';
-import { useSiteAndBrowser } from '../support/site.js';
+import { newPhone, PHONE, useSiteAndBrowser } from '../support/site.js';
 
 /** Screenshots a person can look at after a run: the home page and a listing page per language. */
 const SCREENS_DIR = fileURLToPath(new URL('../test-results/screens/', import.meta.url));
-const PHONE = { width: 390, height: 844 };
 const LANGUAGES = ['he', 'ar', 'ru', 'en'] as const;
 
 const POSTER = { email: 'phone@example.com', name: 'Maya Levi' };
@@ -28,18 +27,7 @@ const running = useSiteAndBrowser({}, [], async ({ site, browser }) => {
 });
 
 /** A phone with the cookie banner already answered, as on a second visit. */
-async function phonePage(browser: Browser): Promise<{ page: Page; close: () => Promise<void>; errors: string[] }> {
-  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, locale: 'en-US' });
-  await context.addInitScript(() => localStorage.setItem('tasko.cookieConsent', 'declined'));
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return { page, close: () => context.close(), errors };
-}
+const phonePage = (browser: Browser) => newPhone(browser, { hasAnsweredBanner: true });
 
 describe('on a 390 × 844 phone', () => {
   for (const language of LANGUAGES) {

@@ -79,6 +79,30 @@ export async function newPage(
   return { context, page, problems };
 }
 
+/** The phone the walks are taken on, and the narrowest window a page must fit without scrolling sideways (WCAG 1.4.10). */
+export const PHONE = { width: 390, height: 844 };
+export const NARROW_PHONE = { width: 320, height: 640 };
+
+/**
+ * A touch phone in a fresh context, its page recording script errors. `hasAnsweredBanner`: the cookie banner
+ * already answered (declined), as on a second visit.
+ */
+export async function newPhone(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number }; hasAnsweredBanner?: boolean } = {},
+): Promise<{ page: Page; close: () => Promise<void>; errors: string[] }> {
+  const context = await browser.newContext({ viewport: options.viewport ?? PHONE, isMobile: true, hasTouch: true, locale: 'en-US' });
+  if (options.hasAnsweredBanner) await context.addInitScript(() => localStorage.setItem('tasko.cookieConsent', 'declined'));
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return { page, close: () => context.close(), errors };
+}
+
 /** What a spec's tests run against, filled in by the `before` hook that `useSiteAndBrowser` registers. */
 export interface SpecSetting {
   site: RunningSite;
