@@ -24,7 +24,7 @@ describe('JobPage', () => {
     const { unmount } = renderPage(<JobPage />, '/en/job/999999', JOB_ROUTE);
     expect(await screen.findByRole('heading', { level: 1, name: 'Job not found' })).toBeInTheDocument();
     // What to do next: a sentence with the way to the search.
-    expect(screen.getByRole('link', { name: 'search for similar listings' })).toHaveAttribute('href', '/en');
+    expect(await screen.findByRole('link', { name: 'search for similar listings' })).toHaveAttribute('href', '/en');
     expect(screen.getByRole('link', { name: 'search for similar listings' }).closest('p')).toHaveTextContent('It may have been deleted, or the link may be wrong. You can search for similar listings.');
     unmount();
     getJob.mockClear();

@@ -1,13 +1,14 @@
-import { useEffect, useState } from 'react';
-import { Trans } from 'react-i18next';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from '@tasko/shared/router';
-import { i18n, listingOutcomeOf, listingStructuredData, listingTextAttributes, LiveNotice, PlaceAndAddress, Price, RetryPanel, usePageMeta, UserText, useLocalizedPath, useTranslation } from '@tasko/shared';
+import { listingOutcomeOf, listingStructuredData, listingTextAttributes, LiveNotice, PlaceAndAddress, Price, RetryPanel, usePageMeta, UserText, useLocalizedPath, useTranslation } from '@tasko/shared';
 import { JOB_NS } from '../../jobsNamespace';
 import { ContactSection } from './ContactSection';
 import { Gallery } from './Gallery';
 import { OwnerPanel } from './OwnerPanel';
 import { PublisherBlock } from './PublisherBlock';
 import { ReportAction } from './ReportAction';
+
+const NotFoundNextStep = lazy(() => import(/* webpackChunkName: "job-not-found" */ './NotFoundNextStep'));
 import { useJob } from './useJob';
 import { useStructuredData } from './useStructuredData';
 import '@tasko/shared/styles/listing.css';
@@ -42,9 +43,9 @@ export default function JobPage() {
     return (
       <section className="page page--narrow">
         <h1>{t('job.notFound')}</h1>
-        <p>
-          <Trans i18n={i18n} t={t} i18nKey="job.notFoundNext" components={{ search: <Link to={localized('/')} /> }} />
-        </p>
+        <Suspense fallback={null}>
+          <NotFoundNextStep />
+        </Suspense>
       </section>
     );
   }
