@@ -54,8 +54,7 @@ export function placeIn(place: Place | undefined, language: Language): PlaceSugg
 
 /** A city as a reader sees it: the place it names, in their language; as it was typed when it names none. */
 export function cityIn(city: string, language: Language, placeId?: number | null): string {
-  const place = placeById(placeId) ?? placeNamed(city);
-  return place ? place.names[language] || place.names.en : city;
+  return placeIn(placeById(placeId) ?? placeNamed(city), language)?.name ?? city;
 }
 
 /**
