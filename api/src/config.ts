@@ -58,6 +58,14 @@ export interface AppConfig {
   uploadTimeBudgetMs: number;
   /** Analytics batches per client address per minute. */
   eventsRateLimit: number;
+  /** The deal on the site (docs/deal.md): applications per user an hour. */
+  applicationRateLimit: number;
+  /** Messages per user a minute. */
+  messageRateLimit: number;
+  /** New conversations (applications) per user in 24 hours. */
+  conversationDailyLimit: number;
+  /** Days after the work is marked done during which both sides may review; fractions allowed. */
+  reviewWindowDays: number;
   /** How long a public search answer may be served from memory (0: never). */
   searchCacheMs: number;
   /** Alert emails go over SMTP when set (`smtp://user:pass@host:587`); otherwise into `DATA_DIR/outbox` as .eml files. */
@@ -184,6 +192,16 @@ const settingsSchema = z
     CONTACT_REVEAL_NEW_ACCOUNT_LIMIT: wholeNumber(1, 100_000).default(5),
     EVENTS_RATE_LIMIT: wholeNumber(1, 100_000).default(60),
     UPLOAD_TIME_BUDGET_MS: wholeNumber(1, 600_000).default(20_000),
+    APPLICATION_RATE_LIMIT: wholeNumber(1, 100_000).default(20),
+    MESSAGE_RATE_LIMIT: wholeNumber(1, 100_000).default(30),
+    CONVERSATION_DAILY_LIMIT: wholeNumber(1, 100_000).default(50),
+    // Fractions, so a test can close a window in seconds.
+    REVIEW_WINDOW_DAYS: z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, 'expected a number of days, like 14 or 0.0005')
+      .transform(Number)
+      .pipe(z.number().positive('expected more than 0 days').max(365, 'expected at most 365 days'))
+      .default(14),
     SEARCH_CACHE_MS: wholeNumber(0, 3_600_000).optional(),
     SMTP_URL: z.string().refine((url) => /^smtps?:\/\//.test(url), 'expected smtp://… or smtps://…').optional(),
     MAIL_FROM: z.string().default('Tasko <alerts@localhost>'),
@@ -276,6 +294,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     signInRateLimit: settings.SIGN_IN_RATE_LIMIT,
     writeRateLimit: settings.WRITE_RATE_LIMIT,
     eventsRateLimit: settings.EVENTS_RATE_LIMIT,
+    applicationRateLimit: settings.APPLICATION_RATE_LIMIT,
+    messageRateLimit: settings.MESSAGE_RATE_LIMIT,
+    conversationDailyLimit: settings.CONVERSATION_DAILY_LIMIT,
+    reviewWindowDays: settings.REVIEW_WINDOW_DAYS,
     contactRevealLimit: settings.CONTACT_REVEAL_LIMIT,
     contactRevealAddressLimit: settings.CONTACT_REVEAL_ADDRESS_LIMIT,
     contactRevealNewAccountLimit: settings.CONTACT_REVEAL_NEW_ACCOUNT_LIMIT,

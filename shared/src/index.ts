@@ -10,3 +10,4 @@ export * from './api';
 export * from './i18n';
 export * from './ui';
 export * from './analytics';
+export { unreadTotalAtom, userEvents, useUserEvent } from './events/userEvents';

@@ -314,3 +314,175 @@ export const alertMatches = pgTable(
     index('alert_matches_unsent').on(t.alertId, t.createdAt).where(sql`${t.sentAt} is null`),
   ],
 );
+
+// The deal kept on the site (docs/deal.md): applications, their conversations, and the reviews of both sides.
+
+/**
+ * One per applicant and listing, ever: a withdrawn or declined application is not sent again. `phone` is
+ * the number the applicant chose to share with the poster, or null.
+ */
+export const applications = pgTable(
+  'applications',
+  {
+    id: serial('id').primaryKey(),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id),
+    applicantId: integer('applicant_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').notNull().default('sent'),
+    message: text('message').notNull(),
+    phone: text('phone'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the owner marked the work done: the review window opens. */
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('applications_one_per_applicant').on(t.listingId, t.applicantId),
+    index('applications_applicant_newest').on(t.applicantId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * The private conversation an application opens, between the listing's poster and the applicant. What each
+ * side has read is the id of the last message they saw; a side that blocked the other is dated.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .unique()
+      .references(() => applications.id),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id),
+    posterId: integer('poster_id')
+      .notNull()
+      .references(() => users.id),
+    applicantId: integer('applicant_id')
+      .notNull()
+      .references(() => users.id),
+    posterReadId: integer('poster_read_id').notNull().default(0),
+    applicantReadId: integer('applicant_read_id').notNull().default(0),
+    posterBlockedAt: timestamp('poster_blocked_at', { withTimezone: true }),
+    applicantBlockedAt: timestamp('applicant_blocked_at', { withTimezone: true }),
+    /** The last "unread message" email to each side: at most one per conversation per 15 minutes. */
+    posterMailedAt: timestamp('poster_mailed_at', { withTimezone: true }),
+    applicantMailedAt: timestamp('applicant_mailed_at', { withTimezone: true }),
+    lastMessageId: integer('last_message_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('conversations_poster').on(t.posterId), index('conversations_applicant').on(t.applicantId)],
+);
+
+/** A conversation's messages: a member's (`user`), or the site's own note (`system`, no author, its text a SystemNote). */
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id),
+    authorId: integer('author_id').references(() => users.id),
+    kind: text('kind').notNull().default('user'),
+    text: text('text').notNull(),
+    /** Set by a moderator: gone from every answer. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('messages_conversation').on(t.conversationId, t.id)],
+);
+
+/**
+ * One review per side of a done application. Unpublished until both sides have written or the window has
+ * closed (`publishedAt`); the reviewed person may reply once.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => users.id),
+    /** The reviewed person's role in the deal: `poster` or `worker`. */
+    role: text('role').notNull(),
+    rating: integer('rating').notNull(),
+    text: text('text').notNull().default(''),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    replyText: text('reply_text'),
+    replyAt: timestamp('reply_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reviews_one_per_side').on(t.applicationId, t.authorId),
+    index('reviews_subject_published').on(t.subjectId, t.publishedAt.desc()),
+  ],
+);
+
+/** Reports of a review or a message (`targetKind`), one per reporter and target, as listing reports are. */
+export const contentReports = pgTable(
+  'content_reports',
+  {
+    id: serial('id').primaryKey(),
+    targetKind: text('target_kind').notNull(),
+    targetId: integer('target_id').notNull(),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('content_reports_one_per_user').on(t.targetKind, t.targetId, t.reporterId)],
+);
+
+/**
+ * The replay log of `GET /me/events`: each event for one user, its id from the table's sequence (the
+ * stream's event id). Kept a day at least, so a browser that reconnects misses nothing.
+ */
+export const userEvents = pgTable(
+  'user_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    type: text('type').notNull(),
+    data: jsonb('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_events_user').on(t.userId, t.id), index('user_events_created').on(t.createdAt)],
+);
+
+/** Single-use tickets of `EventSource` (which cannot send a header): the hash only, valid a minute. */
+export const eventTickets = pgTable('event_tickets', {
+  ticketHash: text('ticket_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** The deal emails a user turned off by their unsubscribe link, one row per kind (RFC 8058). */
+export const dealMailOptOuts = pgTable(
+  'deal_mail_opt_outs',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);

@@ -8,6 +8,19 @@ import type { DailyCount, ModerationAction, ModerationActionKind, ReportedListin
 import type { Listing, ListingContact, ListingPage, MyJobsParams, ReportReason } from '../domain/listing';
 import { searchQueryString, type JobSearchParams } from '../domain/listingSearch';
 import type { UserSettings } from '../domain/settings';
+import type {
+  Application,
+  ApplicationStatus,
+  ChatMessage,
+  Conversation,
+  ListingApplication,
+  MyApplication,
+  PublicReview,
+  ReportedContent,
+  Review,
+  ReviewReply,
+  UserProfile,
+} from '../domain/deal';
 import type { ApiError } from './apiError';
 import { runtimeConfig } from '../config/runtimeConfig';
 import { currentPath, REQUEST_TIMEOUT_MS, serializeParams } from './requestDefaults';
@@ -126,7 +139,7 @@ function withSession<A extends unknown[], R>(send: (...args: A) => Promise<R>): 
 
 export interface LoginAnswer {
   accessToken: string;
-  user: { email: string; name: string; picture?: string; googleId?: string; ageConfirmed: boolean; isAdmin: boolean };
+  user: { id: number; email: string; name: string; picture?: string; googleId?: string; ageConfirmed: boolean; isAdmin: boolean };
   settings: UserSettings;
 }
 
@@ -185,6 +198,12 @@ export const api = {
     reports: withSession((language?: Language) => call<{ listings: ReportedListing[] }>({ url: '/admin/reports', ...(language ? { params: { language } } : {}) })),
     actions: withSession(() => call<{ actions: ModerationAction[] }>({ url: '/admin/actions' })),
     stats: withSession((days?: number) => call<{ days: DailyCount[] }>({ url: '/admin/stats', params: { days: days ?? 14 } })),
+    /** Reported reviews and messages, most reported first. */
+    reportedContent: withSession(() => call<{ items: ReportedContent[] }>({ url: '/admin/reported-content' }).then((r) => r.items)),
+    /** Hiding removes a review or a message from every answer; restoring brings it back. */
+    actOnContent: withSession((kind: ReportedContent['kind'], id: number, action: 'hide' | 'restore') =>
+      call<void>({ method: 'POST', url: `/admin/${kind === 'review' ? 'reviews' : 'messages'}/${id}/${action}` }),
+    ),
     act: withSession((action: ModerationActionKind, target: { listingId?: number; userId?: number }) =>
       call<ModerationAction>({
         method: 'POST',
@@ -213,6 +232,56 @@ export const api = {
    * (mail scanners follow the link with a GET); an alert already gone answers 200 too, a bad token 400.
    */
   unsubscribe: (token: string) => call<{ unsubscribed: true }>({ method: 'POST', url: '/alerts/unsubscribe', params: { token } }),
+  /**
+   * The deal kept on the site (docs/deal.md): applications, the private conversation each opens, hiring,
+   * and the reviews both sides write once the work is done. Profiles and their reviews are public.
+   */
+  deal: {
+    apply: withSession((jobId: number, application: { message: string; phone?: string }) =>
+      call<{ application: Application }>({ method: 'POST', url: `/jobs/${jobId}/applications`, data: application }).then((r) => r.application),
+    ),
+    /** The listing's applicants, newest first: its owner only (anyone else 404). */
+    applicationsFor: withSession((jobId: number, signal?: AbortSignal) =>
+      call<{ applications: ListingApplication[] }>({ url: `/jobs/${jobId}/applications`, signal }).then((r) => r.applications),
+    ),
+    myApplications: withSession((signal?: AbortSignal) => call<{ applications: MyApplication[] }>({ url: '/me/applications', signal }).then((r) => r.applications)),
+    /** A move `nextStatuses` allows; any other answers 409 `badTransition`. */
+    move: withSession((applicationId: number, status: ApplicationStatus) =>
+      call<{ application: Application }>({ method: 'PATCH', url: `/applications/${applicationId}`, data: { status } }).then((r) => r.application),
+    ),
+    conversations: withSession((signal?: AbortSignal) => call<{ conversations: Conversation[]; unreadTotal: number }>({ url: '/me/conversations', signal })),
+    /** Oldest first; `before`: a message id, for the page before it. */
+    messages: withSession((conversationId: number, options: { before?: number; limit?: number; signal?: AbortSignal } = {}) =>
+      call<{ messages: ChatMessage[] }>({
+        url: `/conversations/${conversationId}/messages`,
+        params: { ...(options.before ? { before: options.before } : {}), ...(options.limit ? { limit: options.limit } : {}) },
+        signal: options.signal,
+      }).then((r) => r.messages),
+    ),
+    send: withSession((conversationId: number, text: string) =>
+      call<{ message: ChatMessage }>({ method: 'POST', url: `/conversations/${conversationId}/messages`, data: { text } }).then((r) => r.message),
+    ),
+    markRead: withSession((conversationId: number) => call<void>({ method: 'POST', url: `/conversations/${conversationId}/read` })),
+    block: withSession((conversationId: number) => call<void>({ method: 'POST', url: `/conversations/${conversationId}/block` })),
+    /** A single-use ticket for `EventSource`, which cannot send the Bearer header. */
+    eventsTicket: withSession(() => call<{ ticket: string }>({ method: 'POST', url: '/me/events/ticket' }).then((r) => r.ticket)),
+    review: withSession((applicationId: number, review: { rating: number; text?: string }) =>
+      call<{ review: Review }>({ method: 'POST', url: `/applications/${applicationId}/reviews`, data: review }).then((r) => r.review),
+    ),
+    reply: withSession((reviewId: number, text: string) =>
+      call<{ reply: ReviewReply }>({ method: 'POST', url: `/reviews/${reviewId}/reply`, data: { text } }).then((r) => r.reply),
+    ),
+    reportReview: withSession((reviewId: number, report: { reason: ReportReason; note?: string }) =>
+      call<{ reported: true }>({ method: 'POST', url: `/reviews/${reviewId}/reports`, data: report }),
+    ),
+    reportMessage: withSession((messageId: number, report: { reason: ReportReason; note?: string }) =>
+      call<{ reported: true }>({ method: 'POST', url: `/messages/${messageId}/reports`, data: report }),
+    ),
+    profile: (userId: number | string, signal?: AbortSignal) => call<UserProfile>({ url: `/users/${encodeURIComponent(String(userId))}`, signal }),
+    /** `page` from 1. */
+    reviewsOf: (userId: number | string, page: number, signal?: AbortSignal) =>
+      call<{ reviews: PublicReview[]; total: number }>({ url: `/users/${encodeURIComponent(String(userId))}/reviews`, params: { page }, signal }),
+  },
   places: (q: string, lang: Language, signal?: AbortSignal) =>
     call<{ places: PlaceSuggestion[] }>({ url: '/places', params: { q, language: lang }, signal }).then((r) => r.places),
 };

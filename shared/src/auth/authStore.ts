@@ -7,7 +7,8 @@ import { authBus } from './authBus';
 /** The signed-in user (SPEC §3): token, info, settings. isLoggedIn is derived, never stored. */
 export interface StoredUser {
   token: string;
-  info: { email: string; name: string; picture?: string; googleId?: string; ageConfirmed?: boolean; isAdmin?: boolean };
+  /** `id`: absent in a session stored before sign-in answers carried it. */
+  info: { id?: number; email: string; name: string; picture?: string; googleId?: string; ageConfirmed?: boolean; isAdmin?: boolean };
   settings: UserSettings;
 }
 

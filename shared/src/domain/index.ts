@@ -12,3 +12,4 @@ export * from './alerts';
 export * from './siteLinks';
 export * from './searchKey';
 export * from './listingLanguage';
+export * from './deal';

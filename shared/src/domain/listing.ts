@@ -1,3 +1,4 @@
+import type { Rating } from './deal';
 // The vocabulary of SPEC.md §3 and §9, as data: every list the pages, the schemas and the API agree on.
 import type { ListingStats } from './alerts';
 import { directionOf, type Language } from './languages';
@@ -144,6 +145,8 @@ export interface ListingPublisher {
   /** Listings of theirs anyone can find now. */
   activeListings: number;
   emailVerified: boolean;
+  /** Reviews of their deals on the site, both roles together (their profile, `/user/{publisher_id}`, splits them). */
+  rating?: Rating;
 }
 
 export interface ListingPage {

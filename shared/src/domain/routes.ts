@@ -39,6 +39,8 @@ const ROUTE_TABLE = [
   { id: 'services', paths: ['/services'], remote: 'mfe_services', module: 'ServicesPage' },
   { id: 'tasks', paths: ['/tasks'], remote: 'mfe_jobs', module: 'TasksPage' },
   { id: 'job', paths: ['/job/:id'], remote: 'mfe_jobs', module: 'JobPage' },
+  // A member's public profile: readable by anyone, kept out of search engines (a person, not a listing).
+  { id: 'userProfile', paths: ['/user/:id'], remote: 'mfe_jobs', module: 'UserProfilePage', isPrivate: true },
   { id: 'teenJobs', paths: ['/teen-jobs'], remote: 'mfe_content', module: 'TeenJobsPage' },
   { id: 'temporaryWork', paths: ['/temporary-work'], remote: 'mfe_content', module: 'TemporaryWorkPage' },
   { id: 'about', paths: ['/about'], remote: 'mfe_content', module: 'AboutPage' },
@@ -54,6 +56,9 @@ const ROUTE_TABLE = [
   // Indexed: "post a job for free" is what people search for; the form asks for sign-in only to publish.
   { id: 'postJob', paths: ['/post-job'], remote: 'mfe_posting', module: 'PostJobPage' },
   { id: 'myPostedJobs', paths: ['/my-posted-jobs'], remote: 'mfe_account', module: 'MyPostedJobsPage', isProtected: true, isPrivate: true },
+  { id: 'myApplications', paths: ['/my-applications'], remote: 'mfe_account', module: 'MyApplicationsPage', isProtected: true, isPrivate: true },
+  { id: 'messages', paths: ['/messages'], remote: 'mfe_account', module: 'MessagesPage', isProtected: true, isPrivate: true },
+  { id: 'conversation', paths: ['/messages/:id'], remote: 'mfe_account', module: 'ConversationPage', isProtected: true, isPrivate: true },
   { id: 'settings', paths: ['/settings'], remote: 'mfe_account', module: 'SettingsPage', isProtected: true, isPrivate: true },
   { id: 'moderation', paths: ['/moderation'], remote: 'mfe_account', module: 'ModerationPage', isProtected: true, isPrivate: true },
   // The link of an alert email: no sign-in (the token names the alert), never indexed.

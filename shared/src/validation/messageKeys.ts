@@ -30,6 +30,13 @@ export const VALIDATION_KEYS = [
   'languageInvalid',
   'themeInvalid',
   'settingInvalid',
+  'messageRequired',
+  'messageTooLong',
+  'ratingInvalid',
+  'reviewTooLong',
+  'replyRequired',
+  'replyTooLong',
+  'statusInvalid',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
@@ -60,6 +67,15 @@ export const API_ERROR_KEYS = [
   'badCursor',
   'uploadTimeout',
   'serviceUnavailable',
+  'ownListing',
+  'alreadyApplied',
+  'badTransition',
+  'blocked',
+  'alreadyReviewed',
+  'reviewNotAllowed',
+  'alreadyReplied',
+  'userNotFound',
+  'ticketInvalid',
 ] as const;
 export type ApiErrorKey = (typeof API_ERROR_KEYS)[number];
 

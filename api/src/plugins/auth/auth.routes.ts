@@ -18,7 +18,7 @@ export const noContent = z.null().describe('No content');
 
 const loginAnswer = z.object({
   accessToken: z.string(),
-  user: z.object({ email: z.string(), name: z.string(), picture: z.string().optional(), ageConfirmed: z.boolean(), isAdmin: z.boolean() }),
+  user: z.object({ id: z.number().int(), email: z.string(), name: z.string(), picture: z.string().optional(), ageConfirmed: z.boolean(), isAdmin: z.boolean() }),
   settings: z.object({
     language: z.string(),
     theme: z.string(),
@@ -151,6 +151,7 @@ export async function authRoutes(
       return {
         accessToken,
         user: {
+          id: user.id,
           email: user.email,
           name: user.name,
           ...(user.picture ? { picture: user.picture } : {}),

@@ -44,3 +44,15 @@ export function userOf(request: FastifyRequest): SessionUser {
   if (!request.user) throw new ApiProblem(401, 'unauthorized');
   return request.user;
 }
+
+/**
+ * onRequest hook of the deal's routes (docs/deal.md): a signed-in user (else 401 `unauthorized`) who has
+ * confirmed being 18 or older (else 403 `ageConfirmationRequired`), as for posting a listing.
+ */
+export function requireAdult(sessions: SessionService) {
+  const signedIn = requireUser(sessions);
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    await signedIn(request, reply);
+    if (!userOf(request).isAgeConfirmed) throw new ApiProblem(403, 'ageConfirmationRequired');
+  };
+}
