@@ -10,7 +10,7 @@ const browserProject = (name) => ({
   moduleNameMapper: {
     '\\.css$': '<rootDir>/shared/test/styleStub.cjs',
     '^@tasko/shared$': '<rootDir>/shared/src/index.ts',
-    '^@tasko/shared/(validation|domain|listing|router)$': '<rootDir>/shared/src/$1/index.ts',
+    '^@tasko/shared/(validation|domain|listing|deal|router)$': '<rootDir>/shared/src/$1/index.ts',
     '^@tasko/shared/timeAgo$': '<rootDir>/shared/src/format/timeAgo.ts',
     '^@tasko/shared/confirmDialog$': '<rootDir>/shared/src/ui/ConfirmDialog.tsx',
   },

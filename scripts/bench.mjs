@@ -48,7 +48,7 @@ function prepareBaseline(ref) {
 
 const steps = [
   [process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--if-stale']],
-  ...['bench-pages.ts', 'bench-lighthouse.ts', 'bench-api.ts', 'bench-alerts.ts', 'bench-uploads.ts'].map((file) => [process.execPath, ['--import', 'tsx', path.join(root, 'scripts', file), ...args]]),
+  ...['bench-pages.ts', 'bench-lighthouse.ts', 'bench-api.ts', 'bench-alerts.ts', 'bench-uploads.ts', 'bench-realtime.ts'].map((file) => [process.execPath, ['--import', 'tsx', path.join(root, 'scripts', file), ...args]]),
 ];
 for (const [command, commandArgs] of steps) {
   const { status } = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env });

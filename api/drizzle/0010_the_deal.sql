@@ -109,5 +109,6 @@ CREATE INDEX "conversations_applicant" ON "conversations" USING btree ("applican
 CREATE INDEX "messages_conversation" ON "messages" USING btree ("conversation_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "reviews_one_per_side" ON "reviews" USING btree ("application_id","author_id");--> statement-breakpoint
 CREATE INDEX "reviews_subject_published" ON "reviews" USING btree ("subject_id","published_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "reviews_waiting" ON "reviews" USING btree ("application_id") WHERE "reviews"."published_at" is null;--> statement-breakpoint
 CREATE INDEX "user_events_user" ON "user_events" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "user_events_created" ON "user_events" USING btree ("created_at");

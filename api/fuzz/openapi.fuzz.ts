@@ -7,7 +7,7 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import type { InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { makeFixtureSite } from '../test/fixtureSite.js';
 import { freshClientAddress, publishListing, signIn, testDatabases, useServerOn } from '../test/testServer.js';
 import { multipartBody, validPostFields } from '../test/multipart.js';
@@ -88,6 +88,8 @@ interface Operation {
   path: string;
   parameters: { in: 'path' | 'query' | 'header'; name: string; schema?: JsonSchema }[];
   body?: JsonSchema;
+  /** Its 200 is `text/event-stream` (GET /me/events): an answer that does not end. */
+  isStream: boolean;
 }
 
 /**
@@ -182,15 +184,53 @@ interface Known {
   cursor: string;
 }
 
-function operationsOf(document: { paths: Record<string, Record<string, { parameters?: Operation['parameters']; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>> }): Operation[] {
+interface DocumentedOperation {
+  parameters?: Operation['parameters'];
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+  responses?: Record<string, { content?: Record<string, unknown> }>;
+}
+
+function operationsOf(document: { paths: Record<string, Record<string, DocumentedOperation>> }): Operation[] {
   return Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({
       method: method.toUpperCase(),
       path,
       parameters: operation.parameters ?? [],
       ...(operation.requestBody ? { body: Object.values(operation.requestBody.content)[0]?.schema ?? {} } : {}),
+      isStream: Object.keys(operation.responses?.['200']?.content ?? {}).includes('text/event-stream'),
     })),
   );
+}
+
+interface FuzzAnswer {
+  statusCode: number;
+  body: string;
+}
+
+/**
+ * A call and its whole answer. `inject` resolves when the answer ends, and an event stream's never does: a
+ * stream operation is read as a stream instead, and once it has answered 200 with its first bytes (the
+ * `retry:` hint) the connection is dropped, as a browser leaving the page would. Its refusals (no ticket, a
+ * bad id) end like any answer and are read whole: they are what the fuzz checks.
+ */
+async function callOnce(app: FastifyInstance, operation: Operation, call: FuzzCall): Promise<FuzzAnswer> {
+  if (!operation.isStream) {
+    const answer = await app.inject(call);
+    return { statusCode: answer.statusCode, body: answer.body };
+  }
+  const answer = await app.inject({ ...call, payloadAsStream: true });
+  const stream = answer.stream();
+  if (answer.statusCode === 200 && String(answer.headers['content-type']).startsWith('text/event-stream')) {
+    const first = await Promise.race([
+      new Promise<string>((resolve) => stream.once('data', (chunk: Buffer) => resolve(chunk.toString()))),
+      new Promise<string>((resolve) => setTimeout(() => resolve(''), 2_000)),
+    ]);
+    (answer.raw.res as { destroy(): void }).destroy();
+    return { statusCode: 200, body: first };
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return { statusCode: answer.statusCode, body: Buffer.concat(chunks).toString() };
 }
 
 type FuzzCall = InjectOptions & { url: string };
@@ -270,6 +310,9 @@ for (const database of testDatabases()) {
         CONTACT_REVEAL_ADDRESS_LIMIT: unlimited,
         CONTACT_REVEAL_NEW_ACCOUNT_LIMIT: unlimited,
         EVENTS_RATE_LIMIT: unlimited,
+        APPLICATION_RATE_LIMIT: unlimited,
+        MESSAGE_RATE_LIMIT: unlimited,
+        CONVERSATION_DAILY_LIMIT: unlimited,
       },
       async () => {
         const { app } = suite.server;
@@ -299,11 +342,12 @@ for (const database of testDatabases()) {
       for (let round = 0; round < rounds && Date.now() < deadline; round += 1) {
         for (const operation of operations.filter((o) => callsOf(o) > round)) {
           const call = fuzzCall(operation, random, known, tokens);
-          const answer = await app.inject(call);
+          const answer = await callOnce(app, operation, call);
           const name = `${operation.method} ${operation.path}`;
           calledPerOperation.set(name, (calledPerOperation.get(name) ?? 0) + 1);
           const shown = `${call.method} ${call.url.slice(0, 200)} → ${answer.statusCode} ${answer.body.slice(0, 200)}`;
           if (answer.statusCode >= 500) failures.push(shown);
+          else if (operation.isStream && answer.statusCode === 200 && !answer.body.startsWith('retry:')) failures.push(`a stream that sent nothing: ${shown}`);
           else if (answer.statusCode >= 400 && call.url.startsWith('/api/') && !hasMessageKey(answer.body)) failures.push(`no message key: ${shown}`);
           if (answer.body.includes('    at ')) failures.push(`a stack trace: ${shown}`);
         }

@@ -37,6 +37,13 @@ import { eventsRoutes } from './plugins/events/events.routes.js';
 import { settingsRoutes } from './plugins/settings/settings.routes.js';
 import { placesRoutes } from './plugins/places/places.routes.js';
 import { seedDemoListings } from './plugins/demo/seedDemo.js';
+import { userEventsRoutes } from './plugins/userEvents/userEvents.routes.js';
+import { databaseEventPublisher } from './plugins/deal/userEvents.js';
+import { dealRoutes } from './plugins/deal/deal.routes.js';
+import { startDealMail } from './plugins/mail/dealMail.js';
+import { mailUnsubscribeRoutes } from './plugins/mail/mailUnsubscribe.routes.js';
+import { reviewsRoutes } from './plugins/reviews/reviews.routes.js';
+import { usersRoutes } from './plugins/reviews/users.routes.js';
 import { RESERVED_PREFIX, sitePlugin, type NotFoundPage } from './plugins/site/site.plugin.js';
 import { RemoteEntries } from './plugins/site/remoteEntries.js';
 import { releaseStoreFor } from './releases/releaseStores.js';
@@ -47,6 +54,8 @@ export interface ServerDeps {
   database?: DatabaseHandle;
   /** Where log lines go (tests read them); standard output otherwise. */
   logStream?: NodeJS.WritableStream;
+  /** The event stream's `: ping` interval (25 s otherwise): the tests wait for one. */
+  userEventPingMs?: number;
 }
 
 /** Nobody can sign in: production without Google and without the local provider switched on. */
@@ -138,9 +147,15 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
   });
   // Saved searches: their queue lives in the database, so it starts with the server and stops before it.
   const tokens = await UnsubscribeTokens.open(db);
-  const alerts = await startAlerts({ db, database, mailer: createMailer(config), tokens, siteOrigin: config.canonicalOrigin ?? config.publicOrigin, log: app.log });
+  const mailer = createMailer(config);
+  const siteOrigin = config.canonicalOrigin ?? config.publicOrigin;
+  const alerts = await startAlerts({ db, database, mailer, tokens, siteOrigin, log: app.log });
   app.addHook('onClose', () => alerts.stop());
   const onListingVisible = (listingId: number) => alerts.listingBecameVisible(listingId);
+  // The deal on the site (docs/deal.md): what its routes tell members' open pages, and their emails.
+  const userEventPublisher = databaseEventPublisher(db);
+  // Its emails ride the alerts' queue (one pg-boss per process), stopped with it.
+  const dealMail = await startDealMail({ db, queue: alerts.queue, mailer, tokens, siteOrigin, log: app.log, reviewWindowDays: config.reviewWindowDays });
   const redis = config.redisUrl ? await openRedis(config.redisUrl, app.log) : null;
   if (redis) app.addHook('onClose', () => closeRedis(redis));
   await app.register(rateLimit, {
@@ -175,9 +190,26 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
       await api.register(reportsRoutes, { db, sessions, reportRateLimit: config.writeRateLimit });
       await api.register(moderationRoutes, { db, sessions, publicSearches, adminEmails: config.adminEmails, onListingVisible });
       await api.register(alertsRoutes, { db, sessions, tokens, writeRateLimit: config.writeRateLimit });
+      // Every email's unsubscribe link, an alert's or a kind of deal email's (RFC 8058 one-click; no session).
+      await api.register(mailUnsubscribeRoutes, { db, tokens });
       await api.register(eventsRoutes, { db, sessions, eventsRateLimit: config.eventsRateLimit });
       await api.register(settingsRoutes, { db, sessions, writeRateLimit: config.writeRateLimit });
       await api.register(placesRoutes);
+      // The live event stream (docs/deal.md, "Real time"): its own listening connection to the database.
+      await api.register(userEventsRoutes, { database, sessions, ...(deps.userEventPingMs ? { pingIntervalMs: deps.userEventPingMs } : {}) });
+      // The deal's routes (docs/deal.md) take { db, sessions, config, userEventPublisher, dealMail } as they need.
+      await api.register(reviewsRoutes, { db, sessions, config, userEventPublisher, dealMail });
+      await api.register(usersRoutes, { db });
+      await api.register(dealRoutes, {
+        db,
+        sessions,
+        userEventPublisher,
+        dealMail,
+        writeRateLimit: config.writeRateLimit,
+        applicationRateLimit: config.applicationRateLimit,
+        messageRateLimit: config.messageRateLimit,
+        conversationDailyLimit: config.conversationDailyLimit,
+      });
     },
     { prefix: '/api/v1' },
   );

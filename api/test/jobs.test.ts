@@ -124,12 +124,18 @@ for (const database of testDatabases()) {
         const revealed = (await suite.server.app.inject({ url: `/api/v1/jobs/${emailOnly.json().job_id}/contact`, remoteAddress: freshClientAddress() })).json();
         assert.equal(revealed.phone, undefined, 'no phone when the poster chose email only');
         assert.equal(revealed.contact_email, 'dana@example.com');
+        // No method at all: reached only through applications (docs/deal.md), its phone never shown.
+        const none = await publish(dana, validPostFields({ contactMethods: JSON.stringify([]) }));
+        assert.equal(none.statusCode, 201, none.body);
+        assert.deepEqual(none.json().contact_methods, []);
+        const nothing = await suite.server.app.inject({ url: `/api/v1/jobs/${none.json().job_id}/contact`, remoteAddress: freshClientAddress() });
+        assert.equal(nothing.statusCode, 200);
+        assert.deepEqual(nothing.json(), { contact_person_name: 'Dana', contact_methods: [] });
       });
 
-      it('refuses email contact without an address, and an empty or unknown choice', async () => {
+      it('refuses email contact without an address, and an unknown choice', async () => {
         for (const [methods, field, key] of [
           [['email'], 'contactEmail', 'emailRequiredForContact'],
-          [[], 'contactMethods', 'contactMethodRequired'],
           [['fax'], 'contactMethods', 'contactMethodRequired'],
         ] as const) {
           const before = await countListings();

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, SignJWT, createLocalJWKSet } from 'jose';
 import { users } from '../src/db/schema.js';
 import { googleVerifier, localVerifier } from '../src/plugins/auth/idToken.js';
-import { publicNameOf } from '../src/plugins/jobs/listingWire.js';
+import { displayNameOf } from '@tasko/shared/domain';
 import { multipartBody, validPostFields } from './multipart.js';
 import { freshClientAddress, signIn, testDatabases, useServerOn } from './testServer.js';
 
@@ -13,15 +13,15 @@ import { freshClientAddress, signIn, testDatabases, useServerOn } from './testSe
 
 describe('a poster’s public name', () => {
   it('is the first name and the surname’s initial, in every script, and never an address', () => {
-    assert.equal(publicNameOf('Dana Kaplan'), 'Dana K.');
-    assert.equal(publicNameOf('  Mary Ann   smith '), 'Mary S.');
-    assert.equal(publicNameOf('דנה כהן'), 'דנה כ.');
-    assert.equal(publicNameOf('محمد العلي'), 'محمد ا.');
-    assert.equal(publicNameOf('Анна Петрова'), 'Анна П.');
-    assert.equal(publicNameOf('Omar'), 'Omar');
-    assert.equal(publicNameOf('dana.kaplan@example.com'), '');
-    assert.equal(publicNameOf('Dana dana@example.com'), 'Dana');
-    assert.equal(publicNameOf(''), '');
+    assert.equal(displayNameOf('Dana Kaplan'), 'Dana K.');
+    assert.equal(displayNameOf('  Mary Ann   smith '), 'Mary S.');
+    assert.equal(displayNameOf('דנה כהן'), 'דנה כ.');
+    assert.equal(displayNameOf('محمد العلي'), 'محمد ا.');
+    assert.equal(displayNameOf('Анна Петрова'), 'Анна П.');
+    assert.equal(displayNameOf('Omar'), 'Omar');
+    assert.equal(displayNameOf('dana.kaplan@example.com'), '');
+    assert.equal(displayNameOf('Dana dana@example.com'), 'Dana');
+    assert.equal(displayNameOf(''), '');
   });
 });
 
@@ -94,7 +94,7 @@ for (const database of testDatabases()) {
       assert.ok(user);
       const joined = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem', year: 'numeric', month: '2-digit' }).format(user.createdAt).slice(0, 7);
       const activeBefore = publisher.activeListings as number;
-      assert.deepEqual(publisher, { displayName: 'Dana K.', memberSince: joined, activeListings: activeBefore, emailVerified: false });
+      assert.deepEqual(publisher, { displayName: 'Dana K.', memberSince: joined, activeListings: activeBefore, emailVerified: false, rating: { average: null, count: 0 } });
       assert.ok(activeBefore >= 1);
       // Nowhere in the answer, whatever the field: not the sign-in address, not the surname.
       assert.doesNotMatch(answer.body, /dana\.kaplan@example\.com|Kaplan/i);

@@ -164,7 +164,7 @@ describe('settings', () => {
       await page.getByRole('heading', { name: 'Settings' }).waitFor();
       await page.getByLabel('Dark').check();
       assert.equal(await page.getByLabel('SMS notifications').count(), 0, 'no SMS switch while the site cannot send SMS');
-      await page.getByLabel('Email me alerts about new listings that match my saved searches').uncheck();
+      await page.getByLabel('Email me about my saved searches, applications, messages and reviews').uncheck();
       await page.getByRole('button', { name: 'Save settings' }).click();
       await page.getByText('Settings saved successfully!').waitFor();
       assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
@@ -178,7 +178,7 @@ describe('settings', () => {
       await page.goto(`${running.site.origin}/en/settings`);
       await page.getByRole('heading', { name: 'Settings' }).waitFor();
       assert.equal(await page.getByLabel('Dark').isChecked(), true);
-      assert.equal(await page.getByLabel('Email me alerts about new listings that match my saved searches').isChecked(), false);
+      assert.equal(await page.getByLabel('Email me about my saved searches, applications, messages and reviews').isChecked(), false);
       assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
     } finally {
       await context.close();

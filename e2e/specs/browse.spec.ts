@@ -281,7 +281,7 @@ describe('finding work', () => {
       await phone.waitFor();
       assert.equal(await phone.getAttribute('href'), 'tel:+972541234567');
       assert.equal(await phone.locator('bdi').getAttribute('dir'), 'ltr', 'the number never flips');
-      await page.getByRole('button', { name: 'הגשת מועמדות' }).click();
+      await page.getByRole('button', { name: 'יצירת קשר ישיר' }).click();
       const whatsapp = page.getByRole('link', { name: 'וואטסאפ' });
       await whatsapp.waitFor();
       const href = (await whatsapp.getAttribute('href')) ?? '';
@@ -339,7 +339,7 @@ describe('finding work', () => {
       await page.getByRole('button', { name: 'Show phone' }).click();
       await page.getByRole('alert').getByText('Too many attempts. Please wait a minute and try again.').waitFor();
       await page.unroute('**/api/v1/jobs/*/contact');
-      await page.getByRole('button', { name: 'Apply now' }).click();
+      await page.getByRole('button', { name: 'Contact directly' }).click();
       const call = page.getByRole('link', { name: 'Call' });
       await call.waitFor();
       assert.equal(await call.getAttribute('href'), 'tel:+972527654321');

@@ -90,15 +90,15 @@ describe('on a 390 × 844 phone', () => {
     }
   });
 
-  it('offers a job "Apply now" and a service "Contact", never both', async () => {
+  it('offers a job "Contact directly" and a service "Contact", never both', async () => {
     const { page, close, errors } = await phonePage(running.browser);
     try {
       await page.goto(`${running.site.origin}/en/job/${listings.job}`);
-      await page.getByRole('button', { name: 'Apply now' }).waitFor();
+      await page.getByRole('button', { name: 'Contact directly' }).waitFor();
       assert.equal(await page.getByRole('button', { name: 'Contact', exact: true }).count(), 0);
       await page.goto(`${running.site.origin}/en/job/${listings.service}`);
       await page.getByRole('button', { name: 'Contact', exact: true }).waitFor();
-      assert.equal(await page.getByRole('button', { name: 'Apply now' }).count(), 0);
+      assert.equal(await page.getByRole('button', { name: 'Contact directly' }).count(), 0);
       assert.deepEqual(errors, []);
     } finally {
       await close();
@@ -115,7 +115,7 @@ describe('on a 390 × 844 phone', () => {
       await owner.waitFor();
       assert.equal(await owner.getByRole('link', { name: 'Edit' }).getAttribute('href'), `/en/post-job?edit=${listings.job}`);
       await owner.getByRole('button', { name: 'Mark as closed' }).waitFor();
-      assert.equal(await page.getByRole('button', { name: 'Apply now' }).count(), 0);
+      assert.equal(await page.getByRole('button', { name: 'Contact directly' }).count(), 0);
       assert.equal(await page.getByRole('button', { name: 'Report' }).count(), 0);
       assert.deepEqual(errors, []);
     } finally {

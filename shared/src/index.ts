@@ -11,3 +11,5 @@ export * from './i18n';
 export * from './ui';
 export * from './analytics';
 export { unreadTotalAtom, userEvents, useUserEvent } from './events/userEvents';
+// Only the starter is in the core; the stream it loads is a chunk of its own (docs/deal.md).
+export { startLiveUpdates } from './events/liveUpdates';

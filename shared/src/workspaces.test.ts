@@ -18,6 +18,7 @@ describe('workspaces', () => {
       './HomePage': './src/pages/HomePage/HomePage.tsx',
       './TasksPage': './src/pages/TasksPage/TasksPage.tsx',
       './JobPage': './src/pages/JobPage/JobPage.tsx',
+      './UserProfilePage': './src/pages/UserProfilePage/UserProfilePage.tsx',
     });
   });
 

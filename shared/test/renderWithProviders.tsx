@@ -20,3 +20,10 @@ export async function loadListingTexts(language: Language): Promise<void> {
 export function renderAt(ui: ReactElement, path = '/') {
   return render(<MemoryRouter future={ROUTER_FUTURE} initialEntries={[path]}>{ui}</MemoryRouter>);
 }
+
+/** The real `common` and deal texts of a language (and any page namespaces given), for `@tasko/shared/deal`. */
+export async function loadDealTexts(language: Language, extra: Record<string, object> = {}): Promise<void> {
+  const { DEAL_NS } = await import('../src/deal/dealNamespace');
+  const deal = (await import(`../src/locales/${language}/deal.json`)) as { default: object };
+  await act(() => setUpI18n(language, { [DEAL_NS]: deal.default, ...extra }));
+}

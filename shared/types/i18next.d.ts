@@ -5,6 +5,7 @@
 import 'i18next';
 import type common from '../src/locales/en/common.json';
 import type listing from '../src/locales/en/listing.json';
+import type deal from '../src/locales/en/deal.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -15,5 +16,6 @@ declare module 'i18next' {
   interface ResourceNamespaceMap {
     common: typeof common;
     listing: typeof listing;
+    deal: typeof deal;
   }
 }

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { applyTheme, authStore, initI18n, resolveLanguage, themeAtom } from '@tasko/shared';
+import { applyTheme, authStore, initI18n, resolveLanguage, startLiveUpdates, themeAtom } from '@tasko/shared';
 import { registerFederationWatch } from './app/federation';
 import { registerRemotesFromPage } from './app/remotes';
 import { App } from './app/App';
@@ -20,4 +20,7 @@ void initI18n(resolveLanguage(window.location.pathname)).finally(() => {
       </StrictMode>,
     );
   }
+  // The signed-in member's live events and unread count (docs/deal.md, "Live updates in the browser"): a chunk
+  // loaded once the page is idle, and only while someone is signed in; never on a visitor's first visit.
+  startLiveUpdates();
 });

@@ -427,6 +427,8 @@ export const reviews = pgTable(
   (t) => [
     uniqueIndex('reviews_one_per_side').on(t.applicationId, t.authorId),
     index('reviews_subject_published').on(t.subjectId, t.publishedAt.desc()),
+    // The publication sweep reads only the reviews still waiting, every few seconds: a handful of rows.
+    index('reviews_waiting').on(t.applicationId).where(sql`${t.publishedAt} is null`),
   ],
 );
 

@@ -3,15 +3,17 @@ import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from '@tasko/shared/router';
 import { ROUTER_FUTURE, type Language, type Listing } from '@tasko/shared';
 import { LISTING_NS } from '@tasko/shared/listing';
+import { DEAL_NS } from '@tasko/shared/deal';
 import { setUpI18n } from '../../../shared/test/renderWithProviders';
 import { JOB_NS, JOBS_NS } from '../jobsNamespace';
 
-/** The real texts of a language: common, the shared listing search and this remote's own. */
+/** The real texts of a language: common, the shared listing search and deal pieces, and this remote's own. */
 export async function loadTexts(language: Language): Promise<void> {
   const jobs = (await import(`../locales/${language}/jobs.json`)) as { default: object };
   const job = (await import(`../locales/${language}/job.json`)) as { default: object };
   const listing = (await import(`../../../shared/src/locales/${language}/listing.json`)) as { default: object };
-  await act(() => setUpI18n(language, { [JOBS_NS]: jobs.default, [JOB_NS]: job.default, [LISTING_NS]: listing.default }));
+  const deal = (await import(`../../../shared/src/locales/${language}/deal.json`)) as { default: object };
+  await act(() => setUpI18n(language, { [JOBS_NS]: jobs.default, [JOB_NS]: job.default, [LISTING_NS]: listing.default, [DEAL_NS]: deal.default }));
 }
 
 function CurrentUrl() {

@@ -149,7 +149,7 @@ describe('API client', () => {
     answerWith(200, { unsubscribed: true });
     await expect(api.unsubscribe('t0k.en/+')).resolves.toEqual({ unsubscribed: true });
     expect(sent[0]?.method).toBe('POST');
-    expect(sent[0]?.url).toBe('/api/v1/alerts/unsubscribe?token=t0k.en%2F%2B');
+    expect(sent[0]?.url).toBe('/api/v1/mail/unsubscribe?token=t0k.en%2F%2B');
     expect(sent[0]?.headers.Authorization).toBeUndefined();
   });
 

@@ -228,10 +228,11 @@ export const api = {
     ),
   },
   /**
-   * The link of an alert email, without a session: the token names one alert. Only this POST unsubscribes
-   * (mail scanners follow the link with a GET); an alert already gone answers 200 too, a bad token 400.
+   * The unsubscribe link of any email, without a session: the token names one alert, or one kind of deal
+   * email of one member. Only this POST unsubscribes (mail scanners follow the link with a GET); what is
+   * already stopped answers 200 too, a bad token 400.
    */
-  unsubscribe: (token: string) => call<{ unsubscribed: true }>({ method: 'POST', url: '/alerts/unsubscribe', params: { token } }),
+  unsubscribe: (token: string) => call<{ unsubscribed: true }>({ method: 'POST', url: '/mail/unsubscribe', params: { token } }),
   /**
    * The deal kept on the site (docs/deal.md): applications, the private conversation each opens, hiring,
    * and the reviews both sides write once the work is done. Profiles and their reviews are public.

@@ -80,7 +80,7 @@ export type ChatMessageKind = (typeof CHAT_MESSAGE_KINDS)[number];
 
 /**
  * The site's own entries in a thread (`kind: 'system'`): the message's `text` is one of these, and each
- * reader sees it in their own language (`deal.systemNote.<note>` in `common`).
+ * reader sees it in their own language (`conversation.systemNotes.<note>` in the account remote).
  */
 export const SYSTEM_NOTES = ['hired', 'declined', 'withdrawn', 'done', 'cancelled'] as const;
 export type SystemNote = (typeof SYSTEM_NOTES)[number];
@@ -170,13 +170,19 @@ export interface ReportedContent {
   context: ChatMessage[];
 }
 
-/** "Dana K.": a first name and an initial, how members are shown to each other. */
+/**
+ * "Dana K.": a first name and the surname's initial, how members are shown to each other and on listings.
+ * A word holding an "@" is an address someone typed as their name: never shown.
+ */
 export function displayNameOf(fullName: string): string {
-  const words = fullName.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '';
-  const [first, ...rest] = words;
-  const last = rest.at(-1);
-  return last ? `${first} ${Array.from(last)[0]!.toUpperCase()}.` : first!;
+  const words = fullName
+    .normalize('NFC')
+    .split(/\s+/u)
+    .filter((word) => word !== '' && !word.includes('@'));
+  const [first, ...others] = words;
+  if (!first) return '';
+  const initial = others.at(-1)?.match(/\p{L}/u)?.[0];
+  return initial ? `${first} ${initial.toLocaleUpperCase()}.` : first;
 }
 
 /**
@@ -185,4 +191,16 @@ export function displayNameOf(fullName: string): string {
  */
 export function mentionsContactDetails(text: string): boolean {
   return /[^\s@]+@[^\s@]+\.[^\s@]+/.test(text) || /(?:\+?972|0)[\s-]?(?:\d[\s-]?){8,9}/.test(text);
+}
+
+/**
+ * The deal's emails (docs/deal.md, "Emails"), each a member can stop on its own by its unsubscribe link:
+ * an application received, the answer to one's application, an unread message, a review to write, and
+ * reviews published. A kind is also the `kind` of a `deal_mail_opt_outs` row and the unsubscribe page's `mail`.
+ */
+export const DEAL_MAIL_KINDS = ['applicationReceived', 'applicationDecided', 'unreadMessage', 'reviewToWrite', 'reviewsPublished'] as const;
+export type DealMailKind = (typeof DEAL_MAIL_KINDS)[number];
+
+export function isDealMailKind(value: unknown): value is DealMailKind {
+  return typeof value === 'string' && (DEAL_MAIL_KINDS as readonly string[]).includes(value);
 }

@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   authEvent: 'tasko.authEvent',
   postDraft: 'tasko.postDraft',
   analyticsVisitor: 'tasko.analyticsVisitor',
+  /** The live event stream's last event id and whose it is (docs/deal.md): where the next leader tab resumes. */
+  lastEventId: 'tasko.lastEventId',
 } as const;
 
 /** Mirrors the language choice for the server, so a bare URL is rendered in the chosen language. */

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { atom } from 'jotai';
 import type { DealEventMap, DealEventType } from '../domain/deal';
 
@@ -26,7 +26,10 @@ export const userEvents = {
 /** `handler` hears every event of `type` while the component is mounted; always its latest version. */
 export function useUserEvent<T extends DealEventType>(type: T, handler: Handler<T>): void {
   const latest = useRef(handler);
-  latest.current = handler;
+  // Updated after each render, before any event can arrive for it: the listener below stays subscribed once.
+  useLayoutEffect(() => {
+    latest.current = handler;
+  });
   useEffect(() => userEvents.on(type, (data) => latest.current(data)), [type]);
 }
 

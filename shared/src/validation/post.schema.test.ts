@@ -76,6 +76,14 @@ describe('postSchema', () => {
     }
   });
 
+  it('takes no contact method at all, but not email without an address or an unknown method', () => {
+    // Such a listing is reached only through applications (docs/deal.md).
+    expect(postSchema.parse({ ...valid, contactMethods: [] }).contactMethods).toEqual([]);
+    expect(postSchema.parse(valid).contactMethods).toEqual(['phone', 'whatsapp']);
+    expect(errorsOf({ contactMethods: ['email'] })).toEqual({ contactEmail: 'emailRequiredForContact' });
+    expect(errorsOf({ contactMethods: ['fax'] })).toEqual({ contactMethods: 'contactMethodRequired' });
+  });
+
   it('keeps HTML and SQL as plain text', () => {
     const post = postSchema.parse({ ...valid, description: "<script>alert(1)</script>'; DROP TABLE jobs;--" });
     expect(post.description).toBe("<script>alert(1)</script>'; DROP TABLE jobs;--");

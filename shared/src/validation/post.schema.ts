@@ -92,9 +92,9 @@ export const postSchema = z
     offerType: z.enum(OFFER_TYPES, message('offerTypeInvalid')).default('job'),
     /** The language the listing is written in; without it, the server detects it from the text. */
     language: z.enum(LANGUAGE_CODES as [Language, ...Language[]], message('languageInvalid')).optional(),
+    // May be empty: such a listing is reached only through applications, its phone never shown (docs/deal.md).
     contactMethods: z
       .array(z.enum(CONTACT_METHODS, message('contactMethodRequired')), message('contactMethodRequired'))
-      .min(1, message('contactMethodRequired'))
       .transform((methods) => CONTACT_METHODS.filter((m) => methods.includes(m)))
       .default([...DEFAULT_CONTACT_METHODS]),
   })

@@ -150,6 +150,22 @@ describe('Header', () => {
     expect(within(header()).queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
   });
 
+  it('lists the member’s pages in the account menu, My applications and Messages among them', async () => {
+    signIn({ token: 't', info: { email: 'dana@example.com', name: 'Dana' }, settings: DEFAULT_SETTINGS });
+    renderHeader('/ru/tasks');
+    await userEvent.click(within(header()).getByRole('button', { name: 'Account menu' }));
+    const menu = document.getElementById('user-menu') as HTMLElement;
+    expect(within(menu).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['My posts', '/ru/my-posted-jobs'],
+      ['My applications', '/ru/my-applications'],
+      ['Messages', '/ru/messages'],
+      ['Post job', '/ru/post-job?offerType=job'],
+      ['Settings', '/ru/settings'],
+    ]);
+    await userEvent.click(within(menu).getByRole('link', { name: 'My applications' }));
+    expect(document.getElementById('user-menu')).toBeNull();
+  });
+
   it('offers "Login" everywhere else, the login page included', () => {
     for (const path of ['/', '/login', '/ru/tasks', '/job/7']) {
       const { unmount } = renderHeader(path);

@@ -1,6 +1,7 @@
 import { Link } from '@tasko/shared/router';
 import { useLocalizedPath, useTranslation } from '@tasko/shared';
 import { LanguageSelector } from './LanguageSelector';
+import { MessagesLink } from './MessagesLink';
 import { PostMenu } from './PostMenu';
 import { SiteMenu } from './SiteMenu';
 import { UserMenu } from './UserMenu';
@@ -20,8 +21,9 @@ export function SkipLink() {
 
 /**
  * One row of 72 px (SPEC §9) at any width and in every language: brand, the main navigation (behind "Menu"
- * on a narrow screen), then language, Post and the account. The server paints the same markup before the
- * scripts run (api/src/plugins/site/firstPaint.ts), so the header does not move when this replaces it.
+ * on a narrow screen), then language, Post and the account (a signed-in member's Messages beside it). The
+ * server paints the same markup before the scripts run (api/src/plugins/site/firstPaint.ts), so the header
+ * does not move when this replaces it.
  */
 export function Header() {
   const { t } = useTranslation('common');
@@ -36,8 +38,9 @@ export function Header() {
         <div className="site-header__actions">
           <LanguageSelector />
           <PostMenu />
-          {/* A fixed place for "Sign in" or the avatar, which the server's first paint leaves empty (it cannot know which). */}
+          {/* A fixed place for "Sign in", or Messages and the avatar, which the server's first paint leaves empty (it cannot know which). */}
           <div className="account-slot">
+            <MessagesLink />
             <UserMenu />
           </div>
         </div>

@@ -63,6 +63,16 @@ export function UserMenu() {
               </Link>
             </li>
             <li>
+              <Link to={localized('/my-applications')} onClick={close}>
+                {t('nav.myApplications')}
+              </Link>
+            </li>
+            <li>
+              <Link to={localized('/messages')} onClick={close}>
+                {t('nav.messages')}
+              </Link>
+            </li>
+            <li>
               <Link to={localized(postFormPath('post_job'))} onClick={close}>
                 {t('nav.postJob')}
               </Link>

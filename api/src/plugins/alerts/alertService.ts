@@ -20,6 +20,11 @@ export interface AlertService {
   drain?(timeoutMs?: number): Promise<void>;
   /** The daily digest as the 08:00 schedule runs it: each daily alert's unsent matches recorded up to `at`. */
   runDigest(at?: Date): Promise<void>;
+  /**
+   * The started queue, shared with the deal's emails (docs/deal.md, "Emails"): one pg-boss per process, as
+   * PGlite is one connection. `stop` stops it with every worker on it.
+   */
+  readonly queue: PgBoss;
   stop(): Promise<void>;
 }
 
@@ -209,6 +214,7 @@ export async function startAlerts(deps: AlertDeps): Promise<AlertService> {
       }
     },
     runDigest,
+    queue: boss,
     async stop() {
       // Graceful: a running send finishes (and is marked) before the queue lets go of the database.
       await boss.stop({ graceful: true, timeout: 10_000 });

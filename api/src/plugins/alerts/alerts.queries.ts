@@ -14,7 +14,7 @@ export function alertWireOf(row: AlertRow): Alert {
 }
 
 /** PostgreSQL's unique_violation, from node-postgres or PGlite, bare or wrapped by Drizzle. */
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === '23505') return true;
   }

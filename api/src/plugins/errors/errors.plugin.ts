@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** The one error shape (ARCHITECTURE "API surface"): `{ statusCode, messageKey, fields? }`, never a stack trace. */
@@ -26,6 +26,16 @@ const KEY_BY_STATUS: Record<number, string> = {
   429: 'rateLimited',
 };
 
+/** A schema's refusal, field by field: each field gets its message key (the shared schemas carry keys). */
+export function validationFields(validation: readonly FastifySchemaValidationError[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of validation) {
+    const field = (issue.instancePath || '').replace(/^\//, '').split('/')[0] || String((issue.params as { missingProperty?: string })?.missingProperty ?? 'request');
+    if (!fields[field]) fields[field] = MESSAGE_KEY.test(issue.message ?? '') ? (issue.message as string) : 'invalidRequest';
+  }
+  return fields;
+}
+
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError | ApiProblem, request, reply) => {
     if (error instanceof ApiProblem) {
@@ -36,13 +46,7 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
       });
     }
     if (error.validation) {
-      // A schema refused the request: each field gets its message key (the shared schemas carry keys).
-      const fields: Record<string, string> = {};
-      for (const issue of error.validation) {
-        const field = (issue.instancePath || '').replace(/^\//, '').split('/')[0] || String((issue.params as { missingProperty?: string })?.missingProperty ?? 'request');
-        if (!fields[field]) fields[field] = MESSAGE_KEY.test(issue.message ?? '') ? (issue.message as string) : 'invalidRequest';
-      }
-      return reply.code(400).send({ statusCode: 400, messageKey: 'invalidRequest', fields });
+      return reply.code(400).send({ statusCode: 400, messageKey: 'invalidRequest', fields: validationFields(error.validation) });
     }
     const statusCode = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     if (statusCode >= 500) request.log.error({ err: error }, 'request failed');

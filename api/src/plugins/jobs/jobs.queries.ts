@@ -455,10 +455,13 @@ export async function findListing(db: Database, id: number, ownerId?: number): P
   return row ?? null;
 }
 
-/** A listing's poster, for its page: their public fields and how many of their listings anyone can find now. */
+/**
+ * A listing's poster, for its page, or a member, for their profile: their public fields, whether a moderator
+ * blocked them, and how many of their listings anyone can find now.
+ */
 export async function findPublisher(db: Database, publisherId: number): Promise<PublisherRow | null> {
   const [user] = await db
-    .select({ name: users.name, picture: users.picture, createdAt: users.createdAt, emailVerifiedByGoogle: users.emailVerifiedByGoogle })
+    .select({ name: users.name, picture: users.picture, createdAt: users.createdAt, emailVerifiedByGoogle: users.emailVerifiedByGoogle, blockedAt: users.blockedAt })
     .from(users)
     .where(eq(users.id, publisherId));
   if (!user) return null;

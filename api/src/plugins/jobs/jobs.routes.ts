@@ -20,6 +20,7 @@ import type { PhotoStorage } from './photoStorage.js';
 import { readPostForm, type ProcessedPhoto } from './postForm.js';
 import type { PublicSearchCache } from './searchCache.js';
 import { decodeCursor } from './searchCursor.js';
+import { ratingsOf } from '../reviews/ratings.js';
 
 const searchQuery = z.object({
   q: z.string().trim().max(100).optional(),
@@ -174,10 +175,10 @@ export async function jobsRoutes(
       const listing = await findListing(db, id, viewer?.id);
       if (!listing) throw new ApiProblem(404, 'jobNotFound');
       // Awaited (one insert, beside the publisher's look-up) so the figure is settled when the answer is.
-      const [publisher] = await Promise.all([findPublisher(db, listing.publisherId), views.record(request, listing, viewer?.id)]);
+      const [publisher, ratings] = await Promise.all([findPublisher(db, listing.publisherId), ratingsOf(db, [listing.publisherId]), views.record(request, listing, viewer?.id)]);
       if (!publisher) throw new ApiProblem(404, 'jobNotFound');
       const { language } = request.query;
-      const extras = { updated_at: listing.updatedAt.toISOString(), publisher: publisherWire(publisher) };
+      const extras = { updated_at: listing.updatedAt.toISOString(), publisher: publisherWire(publisher, ratings.get(listing.publisherId)) };
       return viewer?.id === listing.publisherId
         ? { ...ownerWire(listing, language), ...extras, viewer_is_owner: true as const }
         : { ...publicWire(listing, language), ...extras, viewer_is_owner: false as const };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { placeSuggestion } from '../places/places.js';
-import { CATEGORIES, CONTACT_METHODS, LANGUAGE_CODES, LISTING_STATUSES, OFFER_TYPES, PAYMENT_TYPES, type Language, type Listing, type ListingContact, type ListingPublisher } from '@tasko/shared/domain';
+import { CATEGORIES, CONTACT_METHODS, LANGUAGE_CODES, LISTING_STATUSES, OFFER_TYPES, PAYMENT_TYPES, type Language, type Listing, type ListingContact, type ListingPublisher, type Rating } from '@tasko/shared/domain';
 
 // Response schemas: the serializer writes only the fields named here, so a field left out of a schema
 // cannot reach the client whatever the handler returns. The public listing names no phone and no email.
@@ -35,6 +35,9 @@ export const ownListing = publicListing.extend({
   hidden: z.boolean().optional(),
 }) satisfies z.ZodType<Listing>;
 
+/** An average of 1–5 stars (null without reviews) and how many published reviews it is of (docs/deal.md). */
+export const rating = z.object({ average: z.number().nullable(), count: z.number().int() }) satisfies z.ZodType<Rating>;
+
 /** What anyone may see of a listing's poster: no email, no surname, no exact date of joining. */
 export const listingPublisher = z.object({
   displayName: z.string(),
@@ -42,6 +45,8 @@ export const listingPublisher = z.object({
   memberSince: z.string().regex(/^\d{4}-\d{2}$/),
   activeListings: z.number().int(),
   emailVerified: z.boolean(),
+  /** Both roles together; always sent by this API, optional for the shared type's older readers. */
+  rating: rating.optional(),
 }) satisfies z.ZodType<ListingPublisher>;
 
 /** The listing page's extras: when it last changed, and who posted it. */

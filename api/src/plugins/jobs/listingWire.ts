@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Category, Language, ListingContact, ListingPublisher, ListingStatus, OfferType, PaymentType } from '@tasko/shared/domain';
+import { displayNameOf, type Category, type Language, type ListingContact, type ListingPublisher, type ListingStatus, type OfferType, type PaymentType, type Rating } from '@tasko/shared/domain';
 import { distanceKm, placeById, placeIn, type Place } from '../places/places.js';
 import type { ownListing, publicListing } from './listingSchemas.js';
 import { listings, users } from '../../db/schema.js';
@@ -77,22 +77,6 @@ export function ownerWire(row: ListingRow, language: Language): OwnListing {
   return { ...publicWire(row, language), phone: row.phone, contact_email: row.contactEmail, ...(row.hiddenAt ? { hidden: true } : {}) };
 }
 
-/**
- * A name as the listing page shows it: the first name and the surname's initial ("Dana Kaplan" → "Dana K.",
- * "דנה כהן" → "דנה כ."), so a poster can be told apart without being found. A word with an @ is an address
- * typed as a name and never shown; no usable word gives '' (the page says "a Tasko member").
- */
-export function publicNameOf(fullName: string): string {
-  const words = fullName
-    .normalize('NFC')
-    .split(/\s+/u)
-    .filter((word) => word !== '' && !word.includes('@'));
-  const [first, ...others] = words;
-  if (!first) return '';
-  const initial = others.at(-1)?.match(/\p{L}/u)?.[0];
-  return initial ? `${first} ${initial.toLocaleUpperCase()}.` : first;
-}
-
 /** The month an account was made, as Israel's calendar has it: `YYYY-MM`, no finer. */
 function monthOf(date: Date): string {
   const parts = new Intl.DateTimeFormat('en', { timeZone: 'Asia/Jerusalem', year: 'numeric', month: '2-digit' }).formatToParts(date);
@@ -100,17 +84,21 @@ function monthOf(date: Date): string {
   return `${part('year')}-${part('month')}`;
 }
 
-export type PublisherRow = Pick<typeof users.$inferSelect, 'name' | 'picture' | 'createdAt' | 'emailVerifiedByGoogle'> & { activeListings: number };
+export type PublisherRow = Pick<typeof users.$inferSelect, 'name' | 'picture' | 'createdAt' | 'emailVerifiedByGoogle' | 'blockedAt'> & { activeListings: number };
 
-/** The poster as anyone may see them on a listing page: never the email, the surname or the day they joined. */
-export function publisherWire(row: PublisherRow): ListingPublisher {
+/**
+ * The poster as anyone may see them on a listing page: never the email, the surname or the day they joined.
+ * Their rating (reviews/ratings.ts) is both roles together; their profile splits it.
+ */
+export function publisherWire(row: PublisherRow, rating?: Rating): ListingPublisher {
   // Only a picture the page can show over https (Google's); anything else is left out.
   const picture = row.picture?.startsWith('https://') ? row.picture : undefined;
   return {
-    displayName: publicNameOf(row.name),
+    displayName: displayNameOf(row.name),
     ...(picture ? { picture } : {}),
     memberSince: monthOf(row.createdAt),
     activeListings: row.activeListings,
     emailVerified: row.emailVerifiedByGoogle,
+    ...(rating ? { rating: { average: rating.average, count: rating.count } } : {}),
   };
 }

@@ -41,13 +41,13 @@ export interface RenderedEmail {
 const CONTROL_CHARACTERS = /\s*[\u0000-\u001f\u007f-\u009f]+\s*/g;
 
 /** User-written text as the email shows it: nothing removed but control characters. */
-function clean(text: string): string {
+export function clean(text: string): string {
   return text.replace(CONTROL_CHARACTERS, ' ').trim();
 }
 
 
 /** User text inside HTML: escaped, and isolated so a Hebrew title in an English email (or the reverse) never scrambles. */
-function userHtml(text: string): string {
+export function userHtml(text: string): string {
   return `<bdi>${escapeHtml(text)}</bdi>`;
 }
 
@@ -117,7 +117,7 @@ function subjectOf(input: AlertEmailInput, t: Texts, alert: string): { subject: 
   return { subject: t.email(`daily.subject.${input.alert.offerType}`, { count, alert }), heading: t.email(`daily.heading.${input.alert.offerType}`, { count }) };
 }
 
-const COLORS = { brand: '#0f766e', text: '#1f2937', muted: '#6b7280', line: '#e5e7eb', page: '#f4f6f5' };
+export const COLORS = { brand: '#0f766e', text: '#1f2937', muted: '#6b7280', line: '#e5e7eb', page: '#f4f6f5' };
 
 /**
  * One alert's email: an instant one for one new listing, or the day's digest of an alert. In the

@@ -1,7 +1,7 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DailyCount, Language, ModerationAction, ModerationActionKind, ReportedListing, ReportReason } from '@tasko/shared/domain';
-import { analyticsEvents, listings, moderationActions, reports, users } from '../../db/schema.js';
+import { DEAL_LIMITS, type ChatMessage, type ChatMessageKind, type DailyCount, type Language, type ModerationAction, type ModerationActionKind, type ReportedContent, type ReportedListing, type ReportReason } from '@tasko/shared/domain';
+import { analyticsEvents, contentReports, listings, messages, moderationActions, reports, reviews, users } from '../../db/schema.js';
 import { rowsOf, type Database } from '../../db/client.js';
 import { ownerWire } from '../jobs/listingWire.js';
 
@@ -99,4 +99,92 @@ export async function dailyCounts(db: Database, days: number): Promise<DailyCoun
     group by 1, 2
     order by 1 desc, 2`);
   return rowsOf<DailyCount>(result).map((r) => ({ ...r, visits: Number(r.visits), pageViews: Number(r.pageViews), searches: Number(r.searches), posts: Number(r.posts) }));
+}
+
+type ContentKind = ReportedContent['kind'];
+
+/**
+ * Reported reviews and messages (docs/deal.md, "Reviews and profiles"), most reported first (then most
+ * recently reported), each with its reports; a message with the messages before it in its thread, so a
+ * moderator can judge it in its conversation. The only way a moderator reads a conversation: what was reported.
+ */
+export async function reportedContent(db: Database, limit = 100): Promise<ReportedContent[]> {
+  const reportCount = sql<number>`count(*)::int`;
+  const lastReportedAt = sql<Date | string>`max(${contentReports.createdAt})`;
+  const grouped = await db
+    .select({ kind: contentReports.targetKind, id: contentReports.targetId, reportCount, lastReportedAt })
+    .from(contentReports)
+    .where(inArray(contentReports.targetKind, ['review', 'message']))
+    .groupBy(contentReports.targetKind, contentReports.targetId)
+    .orderBy(desc(reportCount), desc(lastReportedAt))
+    .limit(limit);
+  const idsOf = (kind: ContentKind) => grouped.filter((group) => group.kind === kind).map((group) => group.id);
+  const reviewIds = idsOf('review');
+  const messageIds = idsOf('message');
+  const byKind = (kind: ContentKind, ids: number[]) => and(eq(contentReports.targetKind, kind), inArray(contentReports.targetId, ids));
+  const targets = [...(reviewIds.length ? [byKind('review', reviewIds)] : []), ...(messageIds.length ? [byKind('message', messageIds)] : [])];
+  if (targets.length === 0) return [];
+  const [reviewRows, messageRows, allReports, contextRows] = await Promise.all([
+    reviewIds.length ? db.select({ id: reviews.id, text: reviews.text, authorId: reviews.authorId, hiddenAt: reviews.hiddenAt }).from(reviews).where(inArray(reviews.id, reviewIds)) : [],
+    messageIds.length ? db.select({ id: messages.id, text: messages.text, authorId: messages.authorId, hiddenAt: messages.hiddenAt }).from(messages).where(inArray(messages.id, messageIds)) : [],
+    db.select().from(contentReports).where(or(...targets)).orderBy(desc(contentReports.createdAt)),
+    messageIds.length ? messagesBefore(db, messageIds) : new Map<number, ChatMessage[]>(),
+  ]);
+  const contents = new Map<string, { text: string; authorId: number | null; hiddenAt: Date | null }>([
+    ...reviewRows.map((row) => [`review:${row.id}`, row] as const),
+    ...messageRows.map((row) => [`message:${row.id}`, row] as const),
+  ]);
+  return grouped.flatMap((group) => {
+    const kind = group.kind as ContentKind;
+    const content = contents.get(`${kind}:${group.id}`);
+    if (!content) return [];
+    return [
+      {
+        kind,
+        id: group.id,
+        text: content.text,
+        authorId: content.authorId,
+        hidden: content.hiddenAt !== null,
+        reportCount: Number(group.reportCount),
+        reports: allReports
+          .filter((report) => report.targetKind === kind && report.targetId === group.id)
+          .map((report) => ({ reason: report.reason as ReportReason, note: report.note, at: report.createdAt.toISOString() })),
+        context: kind === 'message' ? (contextRows.get(group.id) ?? []) : [],
+      },
+    ];
+  });
+}
+
+/** For each message, the ones before it in its thread (not hidden), oldest first: one query, by `messages_conversation`. */
+async function messagesBefore(db: Database, messageIds: number[]): Promise<Map<number, ChatMessage[]>> {
+  const rows = rowsOf<{ target_id: number; id: number; author_id: number | null; text: string; created_at: Date | string; kind: ChatMessageKind }>(
+    await db.execute(sql`
+      select reported.id as target_id, earlier.id, earlier.author_id, earlier.text, earlier.created_at, earlier.kind
+      from ${messages} reported
+      cross join lateral (
+        select id, author_id, text, created_at, kind from ${messages} earlier
+        where earlier.conversation_id = reported.conversation_id and earlier.id < reported.id and earlier.hidden_at is null
+        order by earlier.id desc
+        limit ${DEAL_LIMITS.reportedMessageContext}
+      ) earlier
+      where reported.id = any(${`{${messageIds.join(',')}}`}::int[])
+      order by earlier.id`),
+  );
+  const context = new Map<number, ChatMessage[]>();
+  for (const row of rows) {
+    const thread = context.get(row.target_id) ?? [];
+    thread.push({ id: row.id, authorId: row.author_id, text: row.text, createdAt: iso(row.created_at), kind: row.kind });
+    context.set(row.target_id, thread);
+  }
+  return context;
+}
+
+/** A moderator hides a review or a message (gone from every answer) or brings it back; false when there is no such one. */
+export async function setContentHidden(db: Database, kind: ContentKind, id: number, isHidden: boolean): Promise<boolean> {
+  const hiddenAt = isHidden ? new Date() : null;
+  const updated =
+    kind === 'review'
+      ? await db.update(reviews).set({ hiddenAt }).where(eq(reviews.id, id)).returning({ id: reviews.id })
+      : await db.update(messages).set({ hiddenAt }).where(eq(messages.id, id)).returning({ id: messages.id });
+  return updated.length > 0;
 }

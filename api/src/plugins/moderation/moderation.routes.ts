@@ -12,7 +12,9 @@ import { optionalUser, userOf } from '../auth/authenticate.js';
 import type { SessionService } from '../auth/sessions.js';
 import { listingId } from '../jobs/listingId.js';
 import type { PublicSearchCache } from '../jobs/searchCache.js';
-import { dailyCounts, moderationLog, recordAction, reportedListings } from './moderation.queries.js';
+import { dailyCounts, moderationLog, recordAction, reportedContent, reportedListings, setContentHidden } from './moderation.queries.js';
+import { noContent } from '../auth/auth.routes.js';
+import { reportedContent as reportedContentSchema } from '../reviews/reviews.schemas.js';
 
 const idParams = z.object({ id: z.string() });
 const TAGS = ['moderation'];
@@ -91,6 +93,28 @@ export async function moderationRoutes(
       if (action === 'restore') await opts.onListingVisible?.(id);
       return recordAction(db, userOf(request).id, action, { listingId: id });
     });
+  }
+
+  api.get(
+    '/admin/reported-content',
+    { schema: { summary: 'Reported reviews and messages, most reported first (a message with the ones before it)', tags: TAGS, response: { 200: z.object({ items: z.array(reportedContentSchema) }) } }, ...adminOnly },
+    async () => ({ items: await reportedContent(db) }),
+  );
+
+  // Not written to the moderation log: its rows name a listing or a user, and neither says which review or
+  // message was hidden (docs/deal.md, "Reviews and profiles").
+  for (const kind of ['review', 'message'] as const) {
+    for (const action of ['hide', 'restore'] as const) {
+      api.post(
+        `/admin/${kind}s/:id/${action}`,
+        { schema: { summary: `${action === 'hide' ? 'Hide' : 'Restore'} a ${kind} ${action === 'hide' ? 'from every answer' : 'a moderator hid'}`, tags: TAGS, params: idParams, response: { 204: noContent } }, ...adminOnly },
+        async (request, reply) => {
+          const { id } = request.params;
+          if (!isSerialId(id) || !(await setContentHidden(db, kind, Number(id), action === 'hide'))) throw new ApiProblem(404, 'notFound');
+          return reply.code(204).send(null);
+        },
+      );
+    }
   }
 
   for (const action of ['block', 'unblock'] as const) {

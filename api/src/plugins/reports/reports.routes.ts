@@ -10,7 +10,8 @@ import type { SessionService } from '../auth/sessions.js';
 import { findListing } from '../jobs/jobs.queries.js';
 import { listingId } from '../jobs/listingId.js';
 
-const reportBody = z.object({
+/** A report of what members can report (a listing, a review, a message): a reason and an optional note. */
+export const reportBody = z.object({
   reason: z.enum(REPORT_REASONS, { message: 'reportReasonRequired' }),
   note: z.string({ message: 'reportNoteTooLong' }).trim().max(REPORT_NOTE_MAX_LENGTH, { message: 'reportNoteTooLong' }).default(''),
 });

@@ -1,5 +1,5 @@
 /** Query parameters whose values are personal data or secrets, whatever they hold (compared decoded, lower-cased). */
-const SECRET_PARAMS = new Set(['useremail', 'email', 'token', 'id_token', 'access_token', 'nonce', 'state', 'code']);
+const SECRET_PARAMS = new Set(['useremail', 'email', 'token', 'id_token', 'access_token', 'nonce', 'state', 'code', 'ticket']);
 
 /**
  * Values that are secrets or personal data by their shape, under any name and anywhere in a URL: a JWT (an

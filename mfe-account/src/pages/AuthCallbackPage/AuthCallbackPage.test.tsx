@@ -57,7 +57,7 @@ function renderCallback() {
 function answerFor(settings: Partial<UserSettings>, ageConfirmed = true): LoginAnswer {
   return {
     accessToken: 'session-token',
-    user: { email: 'noa@example.com', name: 'Noa', ageConfirmed, isAdmin: false },
+    user: { id: 4, email: 'noa@example.com', name: 'Noa', ageConfirmed, isAdmin: false },
     settings: { language: 'en', theme: 'light', emailNotifications: true, smsNotifications: false, ...settings },
   };
 }

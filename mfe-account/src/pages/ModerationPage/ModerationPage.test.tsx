@@ -36,6 +36,8 @@ beforeAll(() => {
 beforeEach(async () => {
   jest.restoreAllMocks();
   await act(() => setUpI18n('en', { [ACCOUNT_NS]: en }));
+  // Reported reviews and messages have their own section and test (ReportedContentSection.test.tsx).
+  jest.spyOn(api.moderation, 'reportedContent').mockResolvedValue([]);
 });
 
 describe('ModerationPage', () => {

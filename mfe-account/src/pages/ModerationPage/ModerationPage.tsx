@@ -4,6 +4,7 @@ import { type DailyCount, formatDate, formatNumber, LiveNotice, type ModerationA
 import { ConfirmDialog } from '@tasko/shared/confirmDialog';
 import { ACCOUNT_NS } from '../../accountNamespace';
 import { useModeration } from './useModeration';
+import { ReportedContentSection } from './ReportedContentSection';
 import '../account.css';
 
 const TABS = ['reports', 'actions', 'stats'] as const;
@@ -88,7 +89,12 @@ export default function ModerationPage() {
       )}
       {state.status === 'loaded' && (
         <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} tabIndex={0}>
-          {tab === 'reports' && <ReportsPanel reports={state.reports} onAsk={setPending} />}
+          {tab === 'reports' && (
+            <>
+              <ReportsPanel reports={state.reports} onAsk={setPending} />
+              <ReportedContentSection />
+            </>
+          )}
           {tab === 'actions' && <ActionsPanel actions={state.actions} />}
           {tab === 'stats' && <StatsPanel days={state.days} />}
         </div>

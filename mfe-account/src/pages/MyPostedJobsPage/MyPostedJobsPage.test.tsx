@@ -1,8 +1,8 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, useNavigate } from '@tasko/shared/router';
-import { api, ROUTER_FUTURE, type ApiError, type Language, type Listing, type ListingPage, type MyJobsParams } from '@tasko/shared';
-import { setUpI18n } from '../../../../shared/test/renderWithProviders';
+import { api, ROUTER_FUTURE, type ApiError, type Language, type Listing, type ListingApplication, type ListingPage, type MyJobsParams } from '@tasko/shared';
+import { loadDealTexts } from '../../../../shared/test/renderWithProviders';
 import { ACCOUNT_NS } from '../../accountNamespace';
 import en from '../../locales/en/account.json';
 import he from '../../locales/he/account.json';
@@ -80,7 +80,7 @@ const address = () => screen.getByTestId('address').textContent;
 const itemOf = (title: string) => screen.getByRole('link', { name: title }).closest('li') as HTMLElement;
 
 async function inLanguage(language: Language) {
-  await act(() => setUpI18n(language, { [ACCOUNT_NS]: ACCOUNT[language] }));
+  await loadDealTexts(language, { [ACCOUNT_NS]: ACCOUNT[language] });
 }
 
 let myJobs: jest.SpyInstance;
@@ -427,6 +427,92 @@ describe('MyPostedJobsPage', () => {
     await user.click(within(paging).getByRole('button', { name: ACCOUNT[language].myPosts.paging.next }));
     expect(address()).toBe(`/${language}/my-posted-jobs?page=3`);
     await waitFor(() => expect(myJobs).toHaveBeenLastCalledWith({ page: 3, pageSize: 12, language }, expect.any(AbortSignal)));
+  });
+});
+
+describe('MyPostedJobsPage: each listing’s applicants', () => {
+  const dana: ListingApplication = {
+    id: 5,
+    status: 'sent',
+    message: 'I can come on Sunday.',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    conversationId: 40,
+    applicant: { id: 21, displayName: 'Dana K.', rating: { average: 4.5, count: 2 } },
+  };
+  const omar: ListingApplication = { ...dana, id: 6, conversationId: 41, message: 'Available.', applicant: { id: 22, displayName: 'Omar S.', rating: { average: null, count: 0 } } };
+  const toggleOf = (title: string) => within(itemOf(title)).getByRole('button', { name: /^(Applicants|Requests)/ });
+
+  beforeEach(() => {
+    stored = [listing(1), listing(2, { offerType: 'service' })];
+  });
+
+  it('asks for a listing’s applicants only when its owner opens them, then counts them on the button', async () => {
+    const applicationsFor = jest.spyOn(api.deal, 'applicationsFor').mockResolvedValue([dana, omar]);
+    await inLanguage('en');
+    const user = userEvent.setup();
+    renderPage('/en/my-posted-jobs');
+    await screen.findByText('2 posts');
+    const toggle = toggleOf('Task 1');
+    expect(toggle).toHaveTextContent(/^Applicants$/);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggleOf('Task 2')).toHaveTextContent(/^Requests$/);
+    expect(applicationsFor).not.toHaveBeenCalled();
+    // The cards alone are the page's list items until a panel opens.
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '') as HTMLElement;
+    expect(await within(panel).findByRole('link', { name: 'Dana K.' })).toHaveAttribute('href', '/en/user/21');
+    expect(applicationsFor).toHaveBeenCalledTimes(1);
+    expect(applicationsFor).toHaveBeenCalledWith(1, expect.any(AbortSignal));
+    expect(toggle).toHaveTextContent(/^Applicants \(2\)$/);
+    expect(within(panel).getByRole('link', { name: 'Open the conversation with Omar S.' })).toHaveAttribute('href', '/en/messages/41');
+
+    // Closed with Escape, the focus back on the button; opened again, the list is the one already loaded.
+    within(panel).getByRole('button', { name: 'Hire: Dana K.' }).focus();
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(panel).not.toBeVisible();
+    expect(toggle).toHaveFocus();
+    await user.click(toggle);
+    expect(within(panel).getByRole('link', { name: 'Dana K.' })).toBeVisible();
+    expect(applicationsFor).toHaveBeenCalledTimes(1);
+  });
+
+  it('hires from the card, and a service’s requests are accepted', async () => {
+    jest.spyOn(api.deal, 'applicationsFor').mockResolvedValue([dana]);
+    const move = jest.spyOn(api.deal, 'move').mockImplementation(async (id, status) => ({ id, jobId: 1, status, createdAt: dana.createdAt, conversationId: 40 }));
+    await inLanguage('en');
+    const user = userEvent.setup();
+    renderPage('/en/my-posted-jobs');
+    await screen.findByText('2 posts');
+
+    await user.click(toggleOf('Task 1'));
+    await user.click(await within(itemOf('Task 1')).findByRole('button', { name: 'Hire: Dana K.' }));
+    expect(move).toHaveBeenCalledWith(5, 'hired');
+    expect(await within(itemOf('Task 1')).findByText('Hired')).toBeInTheDocument();
+
+    await user.click(toggleOf('Task 2'));
+    expect(await within(itemOf('Task 2')).findByRole('button', { name: 'Accept: Dana K.' })).toBeInTheDocument();
+    expect(toggleOf('Task 2')).toHaveTextContent(/^Requests \(1\)$/);
+  });
+
+  it.each([
+    ['he', 'מועמדים (1)', 'בקשות (1)'],
+    ['ar', 'المتقدمون (1)', 'الطلبات (1)'],
+    ['ru', 'Отклики (1)', 'Заявки (1)'],
+  ] as const)('in %s, names and counts applicants and requests', async (language, applicants, requests) => {
+    jest.spyOn(api.deal, 'applicationsFor').mockResolvedValue([dana]);
+    await inLanguage(language);
+    const user = userEvent.setup();
+    renderPage(`/${language}/my-posted-jobs`);
+    await screen.findByRole('link', { name: 'Task 1' });
+    const [jobToggle, serviceToggle] = ['Task 1', 'Task 2'].map((title) => within(itemOf(title)).getByRole('button', { expanded: false }));
+    await user.click(jobToggle as HTMLElement);
+    await user.click(serviceToggle as HTMLElement);
+    await waitFor(() => expect(jobToggle).toHaveTextContent(applicants));
+    await waitFor(() => expect(serviceToggle).toHaveTextContent(requests));
   });
 });
 

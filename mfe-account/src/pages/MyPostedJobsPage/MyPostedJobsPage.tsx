@@ -3,7 +3,9 @@ import { Link } from '@tasko/shared/router';
 import { Trans } from 'react-i18next';
 import { i18n, type Listing, LiveNotice, type Notice, pageCount, Pagination, placeNameOf, postFormPath, Price, RetryPanel, useLocalizedPath, usePageMeta, UserText, useTranslation } from '@tasko/shared';
 import { ConfirmDialog } from '@tasko/shared/confirmDialog';
+import { DEAL_NS } from '@tasko/shared/deal';
 import { ACCOUNT_NS } from '../../accountNamespace';
+import { ListingApplicants } from './ListingApplicants';
 import { useMyListings, type ManageAction, type MyListingsState } from './useMyListings';
 import '../account.css';
 
@@ -56,7 +58,8 @@ function isFocusLost(): boolean {
 }
 
 export default function MyPostedJobsPage() {
-  const { t } = useTranslation(ACCOUNT_NS);
+  // The deal's texts (each card's applicants) load with the page's own, not as a second wait once the cards are in.
+  const { t } = useTranslation([ACCOUNT_NS, DEAL_NS]);
   const { t: common } = useTranslation('common');
   const localized = useLocalizedPath();
   const { state, reload, act, goToPage } = useMyListings();
@@ -189,6 +192,7 @@ export default function MyPostedJobsPage() {
                   {common('listingActions.delete')}
                 </button>
               </div>
+              <ListingApplicants listing={listing} />
             </li>
           ))}
         </ul>

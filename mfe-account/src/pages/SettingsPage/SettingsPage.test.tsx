@@ -51,15 +51,15 @@ beforeEach(async () => {
 afterEach(() => act(() => signOut()));
 
 describe('SettingsPage notifications', () => {
-  it('offers no SMS switch, says the email switch is for alert emails, and saves the SMS setting unchanged', async () => {
+  it('offers no SMS switch, says the email switch is for every email, and saves the SMS setting unchanged', async () => {
     const save = jest.spyOn(api, 'saveSettings').mockImplementation(async (settings) => settings);
     renderSettings();
     await screen.findByRole('heading', { name: 'My alerts' });
     expect(screen.queryByRole('checkbox', { name: /SMS/i })).toBeNull();
     expect(screen.getAllByRole('checkbox')).toHaveLength(1);
-    const email = screen.getByRole('checkbox', { name: 'Email me alerts about new listings that match my saved searches' });
+    const email = screen.getByRole('checkbox', { name: 'Email me about my saved searches, applications, messages and reviews' });
     expect(email).toBeChecked();
-    expect(email).toHaveAccessibleDescription('Turned off, no alert email is sent; your alerts are kept.');
+    expect(email).toHaveAccessibleDescription('Turned off, no email is sent, neither alerts nor news of your applications; your alerts are kept.');
     await userEvent.click(email);
     await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(save).toHaveBeenCalledWith({ ...SERVER_SETTINGS, emailNotifications: false, smsNotifications: false });

@@ -81,6 +81,43 @@ describe('UnsubscribePage', () => {
     expect(unsubscribe).toHaveBeenCalledTimes(2);
   });
 
+  it('names the kind of deal email its link stops, and stops it by the same call', async () => {
+    const unsubscribe = jest.spyOn(api, 'unsubscribe').mockResolvedValue({ unsubscribed: true });
+    renderAt('/en/unsubscribe?token=d1.7.unreadMessage.signature&mail=unreadMessage');
+    expect(screen.getByRole('heading', { level: 1, name: 'Unsubscribe from emails' })).toBeInTheDocument();
+    expect(screen.getByText('Press the button to stop the emails about messages you have not read. Your other emails keep arriving.')).toBeInTheDocument();
+    expect(document.title).toBe('Unsubscribe from emails | Tasko');
+    await userEvent.click(screen.getByRole('button', { name: 'Unsubscribe' }));
+    expect(unsubscribe).toHaveBeenCalledWith('d1.7.unreadMessage.signature');
+    const done = await screen.findByRole('status');
+    expect(done).toHaveTextContent('You are unsubscribed. No more emails about unread messages.');
+    expect(done).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Turn all emails on or off in your settings' })).toHaveAttribute('href', '/en/settings');
+  });
+
+  it('reads an unknown kind of email as an alert’s link: the token alone decides what stops', () => {
+    renderAt('/en/unsubscribe?token=u1.7.signature&mail=newsletter');
+    expect(screen.getByRole('heading', { level: 1, name: 'Unsubscribe from an alert' })).toBeInTheDocument();
+  });
+
+  it('says a deal email’s link without a token is incomplete, in the words of emails', () => {
+    renderAt('/en/unsubscribe?mail=reviewToWrite');
+    expect(screen.getByRole('alert')).toHaveTextContent('This link is incomplete: it does not say whose emails to stop.');
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it.each([
+    ['he', 'applicationReceived', 'הסרה', 'ההסרה בוצעה. לא יישלחו אליכם עוד אימיילים על מועמדויות ובקשות חדשות.'],
+    ['ar', 'reviewsPublished', 'إلغاء الاشتراك', 'تم إلغاء اشتراكك. لن تصلك رسائل أخرى عن التقييمات الجديدة.'],
+    ['ru', 'applicationDecided', 'Отписаться', 'Вы отписались. Писем об ответах на ваши отклики и заявки больше не будет.'],
+  ] as const)('reads a deal email’s link in %s', async (language, mail, button, done) => {
+    jest.spyOn(api, 'unsubscribe').mockResolvedValue({ unsubscribed: true });
+    await inLanguage(language);
+    renderAt(`/${language}/unsubscribe?token=t&mail=${mail}`);
+    await userEvent.click(screen.getByRole('button', { name: button }));
+    expect(await screen.findByRole('status')).toHaveTextContent(done);
+  });
+
   it.each([
     ['he', 'הסרה', 'ההסרה בוצעה.'],
     ['ar', 'إلغاء الاشتراك', 'تم إلغاء اشتراكك.'],

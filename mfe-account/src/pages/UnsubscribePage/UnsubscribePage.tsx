@@ -1,14 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from '@tasko/shared/router';
-import { api, toApiError, useLocalizedPath, usePageMeta, useTranslation, type MessageKey } from '@tasko/shared';
+import { api, isDealMailKind, toApiError, useLocalizedPath, usePageMeta, useTranslation, type MessageKey } from '@tasko/shared';
 import { ACCOUNT_NS } from '../../accountNamespace';
 import '../account.css';
 
 type Unsubscribing = { status: 'ready' } | { status: 'sending' } | { status: 'done' } | { status: 'failed'; messageKey: MessageKey };
 
 /**
- * `/unsubscribe?token=…`, the link at the foot of every alert email. Opening it changes nothing:
- * mail scanners follow links, so only the button's POST unsubscribes. No sign-in: the token names the alert.
+ * `/unsubscribe?token=…`, the link at the foot of every email: an alert's, or with `&mail=<kind>` a kind of
+ * deal email's (docs/deal.md, "Emails"), which the page names. Opening it changes nothing: mail scanners
+ * follow links, so only the button's POST unsubscribes. No sign-in: the token names what to stop; `mail`
+ * only chooses the words.
  */
 export default function UnsubscribePage() {
   const { t } = useTranslation(ACCOUNT_NS);
@@ -16,9 +18,20 @@ export default function UnsubscribePage() {
   const localized = useLocalizedPath();
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
+  const mail = params.get('mail');
+  const dealMail = isDealMailKind(mail) ? mail : null;
+  const texts = dealMail
+    ? {
+        title: t('unsubscribe.deal.title'),
+        lead: t(`unsubscribe.deal.lead.${dealMail}`),
+        done: t(`unsubscribe.deal.done.${dealMail}`),
+        manage: t('unsubscribe.deal.manage'),
+        missing: t('unsubscribe.deal.missing'),
+      }
+    : { title: t('unsubscribe.title'), lead: t('unsubscribe.lead'), done: t('unsubscribe.done'), manage: t('unsubscribe.manage'), missing: t('unsubscribe.missing') };
   const [state, setState] = useState<Unsubscribing>({ status: 'ready' });
   const outcome = useRef<HTMLParagraphElement>(null);
-  usePageMeta(t('unsubscribe.title'));
+  usePageMeta(texts.title);
 
   // The button is gone once done: the keyboard goes to the confirmation, not to the page's start.
   useEffect(() => {
@@ -37,7 +50,7 @@ export default function UnsubscribePage() {
 
   const manage = (
     <p>
-      <Link to={localized('/settings')}>{t('unsubscribe.manage')}</Link>
+      <Link to={localized('/settings')}>{texts.manage}</Link>
     </p>
   );
 
@@ -45,24 +58,24 @@ export default function UnsubscribePage() {
   const isInvalid = !token || (state.status === 'failed' && state.messageKey === 'unsubscribeInvalid');
   return (
     <section className="page page--narrow account-card" aria-labelledby="unsubscribe-title">
-      <h1 id="unsubscribe-title">{t('unsubscribe.title')}</h1>
+      <h1 id="unsubscribe-title">{texts.title}</h1>
       {isInvalid ? (
         <>
           <p className="alert alert--error" role="alert">
-            {token ? common('errors.unsubscribeInvalid') : t('unsubscribe.missing')}
+            {token ? common('errors.unsubscribeInvalid') : texts.missing}
           </p>
           {manage}
         </>
       ) : state.status === 'done' ? (
         <>
           <p ref={outcome} tabIndex={-1} className="alert alert--success" role="status">
-            {t('unsubscribe.done')}
+            {texts.done}
           </p>
           {manage}
         </>
       ) : (
         <>
-          <p>{t('unsubscribe.lead')}</p>
+          <p>{texts.lead}</p>
           {state.status === 'failed' && (
             <p className="alert alert--error" role="alert">
               {common([`errors.${state.messageKey}`, 'errors.serverError'])}

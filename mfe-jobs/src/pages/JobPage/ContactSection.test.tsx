@@ -44,10 +44,10 @@ describe('ContactSection', () => {
     expect(sent.map((e) => [e.name, e.props])).toEqual([['contact_reveal', { offerType: 'job' }]]);
   });
 
-  it('"Apply now" reveals first, then offers exactly the ways the poster chose, the first one focused', async () => {
+  it('"Contact directly" reveals first, then offers exactly the ways the poster chose, the first one focused', async () => {
     jest.spyOn(api, 'getContact').mockResolvedValue({ contact_person_name: 'Yossi', contact_methods: ['whatsapp'], phone: '0541234567' });
     renderContact(aListing({ ...sofa, contact_methods: ['whatsapp'] }));
-    const apply = screen.getByRole('button', { name: 'Apply now' });
+    const apply = screen.getByRole('button', { name: 'Contact directly' });
     expect(apply).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(apply);
     const whatsapp = await screen.findByRole('link', { name: 'WhatsApp' });
@@ -61,10 +61,10 @@ describe('ContactSection', () => {
     expect(whatsapp.getAttribute('rel')).toContain('noopener');
   });
 
-  it('"Apply now" opens its ways as a disclosure: Escape, or the button again, closes them and leaves the keyboard on the button', async () => {
+  it('"Contact directly" opens its ways as a disclosure: Escape, or the button again, closes them and leaves the keyboard on the button', async () => {
     jest.spyOn(api, 'getContact').mockResolvedValue(everything);
     renderContact();
-    const apply = screen.getByRole('button', { name: 'Apply now' });
+    const apply = screen.getByRole('button', { name: 'Contact directly' });
     await userEvent.click(apply);
     expect(await screen.findByRole('link', { name: 'Call' })).toHaveFocus();
     await userEvent.tab();
@@ -105,10 +105,19 @@ describe('ContactSection', () => {
     await loadTexts(language);
     jest.spyOn(api, 'getContact').mockResolvedValue(everything);
     renderContact(aListing({ ...sofa, offerType: 'service', jobTitle: 'Math lessons' }), language);
-    expect(screen.queryByRole('button', { name: /apply|הגשת|تقديم طلب|Откликнуться/i })).toBeNull();
+    expect(screen.queryByRole('button', { name: /contact directly|יצירת קשר ישיר|تواصل مباشر|Связаться напрямую/i })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: contactLabel }));
     const [, whatsapp] = await screen.findAllByRole('link', { name: /.+/ }).then((links) => links.filter((l) => l.closest('#apply-options')));
     expect(query(whatsapp?.getAttribute('href') ?? '').get('text')).toBe(message);
+  });
+
+  it('says nothing about a phone, WhatsApp or email when the poster chose none: they are reached by applying on the site', () => {
+    const getContact = jest.spyOn(api, 'getContact');
+    const view = renderPage(<ContactSection listing={aListing({ ...sofa, contact_methods: [], phone: '0541234567' })} title="Sofa" />, '/en/job/7');
+    expect(view.container.querySelector('section')).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByText(/phone|WhatsApp|email/i)).toBeNull();
+    expect(getContact).not.toHaveBeenCalled();
   });
 
   it('asks to show the email address when email is the only way, and prefills the message', async () => {
@@ -117,7 +126,7 @@ describe('ContactSection', () => {
     expect(screen.queryByRole('button', { name: 'Show phone' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Show email address' }));
     await screen.findByRole('link', { name: 'yossi@example.com' });
-    await userEvent.click(screen.getByRole('button', { name: 'Apply now' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Contact directly' }));
     const mail = query(hrefOf('Email'));
     expect(mail.get('subject')).toBe('Your listing on Tasko: Sofa');
     expect(mail.get('body')).toBe('Hi Yossi, I saw your listing "Sofa" on Tasko and I\'d like to help. Is it still available?');
@@ -135,14 +144,14 @@ describe('ContactSection', () => {
   it('reads an answer it does not know as a server problem, never as a raw key', async () => {
     jest.spyOn(api, 'getContact').mockRejectedValue({ statusCode: 503, messageKey: 'somethingNew' });
     renderContact();
-    await userEvent.click(screen.getByRole('button', { name: 'Apply now' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Contact directly' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('There was a problem with the server. Please try again in a few minutes.');
   });
 
   it.each([
-    ['he', 'הגשת מועמדות', 'וואטסאפ', 'אימייל', 'היי Yossi, ראיתי את המודעה "Sofa" ב-Tasko ואשמח לעזור. זה עדיין רלוונטי?', 'המודעה שלך ב-Tasko: Sofa'],
-    ['ar', 'تقديم طلب', 'واتساب', 'بريد إلكتروني', 'مرحبًا Yossi، رأيت إعلانك «Sofa» على Tasko ويسعدني أن أساعد. هل ما زال متاحًا؟', 'إعلانك على Tasko: Sofa'],
-    ['ru', 'Откликнуться', 'WhatsApp', 'Написать на почту', 'Здравствуйте, Yossi! Пишу по вашему объявлению «Sofa» на Tasko: могу помочь. Оно ещё актуально?', 'Ваше объявление на Tasko: Sofa'],
+    ['he', 'יצירת קשר ישיר', 'וואטסאפ', 'אימייל', 'היי Yossi, ראיתי את המודעה "Sofa" ב-Tasko ואשמח לעזור. זה עדיין רלוונטי?', 'המודעה שלך ב-Tasko: Sofa'],
+    ['ar', 'تواصل مباشر', 'واتساب', 'بريد إلكتروني', 'مرحبًا Yossi، رأيت إعلانك «Sofa» على Tasko ويسعدني أن أساعد. هل ما زال متاحًا؟', 'إعلانك على Tasko: Sofa'],
+    ['ru', 'Связаться напрямую', 'WhatsApp', 'Написать на почту', 'Здравствуйте, Yossi! Пишу по вашему объявлению «Sofa» на Tasko: могу помочь. Оно ещё актуально?', 'Ваше объявление на Tasko: Sofa'],
   ] as const)('in %s: WhatsApp and email carry a message written in that language', async (language, applyLabel, whatsappLabel, emailLabel, message, subject) => {
     await loadTexts(language);
     jest.spyOn(api, 'getContact').mockResolvedValue(everything);

@@ -10,10 +10,10 @@ type Reveal = { status: 'hidden' } | { status: 'loading' } | { status: 'failed';
 type FocusTarget = 'details' | 'options' | null;
 
 /**
- * The poster's contact details are not in the page: "Show phone" or "Apply now" (a service: "Contact") asks
+ * The poster's contact details are not in the page: "Show phone" or "Contact directly" (a service: "Contact") asks
  * for them one listing at a time (rate-limited by the server), and only the ways the poster chose are
  * offered. The ways open below the button as a disclosure: the button or Escape closes them, and Escape
- * gives the keyboard back to the button.
+ * gives the keyboard back to the button. A poster who chose none is reached by applying only: no section.
  */
 export function ContactSection({ listing, title }: { listing: Listing; title: string }) {
   const { t } = useTranslation(JOB_NS);
@@ -85,6 +85,8 @@ export function ContactSection({ listing, title }: { listing: Listing; title: st
   const sharesPhone = methods.includes('phone') || methods.includes('whatsapp');
   const phone = contact?.phone;
   const email = contact?.contact_email;
+  // No way chosen: the poster is reached only by applying on the site (ApplySection), never by phone or email.
+  if (listing.contact_methods.length === 0) return null;
 
   return (
     <section className="card job__contact" aria-labelledby="contact-title">

@@ -178,7 +178,32 @@ describe('JobPage', () => {
     renderPage(<JobPage />, '/en/job/1', JOB_ROUTE);
     expect(await screen.findByText('This listing is closed and no longer takes applications.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Apply now' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Apply on Tasko' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Log in to report' })).toBeInTheDocument();
+  });
+
+  it('offers applying on the site below the description, and only that when the poster chose no contact option', async () => {
+    jest.spyOn(api, 'getJob').mockResolvedValue(aListing({ contact_methods: [] }));
+    renderPage(<JobPage />, '/en/job/1?from=list', JOB_ROUTE);
+    const apply = await screen.findByRole('region', { name: 'Apply on Tasko' });
+    expect(within(apply).getByText(/This poster can be reached only through Tasko\./)).toBeInTheDocument();
+    expect(within(apply).getByRole('link', { name: 'Log in to apply' })).toHaveAttribute('href', '/en/login');
+    // Nothing about a phone, WhatsApp or an email address.
+    expect(screen.queryByRole('region', { name: 'Contact information' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Show phone' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Apply now' })).toBeNull();
+    // Phone first: the way to apply comes right after the listing's details, before who posted it.
+    const details = screen.getByRole('region', { name: 'More details' });
+    expect(details.nextElementSibling).toBe(apply);
+    expect(apply.compareDocumentPosition(screen.getByRole('region', { name: 'Posted by' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('keeps the poster’s own contact options beside the way to apply on the site', async () => {
+    jest.spyOn(api, 'getJob').mockResolvedValue(aListing({ contact_methods: ['phone'] }));
+    renderPage(<JobPage />, '/en/job/1', JOB_ROUTE);
+    const apply = await screen.findByRole('region', { name: 'Apply on Tasko' });
+    expect(within(apply).queryByText(/only through Tasko/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Show phone' })).toBeInTheDocument();
   });
 
   it('offers a service “Contact”, not “Apply now”', async () => {
@@ -192,6 +217,21 @@ describe('JobPage', () => {
 
 describe('JobPage for the listing’s owner', () => {
   const mine = (overrides: Partial<Listing> = {}) => aListing({ job_id: 42, viewer_is_owner: true, phone: '0541234567', contact_email: 'dana@example.com', ...overrides });
+  // The owner's applicants (ApplicantList's own tests are in shared): none yet, unless a test says otherwise.
+  beforeEach(() => jest.spyOn(api.deal, 'applicationsFor').mockResolvedValue([]));
+
+  it('lists the applicants, each with the way to their conversation, and no way to apply', async () => {
+    jest.spyOn(api, 'getJob').mockResolvedValue(mine());
+    const applicationsFor = jest.spyOn(api.deal, 'applicationsFor').mockResolvedValue([
+      { id: 5, status: 'sent', message: 'I walk dogs every morning.', createdAt: '2026-11-21T08:00:00.000Z', conversationId: 61, applicant: { id: 12, displayName: 'Omer H.', rating: { average: null, count: 0 } } },
+    ]);
+    renderPage(<JobPage />, '/en/job/42', JOB_ROUTE);
+    const applicants = await screen.findByRole('region', { name: 'Applicants (1)' });
+    expect(within(applicants).getByText('I walk dogs every morning.')).toBeInTheDocument();
+    expect(within(applicants).getByRole('link', { name: 'Open the conversation with Omer H.' })).toHaveAttribute('href', '/en/messages/61');
+    expect(applicationsFor).toHaveBeenCalledWith(42, expect.anything());
+    expect(screen.queryByRole('region', { name: 'Apply on Tasko' })).toBeNull();
+  });
 
   it('shows its status, Edit, and Close in place of Apply and Report', async () => {
     jest.spyOn(api, 'getJob').mockResolvedValue(mine());
@@ -304,6 +344,28 @@ describe('JobPage’s poster block', () => {
     expect(within(block).getByText('1 hour ago')).toHaveAttribute('datetime', '2026-11-20T11:00:00.000Z');
     expect(times.length).toBe(2);
     expect(within(block).getByText('Listing number').nextElementSibling).toHaveTextContent('1234');
+  });
+
+  it('links the poster’s name to their profile and shows their rating once its stars have loaded', async () => {
+    jest.spyOn(api, 'getJob').mockResolvedValue(aListing({ publisher_id: 3, publisher: aPublisher({ rating: { average: 4.64, count: 12 } }) }));
+    await loadTexts('he');
+    renderPage(<JobPage />, '/he/job/1', JOB_ROUTE);
+    const block = await screen.findByRole('region', { name: 'פורסם על ידי' });
+    expect(within(block).getByRole('link', { name: 'Dana K.' })).toHaveAttribute('href', '/he/user/3');
+    const rating = await within(block).findByText(i18n.t('rating.label', { ns: 'deal', average: '4.6', count: 12 }));
+    expect(rating.closest('.poster__rating-line')).not.toBeNull();
+  });
+
+  it('says a poster has no reviews yet, and shows no rating line when the listing carries none', async () => {
+    jest.spyOn(api, 'getJob').mockResolvedValueOnce(aListing({ publisher: aPublisher({ rating: { average: null, count: 0 } }) }));
+    const view = renderPage(<JobPage />, '/en/job/1', JOB_ROUTE);
+    const block = await screen.findByRole('region', { name: 'Posted by' });
+    expect(await within(block).findByText('No reviews yet')).toBeInTheDocument();
+    view.unmount();
+    jest.spyOn(api, 'getJob').mockResolvedValueOnce(aListing({ publisher: aPublisher() }));
+    const second = renderPage(<JobPage />, '/en/job/1', JOB_ROUTE);
+    await screen.findByRole('region', { name: 'Posted by' });
+    expect(second.container.querySelector('.poster__rating-line')).toBeNull();
   });
 
   it("marks the poster's name and the street with their own script's language and direction, not the page's", async () => {

@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useAtomValue } from 'jotai';
 import { Link, useLocation, useNavigate, useParams } from '@tasko/shared/router';
-import { listingOutcomeOf, listingStructuredData, listingTextAttributes, LiveNotice, PlaceAndAddress, Price, RetryPanel, usePageMeta, UserText, useLocalizedPath, useTranslation } from '@tasko/shared';
+import { isLoggedInAtom, listingOutcomeOf, listingStructuredData, listingTextAttributes, LiveNotice, PlaceAndAddress, Price, RetryPanel, usePageMeta, UserText, useLocalizedPath, useTranslation } from '@tasko/shared';
 import { JOB_NS } from '../../jobsNamespace';
+import { ApplySection, loadApplyForm } from './ApplySection';
 import { ContactSection } from './ContactSection';
 import { Gallery } from './Gallery';
 import { OwnerPanel } from './OwnerPanel';
@@ -9,6 +11,7 @@ import { PublisherBlock } from './PublisherBlock';
 import { ReportAction } from './ReportAction';
 
 const NotFoundNextStep = lazy(() => import(/* webpackChunkName: "job-not-found" */ './NotFoundNextStep'));
+const Applicants = lazy(() => import(/* webpackChunkName: "job-applicants" */ './Applicants'));
 import { useJob } from './useJob';
 import { useStructuredData } from './useStructuredData';
 import '@tasko/shared/styles/listing.css';
@@ -20,6 +23,11 @@ export default function JobPage() {
   const { t: tc } = useTranslation('common');
   const localized = useLocalizedPath();
   const { state, retry, update } = useJob(id);
+  const isLoggedIn = useAtomValue(isLoggedInAtom);
+  // Signed in, the form's chunk comes beside the listing rather than after it (ApplySection keeps it lazy).
+  useEffect(() => {
+    if (isLoggedIn) loadApplyForm().catch(() => undefined);
+  }, [isLoggedIn]);
   const listing = state.status === 'loaded' ? state.listing : null;
   const outcome = useListingOutcome(id, listing !== null);
   const title = listing ? listing.jobTitle || tc('noTitle') : undefined;
@@ -81,6 +89,11 @@ export default function JobPage() {
         </p>
       </header>
       {isOwner && <OwnerPanel listing={listing} onChange={update} />}
+      {isOwner && (
+        <Suspense fallback={null}>
+          <Applicants jobId={listing.job_id} offerType={listing.offerType} />
+        </Suspense>
+      )}
       <Gallery photos={listing.image_url} title={title} />
       <section aria-labelledby="details-title">
         <h2 id="details-title">{t('job.details')}</h2>
@@ -94,9 +107,17 @@ export default function JobPage() {
           </dd>
         </dl>
       </section>
+      {/* The owner manages it (above); everyone else applies on the site or gets in touch, and may report it. */}
+      {!isOwner &&
+        (listing.status === 'active' ? (
+          <>
+            <ApplySection listing={listing} />
+            <ContactSection listing={listing} title={title} />
+          </>
+        ) : (
+          <p className="alert">{t('job.closed')}</p>
+        ))}
       <PublisherBlock listing={listing} />
-      {/* The owner manages it (above); everyone else applies or gets in touch, and may report it. */}
-      {!isOwner && (listing.status === 'active' ? <ContactSection listing={listing} title={title} /> : <p className="alert">{t('job.closed')}</p>)}
       {!isOwner && <ReportAction listingId={listing.job_id} />}
     </article>
   );

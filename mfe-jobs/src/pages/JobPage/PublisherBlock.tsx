@@ -1,19 +1,15 @@
-import { useState } from 'react';
-import { formatDate, localeOf, UserText, useLanguage, useTranslation, type Language, type Listing } from '@tasko/shared';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from '@tasko/shared/router';
+import { formatDate, UserText, useLanguage, useLocalizedPath, useTranslation, type Language, type Listing } from '@tasko/shared';
 import { formatTimeAgo } from '@tasko/shared/timeAgo';
 import { JOB_NS } from '../../jobsNamespace';
+import { formatMonthYear } from '../../formatMonthYear';
+
+// After the listing, never before it: the stars and their texts are not what a first visit waits for.
+const PublisherRating = lazy(() => import(/* webpackChunkName: "job-publisher-rating" */ './PublisherRating'));
 
 /** An edit within this long of posting is the posting itself, not worth an "Updated" line. */
 const SAME_MOMENT_MS = 60_000;
-
-/** `YYYY-MM` as the month and year are written in the language ("November 2026", "נובמבר 2026"). */
-export function formatMonthYear(month: string, language: Language): string {
-  const match = /^(\d{4})-(\d{2})$/.exec(month);
-  if (!match) return '';
-  // The first of that month at noon UTC, read in UTC: the same month whatever the reader's time zone.
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1, 12));
-  return new Intl.DateTimeFormat(localeOf(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
-}
 
 /** When it happened, as a person says it ("2 hours ago"), the full date on hover and in the markup. */
 function When({ iso, language }: { iso: string; language: Language }) {
@@ -40,12 +36,14 @@ function Avatar({ name, picture }: { name: string; picture?: string }) {
 
 /**
  * Who posted the listing, as much as anyone may know (the API's public `publisher`): first name and
- * initial, their Google picture, since when they are here, how many listings they have open, and that
- * Google verified their email when it did. Then the listing's own record: posted, updated, its number.
+ * initial (a link to their profile), their Google picture, their rating, since when they are here, how many
+ * listings they have open, and that Google verified their email when it did. Then the listing's own record:
+ * posted, updated, its number.
  */
 export function PublisherBlock({ listing }: { listing: Listing }) {
   const { t } = useTranslation(JOB_NS);
   const { language } = useLanguage();
+  const localized = useLocalizedPath();
   const { publisher } = listing;
   const name = publisher?.displayName || t('poster.anonymous');
   const updatedAt = listing.updated_at;
@@ -60,8 +58,18 @@ export function PublisherBlock({ listing }: { listing: Listing }) {
             <Avatar name={name} picture={publisher.picture} />
             <div>
               <p className="poster__name">
-                <UserText>{name}</UserText>
+                <Link to={localized(`/user/${listing.publisher_id}`)}>
+                  <UserText>{name}</UserText>
+                </Link>
               </p>
+              {publisher.rating && (
+                // The line's room is kept while the stars load, so nothing below it moves.
+                <p className="poster__rating-line">
+                  <Suspense fallback={null}>
+                    <PublisherRating rating={publisher.rating} />
+                  </Suspense>
+                </p>
+              )}
               <p className="poster__since">{t('poster.memberSince', { date: formatMonthYear(publisher.memberSince, language) })}</p>
             </div>
           </div>

@@ -143,8 +143,12 @@ export function PostForm({ user, offerType, listing }: { user: StoredUser; offer
         <Field name="contactEmail" label={t('fields.contactEmail')} error={errorOf('contactEmail')}>
           <input {...control('contactEmail')} type="email" dir="ltr" autoComplete="email" value={draft.contactEmail} maxLength={LIMITS.emailMaxLength} onChange={(e) => set('contactEmail', e.target.value)} />
         </Field>
-        <fieldset className="field" aria-describedby={errorOf('contactMethods') ? `${fieldId('contactMethods')}-error` : undefined}>
+        <fieldset className="field" aria-describedby={[`${fieldId('contactMethods')}-hint`, errorOf('contactMethods') ? `${fieldId('contactMethods')}-error` : ''].filter(Boolean).join(' ')}>
           <legend>{t('fields.contactMethods')}</legend>
+          {/* None is a choice too (docs/deal.md): the listing is then reached only by applying on the site. */}
+          <p id={`${fieldId('contactMethods')}-hint`} className="field__hint">
+            {t('contactMethodsHint')}
+          </p>
           <div className="choice-row">
             {CONTACT_METHODS.map((method, i) => (
               <label key={method} className="choice">

@@ -206,14 +206,15 @@ describe('the form’s messages', () => {
     await user.type(phone, '054-1234-567');
     expect(screen.queryByText('Valid phone number required.')).toBeNull();
 
-    // Email contact needs an address; no way of contact at all is refused.
+    // Email contact needs an address; no way of contact at all is a choice (reached only through the site).
     await user.clear(screen.getByLabelText('Contact email'));
     await user.click(screen.getByRole('checkbox', { name: 'Email' }));
     await user.tab();
     expect(screen.getByText('Enter an email address to be contacted by email.')).toBeInTheDocument();
     for (const name of ['Call', 'WhatsApp', 'Email']) await user.click(screen.getByRole('checkbox', { name }));
     await user.tab();
-    expect(screen.getByText('Choose at least one way to contact you.')).toBeInTheDocument();
+    expect(screen.queryByText('Enter an email address to be contacted by email.')).toBeNull();
+    expect(screen.queryByText(commonEn.errors.contactMethodRequired)).toBeNull();
   });
 
   it('refuses a title of spaces as the user leaves it, and forgets the message once there is one', async () => {
@@ -294,6 +295,34 @@ describe('publishing', () => {
     await waitFor(() => expect(whereNow().path).toBe('/en/job/77'), { timeout: 3000 });
     // The listing's page says it was published: the message here went away with the form.
     expect(whereNow().state).toEqual({ listingOutcome: 'published' });
+  });
+
+  it('publishes with no contact option checked, the hint saying people then reach the poster only through Tasko', async () => {
+    await inLanguage('en');
+    authStore.set(userAtom, noa);
+    const create = jest.spyOn(api, 'createJob').mockResolvedValue({ ...stored, job_id: 78, contact_methods: [] });
+    const user = userEvent.setup();
+    renderPage('/en/post-job?offerType=job');
+    await fillValidJob(user);
+    const choices = screen.getByRole('group', { name: 'How can people reach you?' });
+    expect(choices).toHaveAccessibleDescription('With none checked, people can reach you only through Tasko, and your phone number is never shown.');
+    for (const name of ['Call', 'WhatsApp']) await user.click(within(choices).getByRole('checkbox', { name }));
+    expect(within(choices).queryAllByRole('checkbox', { checked: true })).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(screen.queryByText(commonEn.errors.contactMethodRequired)).toBeNull();
+    expect(create).toHaveBeenCalledTimes(1);
+    expect((create.mock.calls[0]?.[0] as FormData).get('contactMethods')).toBe('[]');
+    expect(await screen.findByText('Job published successfully!')).toBeInTheDocument();
+  });
+
+  it.each(['he', 'ar', 'ru'] as const)('in %s, says what no contact option means in words of its own', async (language) => {
+    await inLanguage(language);
+    authStore.set(userAtom, noa);
+    renderPage(`/${language}/post-job?offerType=job`);
+    const choices = screen.getByRole('group', { name: POSTING[language].fields.contactMethods });
+    expect(choices).toHaveAccessibleDescription(POSTING[language].contactMethodsHint);
+    expect(POSTING[language].contactMethodsHint).not.toBe(en.contactMethodsHint);
   });
 
   it('stores the chosen place by its id and the language the listing is written in', async () => {

@@ -1,0 +1,149 @@
+import type { FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import { z } from 'zod';
+import {
+  APPLICATION_STATUSES,
+  CHAT_MESSAGE_KINDS,
+  DEAL_LIMITS,
+  LISTING_STATUSES,
+  OFFER_TYPES,
+  isSerialId,
+  type Application,
+  type ChatMessage,
+  type Conversation,
+  type ListingApplication,
+  type MyApplication,
+  type Rating,
+} from '@tasko/shared/domain';
+import { isValidationKey, normalizeIsraeliPhone } from '@tasko/shared/validation';
+import { ApiProblem } from '../errors/errors.plugin.js';
+
+// The deal's requests and answers (docs/deal.md, "Applications and conversations"): the schemas validate,
+// write the answers (a field not named here never leaves) and make the OpenAPI document.
+
+export const idParams = z.object({ id: z.string() });
+
+/** A message of `max` characters at most, trimmed; blank is `messageRequired`. */
+const messageText = (max: number) =>
+  z.string({ message: 'messageRequired' }).trim().min(1, { message: 'messageRequired' }).max(max, { message: 'messageTooLong' });
+
+export const applicationInput = z.object({
+  message: messageText(DEAL_LIMITS.applicationMessageMaxLength),
+  /** A number the applicant shares with the poster: stored in national form; blank is none. */
+  phone: z
+    .string({ message: 'phoneInvalid' })
+    .trim()
+    .nullish()
+    .transform((phone, ctx): string | undefined => {
+      if (!phone) return undefined;
+      const national = normalizeIsraeliPhone(phone);
+      if (national) return national;
+      ctx.addIssue({ code: 'custom', message: 'phoneInvalid' });
+      return z.NEVER;
+    }),
+});
+
+export const moveInput = z.object({ status: z.enum(APPLICATION_STATUSES, { message: 'statusInvalid' }) });
+
+export const messageInput = z.object({ text: messageText(DEAL_LIMITS.chatMessageMaxLength) });
+
+export const messagesQuery = z.object({
+  /** A message id: the page of messages before it. */
+  before: z
+    .string()
+    .refine((id) => isSerialId(id), { message: 'invalidRequest' })
+    .transform(Number)
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(DEAL_LIMITS.messagesPageMax).default(DEAL_LIMITS.messagesPageSize),
+});
+
+export const applicationWire = z.object({
+  id: z.number().int(),
+  jobId: z.number().int(),
+  status: z.enum(APPLICATION_STATUSES),
+  createdAt: z.string(),
+  conversationId: z.number().int(),
+}) satisfies z.ZodType<Application>;
+
+export const applicationAnswer = z.object({ application: applicationWire });
+
+const ratingWire = z.object({ average: z.number().nullable(), count: z.number().int() }) satisfies z.ZodType<Rating>;
+
+export const listingApplications = z.object({
+  applications: z.array(
+    z.object({
+      id: z.number().int(),
+      status: z.enum(APPLICATION_STATUSES),
+      message: z.string(),
+      createdAt: z.string(),
+      conversationId: z.number().int(),
+      applicant: z.object({ id: z.number().int(), displayName: z.string(), picture: z.string().optional(), rating: ratingWire }),
+      phone: z.string().optional(),
+    }) satisfies z.ZodType<ListingApplication>,
+  ),
+});
+
+export const myApplications = z.object({
+  applications: z.array(
+    z.object({
+      id: z.number().int(),
+      status: z.enum(APPLICATION_STATUSES),
+      createdAt: z.string(),
+      conversationId: z.number().int(),
+      job: z.object({ id: z.number().int(), title: z.string(), offerType: z.enum(OFFER_TYPES), status: z.enum(LISTING_STATUSES) }),
+    }) satisfies z.ZodType<MyApplication>,
+  ),
+});
+
+export const chatMessageWire = z.object({
+  id: z.number().int(),
+  authorId: z.number().int().nullable(),
+  text: z.string(),
+  createdAt: z.string(),
+  kind: z.enum(CHAT_MESSAGE_KINDS),
+}) satisfies z.ZodType<ChatMessage>;
+
+export const messageAnswer = z.object({ message: chatMessageWire });
+export const messagePage = z.object({ messages: z.array(chatMessageWire) });
+
+export const conversationList = z.object({
+  conversations: z.array(
+    z.object({
+      id: z.number().int(),
+      job: z.object({ id: z.number().int(), title: z.string() }),
+      other: z.object({ id: z.number().int(), displayName: z.string() }),
+      lastMessage: chatMessageWire,
+      unread: z.number().int(),
+      application: z.object({ id: z.number().int(), status: z.enum(APPLICATION_STATUSES), side: z.enum(['owner', 'applicant']) }),
+      blockedByMe: z.boolean(),
+    }) satisfies z.ZodType<Conversation>,
+  ),
+  unreadTotal: z.number().int(),
+});
+
+export const reportedAnswer = z.object({ reported: z.literal(true) });
+
+/** The one error shape (docs/architecture.md, "API surface"), as the OpenAPI document shows each refusal. */
+const problem = z.object({ statusCode: z.number().int(), messageKey: z.string(), fields: z.record(z.string(), z.string()).optional() });
+
+/** The refusals a route can answer, each in the one error shape. */
+export function refusals(...statusCodes: number[]): Record<number, typeof problem> {
+  return Object.fromEntries(statusCodes.map((code) => [code, problem.describe(`{ statusCode, messageKey, fields? }`)]));
+}
+
+/**
+ * For routes declared with `attachValidation`: a refused request answers 400 with the field's own key as its
+ * `messageKey` (`messageRequired`, `phoneInvalid`: what the contract names) and every field's key in
+ * `fields`, as other routes give them.
+ */
+export function refuseInvalidRequest(request: FastifyRequest): void {
+  const error = request.validationError;
+  if (!error) return;
+  const fields: Record<string, string> = {};
+  // Fastify types the issues loosely; the zod validator's are these.
+  for (const issue of error.validation as FastifySchemaValidationError[]) {
+    const field = issue.instancePath.replace(/^\//, '').split('/')[0] || 'request';
+    if (!fields[field]) fields[field] = isValidationKey(issue.message) ? issue.message : 'invalidRequest';
+  }
+  const firstKey = Object.values(fields).find((key) => isValidationKey(key));
+  throw new ApiProblem(400, firstKey ?? 'invalidRequest', fields);
+}

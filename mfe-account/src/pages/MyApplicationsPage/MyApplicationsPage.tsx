@@ -1,0 +1,165 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import { Link } from '@tasko/shared/router';
+import { formatDate, LiveNotice, RetryPanel, toApiError, useLanguage, useLocalizedPath, usePageMeta, UserText, useTranslation, type MessageKey, type MyApplication, type Notice } from '@tasko/shared';
+import { ConfirmDialog } from '@tasko/shared/confirmDialog';
+import { ApplicationStatusBadge, DEAL_NS, movesOf, type ApplicationMove } from '@tasko/shared/deal';
+import { ACCOUNT_NS } from '../../accountNamespace';
+import { useMyApplications } from './useMyApplications';
+import '../account.css';
+
+/** Where focus goes after a withdrawal (WCAG 2.4.3): the button that asked while it is there, else the row's title. */
+interface FocusWish {
+  id: number;
+  to: 'asker' | 'row';
+}
+
+/**
+ * The jobs I applied to and the services I requested (docs/deal.md, "Hiring"): where each stands, the
+ * conversation it opened, and the applicant's one move, withdrawing (asked first: it cannot be sent again).
+ */
+export default function MyApplicationsPage() {
+  // The deal's words (statuses, moves) load with the page's own, in one wait.
+  const { t } = useTranslation([ACCOUNT_NS, DEAL_NS]);
+  const { t: deal } = useTranslation(DEAL_NS);
+  const { t: common } = useTranslation('common');
+  const { language } = useLanguage();
+  const localized = useLocalizedPath();
+  const { state, reload, move } = useMyApplications();
+  const [pending, setPending] = useState<{ application: MyApplication; status: ApplicationMove } | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const [failures, setFailures] = useState<Record<number, MessageKey>>({});
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const page = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusWish = useRef<FocusWish | null>(null);
+  usePageMeta(t('myApplications.title'));
+
+  useLayoutEffect(() => {
+    const wish = focusWish.current;
+    if (!wish || pending || busyId !== null) return;
+    focusWish.current = null;
+    const row = page.current?.querySelector<HTMLElement>(`[data-application="${wish.id}"]`);
+    const asker = wish.to === 'asker' ? row?.querySelector<HTMLElement>('[data-move]') : null;
+    (asker ?? row?.querySelector<HTMLElement>('[data-control="title"]') ?? heading.current)?.focus();
+  });
+
+  const titleOf = (application: MyApplication) => application.job.title || common('noTitle');
+
+  const withdraw = async (application: MyApplication, status: ApplicationMove) => {
+    setPending(null);
+    setBusyId(application.id);
+    setNotice(null);
+    setFailures(({ [application.id]: _, ...others }) => others);
+    try {
+      const moved = await move(application.id, status);
+      setNotice({ kind: 'success', text: t('myApplications.moved', { title: titleOf(application), status: deal(`status.${application.job.offerType}.${moved}`) }) });
+      focusWish.current = { id: application.id, to: 'row' };
+    } catch (error) {
+      const { messageKey } = toApiError(error);
+      setFailures((others) => ({ ...others, [application.id]: messageKey }));
+      focusWish.current = { id: application.id, to: 'asker' };
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const ask = (application: MyApplication, status: ApplicationMove) => {
+    // The buttons stay focusable while a move is on its way (a disabled button drops focus to <body>).
+    if (busyId !== null) return;
+    setNotice(null);
+    setPending({ application, status });
+  };
+
+  const cancel = () => {
+    if (pending) focusWish.current = { id: pending.application.id, to: 'asker' };
+    setPending(null);
+  };
+
+  return (
+    <section ref={page} className="page my-applications" aria-labelledby="my-applications-title">
+      <h1 id="my-applications-title" ref={heading} tabIndex={-1}>
+        {t('myApplications.title')}
+      </h1>
+      <p className="page__intro">{t('myApplications.intro')}</p>
+      <LiveNotice notice={notice} />
+      {state.status === 'loading' && <p role="status">{common('loading')}</p>}
+      {state.status === 'failed' && <RetryPanel message={t('myApplications.fetchFailed')} retryLabel={common('remoteError.retry')} onRetry={reload} />}
+      {state.status === 'loaded' && state.applications.length === 0 && (
+        <div className="my-applications__empty">
+          <p>{t('myApplications.empty')}</p>
+          <Link className="button button--primary" to={localized('/tasks')}>
+            {t('myApplications.browse')}
+          </Link>
+        </div>
+      )}
+      {state.status === 'loaded' && state.applications.length > 0 && (
+        <ul className="my-applications__list">
+          {state.applications.map((application) => {
+            const { job } = application;
+            const title = titleOf(application);
+            const failure = failures[application.id];
+            return (
+              <li key={application.id} className="card my-applications__item" data-application={application.id} aria-busy={busyId === application.id}>
+                <h2>
+                  {/* A deleted listing has no page to go to: its title stays, as plain text. */}
+                  {job.status === 'deleted' ? (
+                    <UserText>{title}</UserText>
+                  ) : (
+                    <Link to={localized(`/job/${job.id}`)} data-control="title">
+                      <UserText>{title}</UserText>
+                    </Link>
+                  )}
+                </h2>
+                <p className="my-applications__meta">
+                  <ApplicationStatusBadge status={application.status} offerType={job.offerType} />
+                  <span>{common(`offerTypes.${job.offerType}`)}</span>
+                  <time dateTime={application.createdAt}>{t('myApplications.sentOn', { date: formatDate(application.createdAt, language) })}</time>
+                </p>
+                {job.status !== 'active' && <p className="my-applications__note">{job.status === 'deleted' ? t('myApplications.listingDeleted') : t('myApplications.listingClosed')}</p>}
+                <div className="my-applications__actions">
+                  <Link className="button" to={localized(`/messages/${application.conversationId}`)} aria-label={t('myApplications.conversationLabel', { title })}>
+                    {t('myApplications.conversation')}
+                  </Link>
+                  {movesOf(application.status, 'applicant').map((status) => {
+                    const action = deal(`actions.${job.offerType}.${status}`);
+                    return (
+                      <button
+                        key={status}
+                        type="button"
+                        className="button button--danger"
+                        data-move={status}
+                        aria-label={deal('actions.label', { action, name: title })}
+                        aria-disabled={busyId === application.id || undefined}
+                        onClick={() => ask(application, status)}
+                      >
+                        {action}
+                      </button>
+                    );
+                  })}
+                </div>
+                {failure && (
+                  <p className="alert alert--error" role="alert">
+                    {t('myApplications.moveFailed', { title, error: common([`errors.${failure}`, 'errors.serverError']) })}
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {pending && (
+        <ConfirmDialog
+          role="alertdialog"
+          question={t(`myApplications.confirmWithdraw.${pending.application.job.offerType}`)}
+          subject={<UserText>{titleOf(pending.application)}</UserText>}
+          detail={t(`myApplications.confirmWithdrawDetail.${pending.application.job.offerType}`)}
+          confirmLabel={deal(`actions.${pending.application.job.offerType}.${pending.status}`)}
+          cancelLabel={deal('actions.back')}
+          isDestructive
+          onConfirm={() => void withdraw(pending.application, pending.status)}
+          onCancel={cancel}
+        />
+      )}
+    </section>
+  );
+}

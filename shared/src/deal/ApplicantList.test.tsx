@@ -1,0 +1,225 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DEFAULT_SETTINGS, signIn, signOut, userEvents, type Application, type ListingApplication, type OfferType } from '@tasko/shared';
+import { installMockApi } from '../../test/mockApi';
+import { loadDealTexts, renderAt } from '../../test/renderWithProviders';
+import { stubBrowserGaps } from '../../test/browserGaps';
+import { ApplicantList } from './ApplicantList';
+
+const server = installMockApi();
+
+function applicant(id: number, changes: Partial<ListingApplication> = {}): ListingApplication {
+  return {
+    id,
+    status: 'sent',
+    message: `Message of ${id}`,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    conversationId: 50 + id,
+    applicant: { id: 20 + id, displayName: `Member ${id}.`, rating: { average: null, count: 0 } },
+    ...changes,
+  };
+}
+
+const dana = applicant(1, {
+  message: 'שלום, אני זמינה מחר בבוקר.\nיש לי ניסיון של שלוש שנים.',
+  phone: '0541234567',
+  applicant: { id: 21, displayName: 'Dana K.', rating: { average: 4.63, count: 12 } },
+});
+const omar = applicant(2, { applicant: { id: 22, displayName: 'Omar S.', rating: { average: null, count: 0 } } });
+const gone = applicant(3, { status: 'withdrawn', applicant: { id: 23, displayName: 'Lev P.', rating: { average: 5, count: 1 } } });
+
+const moved = (id: number, status: Application['status']): Application => ({ id, jobId: 7, status, createdAt: '2026-11-20T10:00:00.000Z', conversationId: 50 + id });
+
+function renderList({ offerType = 'job', language = 'en', onCountChange }: { offerType?: OfferType; language?: string; onCountChange?: (count: number) => void } = {}) {
+  return renderAt(<ApplicantList jobId={7} offerType={offerType} onCountChange={onCountChange} />, `/${language}/my-posted-jobs`);
+}
+
+const rowOf = (name: string) => screen.getByRole('link', { name }).closest('li') as HTMLElement;
+
+beforeAll(stubBrowserGaps);
+
+beforeEach(async () => {
+  signIn({ token: 'session', info: { email: 'owner@example.com', name: 'Noa Levi' }, settings: DEFAULT_SETTINGS });
+  await loadDealTexts('en');
+});
+afterEach(() => act(() => signOut()));
+
+describe('ApplicantList', () => {
+  it("asks for the listing's applicants with the owner's session and shows each one as the owner needs them", async () => {
+    server.answerWith({ status: 200, data: { applications: [dana, omar, gone] } });
+    const counted = jest.fn();
+    renderList({ onCountChange: counted });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+
+    const name = await screen.findByRole('link', { name: 'Dana K.' });
+    expect(server.sent[0]).toMatchObject({ method: 'GET', url: '/api/v1/jobs/7/applications' });
+    expect(server.sent[0]?.headers.Authorization).toBe('Bearer session');
+    expect(name).toHaveAttribute('href', '/en/user/21');
+    expect(counted).toHaveBeenLastCalledWith(3);
+
+    const row = rowOf('Dana K.');
+    expect(within(row).getByRole('heading', { level: 3, name: 'Dana K.' })).toBeInTheDocument();
+    // The stars read as a sentence; the short form is for the eye.
+    expect(within(row).getByText('Rated 4.6 out of 5 from 12 reviews')).toBeInTheDocument();
+    expect(within(row).getByText('4.6 ★ (12 reviews)')).toHaveAttribute('aria-hidden', 'true');
+    // Their message as they wrote it, in its own direction, never as markup.
+    const message = within(row).getByText(/אני זמינה מחר/);
+    expect(message).toHaveAttribute('dir', 'auto');
+    expect(message.textContent).toBe(dana.message);
+    expect(within(row).getByRole('link', { name: '054-123-4567' })).toHaveAttribute('href', 'tel:+972541234567');
+    expect(within(row).getByText('Awaiting reply')).toBeInTheDocument();
+    expect(within(row).getByText('Applied on 20 November 2026')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Open the conversation with Dana K.' })).toHaveAttribute('href', '/en/messages/51');
+    expect(within(row).getAllByRole('button').map((b) => b.textContent)).toEqual(['Hire', 'Decline']);
+    expect(within(row).getByRole('button', { name: 'Hire: Dana K.' })).toBeInTheDocument();
+
+    const second = rowOf('Omar S.');
+    expect(within(second).getByText('No reviews yet')).toBeInTheDocument();
+    expect(within(second).queryByRole('link', { name: /^\d/ })).toBeNull();
+    expect(within(second).queryByText('Phone:')).toBeNull();
+
+    // A withdrawn application is settled for the owner: no move left.
+    const withdrawn = rowOf('Lev P.');
+    expect(within(withdrawn).getByText('Withdrawn')).toBeInTheDocument();
+    expect(within(withdrawn).queryByRole('button')).toBeNull();
+  });
+
+  it('hires at once, updates the row with the moves that follow, says so, and keeps the focus in the row', async () => {
+    server.answerWith({ status: 200, data: { applications: [dana, omar] } });
+    const user = userEvent.setup();
+    renderList();
+    await screen.findByRole('link', { name: 'Dana K.' });
+
+    server.answerWith({ status: 200, data: { application: moved(1, 'hired') } });
+    await user.click(within(rowOf('Dana K.')).getByRole('button', { name: 'Hire: Dana K.' }));
+    expect(await within(rowOf('Dana K.')).findByText('Hired')).toBeInTheDocument();
+    expect(server.sent[1]).toMatchObject({ method: 'PATCH', url: '/api/v1/applications/1', body: JSON.stringify({ status: 'hired' }) });
+    expect(screen.getByRole('status')).toHaveTextContent('Dana K.: Hired');
+    const row = rowOf('Dana K.');
+    expect(within(row).getAllByRole('button').map((b) => b.textContent)).toEqual(['Mark as done', 'Cancel hire']);
+    expect(within(row).getByRole('button', { name: 'Mark as done: Dana K.' })).toHaveFocus();
+    // The other applicant is untouched: several may be hired.
+    expect(within(rowOf('Omar S.')).getByText('Awaiting reply')).toBeInTheDocument();
+
+    server.answerWith({ status: 200, data: { application: moved(1, 'done') } });
+    await user.keyboard('{Enter}');
+    expect(await within(rowOf('Dana K.')).findByText('Work done')).toBeInTheDocument();
+    expect(within(rowOf('Dana K.')).queryByRole('button')).toBeNull();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Dana K.' })).toHaveFocus());
+  });
+
+  it('asks before declining: "Go back" sends nothing and returns to the button, confirming declines', async () => {
+    server.answerWith({ status: 200, data: { applications: [dana] } });
+    const user = userEvent.setup();
+    renderList();
+    await screen.findByRole('link', { name: 'Dana K.' });
+
+    await user.click(screen.getByRole('button', { name: 'Decline: Dana K.' }));
+    let dialog = screen.getByRole('alertdialog', { name: 'Decline this application?' });
+    expect(dialog).toHaveAccessibleDescription('Dana K. The applicant sees this in your conversation and cannot apply to this listing again.');
+    expect(within(dialog).getByRole('button', { name: 'Go back' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Decline: Dana K.' })).toHaveFocus();
+    expect(server.sent).toHaveLength(1);
+
+    server.answerWith({ status: 200, data: { application: moved(1, 'declined') } });
+    await user.click(screen.getByRole('button', { name: 'Decline: Dana K.' }));
+    dialog = screen.getByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    expect(await within(rowOf('Dana K.')).findByText('Declined')).toBeInTheDocument();
+    expect(server.sent[1]).toMatchObject({ method: 'PATCH', url: '/api/v1/applications/1', body: JSON.stringify({ status: 'declined' }) });
+    expect(within(rowOf('Dana K.')).queryByRole('button')).toBeNull();
+  });
+
+  it('asks before cancelling a hire', async () => {
+    server.answerWith({ status: 200, data: { applications: [{ ...dana, status: 'hired' }] } });
+    const user = userEvent.setup();
+    renderList();
+    await user.click(await screen.findByRole('button', { name: 'Cancel hire: Dana K.' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancel this hire?' });
+    server.answerWith({ status: 200, data: { application: moved(1, 'cancelled') } });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel hire' }));
+    expect(await within(rowOf('Dana K.')).findByText('Hire cancelled')).toBeInTheDocument();
+  });
+
+  it("shows a refused move in the row, in words, and leaves the status and the focus where they were", async () => {
+    server.answerWith({ status: 200, data: { applications: [dana] } });
+    const user = userEvent.setup();
+    renderList();
+    await screen.findByRole('link', { name: 'Dana K.' });
+
+    server.answerWith({ status: 409, data: { statusCode: 409, messageKey: 'badTransition' } });
+    await user.click(screen.getByRole('button', { name: 'Hire: Dana K.' }));
+    expect(await within(rowOf('Dana K.')).findByRole('alert')).toHaveTextContent(
+      'Dana K.: This application can no longer be changed that way. Reload the page to see where it stands.',
+    );
+    expect(within(rowOf('Dana K.')).getByText('Awaiting reply')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Hire: Dana K.' })).toHaveFocus());
+  });
+
+  it('says when no one has applied, in the words of a job and of a service', async () => {
+    server.answerWith({ status: 200, data: { applications: [] } });
+    const counted = jest.fn();
+    const { unmount } = renderList({ onCountChange: counted });
+    expect(await screen.findByText('No one has applied yet.')).toBeInTheDocument();
+    expect(counted).toHaveBeenLastCalledWith(0);
+    unmount();
+
+    renderList({ offerType: 'service' });
+    expect(await screen.findByText('No requests yet.')).toBeInTheDocument();
+  });
+
+  it("names a service's moves as a provider accepts requests", async () => {
+    server.answerWith({ status: 200, data: { applications: [dana] } });
+    renderList({ offerType: 'service' });
+    await screen.findByRole('link', { name: 'Dana K.' });
+    const row = rowOf('Dana K.');
+    expect(within(row).getByText('Requested on 20 November 2026')).toBeInTheDocument();
+    expect(within(row).getAllByRole('button').map((b) => b.textContent)).toEqual(['Accept', 'Decline']);
+  });
+
+  it('offers to try again after a failed load', async () => {
+    server.answerWith('offline');
+    const user = userEvent.setup();
+    renderList();
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load the applicants. No connection to the server.');
+    server.answerWith({ status: 200, data: { applications: [omar] } });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Omar S.' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('hears moves made elsewhere (the applicant withdrawing) and new applicants through the event stream', async () => {
+    server.answerWith({ status: 200, data: { applications: [dana] } });
+    renderList();
+    await screen.findByRole('link', { name: 'Dana K.' });
+
+    act(() => userEvents.emit('application', { application: moved(1, 'withdrawn') }));
+    expect(within(rowOf('Dana K.')).getByText('Withdrawn')).toBeInTheDocument();
+    expect(within(rowOf('Dana K.')).queryByRole('button')).toBeNull();
+    // Another listing's news changes nothing here.
+    act(() => userEvents.emit('application', { application: { ...moved(9, 'sent'), jobId: 8 } }));
+    expect(server.sent).toHaveLength(1);
+
+    server.answerWith({ status: 200, data: { applications: [omar, { ...dana, status: 'withdrawn' }] } });
+    act(() => userEvents.emit('application', { application: moved(2, 'sent') }));
+    expect(await screen.findByRole('link', { name: 'Omar S.' })).toBeInTheDocument();
+    expect(server.sent[1]).toMatchObject({ method: 'GET', url: '/api/v1/jobs/7/applications' });
+  });
+
+  it.each([
+    ['he', 'קבלה לעבודה: Dana K.', 'ממתינה לתשובה', 'דירוג 4.6 מתוך 5, לפי 12 ביקורות'],
+    ['ar', 'توظيف: Dana K.', 'بانتظار الرد', 'التقييم 4.6 من 5 بناءً على 12 مراجعةً'],
+    ['ru', 'Нанять: Dana K.', 'Ждёт ответа', 'Оценка 4,6 из 5 на основе 12 отзывов'],
+  ] as const)('in %s, speaks the language and keeps its prefix in links', async (language, hire, status, rating) => {
+    await loadDealTexts(language);
+    server.answerWith({ status: 200, data: { applications: [dana] } });
+    renderList({ language });
+    expect(await screen.findByRole('link', { name: 'Dana K.' })).toHaveAttribute('href', `/${language}/user/21`);
+    const row = rowOf('Dana K.');
+    expect(within(row).getByRole('button', { name: hire })).toBeInTheDocument();
+    expect(within(row).getByText(status)).toBeInTheDocument();
+    expect(within(row).getByText(rating)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,263 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Link } from '@tasko/shared/router';
+import {
+  api,
+  formatDate,
+  formatIsraeliPhone,
+  internationalPhone,
+  LiveNotice,
+  Ltr,
+  normalizeIsraeliPhone,
+  toApiError,
+  useLanguage,
+  useLocalizedPath,
+  UserText,
+  useTranslation,
+  useUserEvent,
+  type ApplicationStatus,
+  type ListingApplication,
+  type MessageKey,
+  type Notice,
+  type OfferType,
+} from '@tasko/shared';
+import { ConfirmDialog } from '@tasko/shared/confirmDialog';
+import { ApplicationStatusBadge, movesOf, type ApplicationMove } from './ApplicationStatus';
+import { DEAL_NS } from './dealNamespace';
+import { RatingStars } from './RatingStars';
+import '../styles/deal.css';
+
+type Applicants = { status: 'loading' } | { status: 'failed'; messageKey: MessageKey } | { status: 'loaded'; applications: ListingApplication[] };
+
+/** The owner's moves that are asked first: each ends the deal for good (docs/deal.md, "Hiring"). */
+const ASKED_MOVES = ['declined', 'cancelled'] as const satisfies readonly ApplicationStatus[];
+type AskedMove = (typeof ASKED_MOVES)[number];
+const isAsked = (status: ApplicationStatus): status is AskedMove => (ASKED_MOVES as readonly ApplicationStatus[]).includes(status);
+
+/** Where focus goes after a move (WCAG 2.4.3): back to the button that asked, or into the row that changed. */
+type FocusWish = { id: number; to: 'asker'; status: ApplicationStatus } | { id: number; to: 'row' };
+
+export interface ApplicantListProps {
+  /** The listing, whose owner is signed in (anyone else gets 404). */
+  jobId: number;
+  /** A job has applicants to hire, a service requests to accept: only the words differ. */
+  offerType: OfferType;
+  /** The level of each applicant's name heading, under the heading that names the listing. */
+  headingLevel?: 3 | 4;
+  /** Told how many applications there are, once loaded and whenever that changes. */
+  onCountChange?: (count: number) => void;
+}
+
+/**
+ * A listing's applicants for its owner (docs/deal.md, "Hiring"): each one's name (to their profile), rating,
+ * message as they wrote it, phone when they shared it, where the application stands, the conversation, and
+ * the owner's moves from `nextStatuses(status, 'owner')`. A decline or a cancelled hire is asked first. Moves
+ * made elsewhere (the other tab, the applicant withdrawing) arrive through the event stream.
+ */
+export function ApplicantList({ jobId, offerType, headingLevel = 3, onCountChange }: ApplicantListProps) {
+  const { t } = useTranslation(DEAL_NS);
+  const { t: common } = useTranslation('common');
+  const { language } = useLanguage();
+  const localized = useLocalizedPath();
+  const [attempt, setAttempt] = useState(0);
+  // Which request an answer belongs to: an answer for another listing or attempt reads as loading.
+  const request = `${jobId}:${attempt}`;
+  const [answer, setAnswer] = useState<{ request: string; applicants: Exclude<Applicants, { status: 'loading' }> } | null>(null);
+  const applicants: Applicants = answer?.request === request ? answer.applicants : { status: 'loading' };
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const [failures, setFailures] = useState<Record<number, MessageKey>>({});
+  const [pending, setPending] = useState<{ application: ListingApplication; status: AskedMove } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const list = useRef<HTMLDivElement>(null);
+  const focusWish = useRef<FocusWish | null>(null);
+  const Heading = headingLevel === 4 ? 'h4' : 'h3';
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api.deal.applicationsFor(jobId, controller.signal).then(
+      (applications) => setAnswer({ request, applicants: { status: 'loaded', applications } }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setAnswer({ request, applicants: { status: 'failed', messageKey: toApiError(error).messageKey } });
+      },
+    );
+    return () => controller.abort();
+  }, [jobId, request]);
+
+  const count = applicants.status === 'loaded' ? applicants.applications.length : null;
+  const countChanged = useRef(onCountChange);
+  useEffect(() => {
+    countChanged.current = onCountChange;
+  });
+  useEffect(() => {
+    if (count !== null) countChanged.current?.(count);
+  }, [count]);
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+
+  /** Changes the list shown, unless another request has replaced it meanwhile. */
+  const updateList = useCallback(
+    (change: (shown: ListingApplication[]) => ListingApplication[]) =>
+      setAnswer((current) =>
+        current?.request === request && current.applicants.status === 'loaded' ? { request, applicants: { status: 'loaded', applications: change(current.applicants.applications) } } : current,
+      ),
+    [request],
+  );
+  const setStatus = (id: number, status: ApplicationStatus) => updateList((shown) => shown.map((a) => (a.id === id ? { ...a, status } : a)));
+
+  // A move made elsewhere, or a new applicant: the list is asked again (only its answer has their name and
+  // message), and replaces the one shown without a loading state in between.
+  useUserEvent('application', ({ application }) => {
+    if (application.jobId !== jobId || applicants.status !== 'loaded') return;
+    if (applicants.applications.some((a) => a.id === application.id)) setStatus(application.id, application.status);
+    else void api.deal.applicationsFor(jobId).then((applications) => updateList(() => applications), () => undefined);
+  });
+
+  // After the render that follows a move or a dialog: the buttons of the row have changed by then.
+  useLayoutEffect(() => {
+    const wish = focusWish.current;
+    if (!wish || pending || busyId !== null) return;
+    focusWish.current = null;
+    const row = list.current?.querySelector<HTMLElement>(`[data-application="${wish.id}"]`);
+    if (!row) return;
+    const asker = wish.to === 'asker' ? row.querySelector<HTMLElement>(`[data-move="${wish.status}"]`) : null;
+    (asker ?? row.querySelector<HTMLElement>('[data-move]') ?? row.querySelector<HTMLElement>('[data-control="name"]'))?.focus();
+  });
+
+  const nameOf = (application: ListingApplication) => application.applicant.displayName || t('applicants.noName');
+  const statusText = (status: ApplicationStatus) => t(`status.${offerType}.${status}`);
+
+  const move = async (application: ListingApplication, status: ApplicationMove) => {
+    setPending(null);
+    setBusyId(application.id);
+    setNotice(null);
+    setFailures(({ [application.id]: _, ...others }) => others);
+    try {
+      const moved = await api.deal.move(application.id, status);
+      setStatus(application.id, moved.status);
+      setNotice({ kind: 'success', text: t('applicants.moved', { name: nameOf(application), status: statusText(moved.status) }) });
+      focusWish.current = { id: application.id, to: 'row' };
+    } catch (error) {
+      const { messageKey } = toApiError(error);
+      setFailures((others) => ({ ...others, [application.id]: messageKey }));
+      focusWish.current = { id: application.id, to: 'asker', status };
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const ask = (application: ListingApplication, status: ApplicationMove) => {
+    // The buttons stay focusable while their row is busy (a disabled button drops focus to <body>).
+    if (busyId !== null) return;
+    if (isAsked(status)) setPending({ application, status });
+    else void move(application, status);
+  };
+
+  const cancel = () => {
+    if (pending) focusWish.current = { id: pending.application.id, to: 'asker', status: pending.status };
+    setPending(null);
+  };
+
+  const texts = {
+    empty: t(`applicants.${offerType}.empty`),
+    failed: t(`applicants.${offerType}.failed`),
+  };
+
+  return (
+    <div ref={list} className="applicant-list">
+      <LiveNotice notice={notice} />
+      {applicants.status === 'loading' && <p role="status">{t('applicants.loading')}</p>}
+      {applicants.status === 'failed' && (
+        <div className="alert alert--error applicant-list__failure" role="alert">
+          <p>
+            {texts.failed} {common([`errors.${applicants.messageKey}`, 'errors.serverError'])}
+          </p>
+          <button type="button" className="button" onClick={reload}>
+            {common('remoteError.retry')}
+          </button>
+        </div>
+      )}
+      {applicants.status === 'loaded' && applicants.applications.length === 0 && <p className="applicant-list__empty">{texts.empty}</p>}
+      {applicants.status === 'loaded' && applicants.applications.length > 0 && (
+        <ul className="applicant-list__items">
+          {applicants.applications.map((application) => {
+            const name = nameOf(application);
+            const failure = failures[application.id];
+            const isBusy = busyId === application.id;
+            return (
+              <li key={application.id} className="applicant" data-application={application.id} aria-busy={isBusy}>
+                <div className="applicant__head">
+                  <Heading className="applicant__name">
+                    <Link to={localized(`/user/${application.applicant.id}`)} data-control="name">
+                      <UserText>{name}</UserText>
+                    </Link>
+                  </Heading>
+                  <RatingStars rating={application.applicant.rating} />
+                  <ApplicationStatusBadge status={application.status} offerType={offerType} />
+                </div>
+                <p className="applicant__date">
+                  <time dateTime={application.createdAt}>{t(`applicants.${offerType}.sentOn`, { date: formatDate(application.createdAt, language) })}</time>
+                </p>
+                <UserText block className="applicant__message">
+                  {application.message}
+                </UserText>
+                {application.phone && <PhoneLine phone={application.phone} label={t('applicants.phone')} />}
+                <div className="applicant__actions">
+                  <Link className="button" to={localized(`/messages/${application.conversationId}`)} aria-label={t('applicants.conversationLabel', { name })}>
+                    {t('applicants.conversation')}
+                  </Link>
+                  {movesOf(application.status, 'owner').map((status) => {
+                    const action = t(`actions.${offerType}.${status}`);
+                    return (
+                      <button
+                        key={status}
+                        type="button"
+                        className={status === 'hired' ? 'button button--primary' : isAsked(status) ? 'button button--danger' : 'button'}
+                        data-move={status}
+                        aria-label={t('actions.label', { action, name })}
+                        aria-disabled={isBusy || undefined}
+                        onClick={() => ask(application, status)}
+                      >
+                        {action}
+                      </button>
+                    );
+                  })}
+                </div>
+                {failure && (
+                  <p className="alert alert--error" role="alert">
+                    {t('applicants.moveFailed', { name, error: common([`errors.${failure}`, 'errors.serverError']) })}
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {pending && (
+        <ConfirmDialog
+          role="alertdialog"
+          question={t(`confirm.${offerType}.${pending.status}.question`)}
+          subject={<UserText>{nameOf(pending.application)}</UserText>}
+          detail={t(`confirm.${offerType}.${pending.status}.detail`)}
+          confirmLabel={t(`actions.${offerType}.${pending.status}`)}
+          cancelLabel={t('actions.back')}
+          isDestructive
+          onConfirm={() => void move(pending.application, pending.status)}
+          onCancel={cancel}
+        />
+      )}
+    </div>
+  );
+}
+
+/** A shared phone as a link that calls it, in the national form people read; as typed if it is no Israeli number. */
+function PhoneLine({ phone, label }: { phone: string; label: string }) {
+  const national = normalizeIsraeliPhone(phone);
+  const href = `tel:${national ? internationalPhone(national) : phone.replace(/[^\d+]/g, '')}`;
+  return (
+    <p className="applicant__phone">
+      {label}{' '}
+      <a href={href}>
+        <Ltr>{national ? formatIsraeliPhone(national) : phone}</Ltr>
+      </a>
+    </p>
+  );
+}
