@@ -284,7 +284,7 @@ for (const database of testDatabases()) {
       assert.equal(emails.length, 2);
       const toHired = emails.find((email) => email.to === hired.applicant.email)!;
       assert.equal(toHired.subject, 'Вас выбрали: «Help moving a sofa»');
-      assert.ok(toHired.text.includes('Договоритесь о деталях с Yossi L. в разговоре.'));
+      assert.ok(toHired.text.includes('Договоритесь о деталях с пользователем Yossi L. в переписке.'));
       assert.ok(toHired.html.includes(`href="${SITE}/ru/messages/${hired.conversationId}"`));
       assertUnsubscribe(toHired, hired.applicant.id, 'applicationDecided', 'ru');
       const toDeclined = emails.find((email) => email.to === declined.applicant.email)!;
@@ -387,7 +387,7 @@ for (const database of testDatabases()) {
       const emails = await sent();
       assert.equal(emails.length, 2);
       const toPoster = emails.find((email) => email.to === d.poster.email)!;
-      assert.equal(toPoster.subject, 'Работа выполнена: оставьте отзыв о Avi M.');
+      assert.equal(toPoster.subject, 'Работа выполнена: оставьте отзыв о пользователе Avi M.');
       assert.ok(toPoster.text.includes('в течение 14 дней'), toPoster.text);
       assert.ok(toPoster.html.includes(`href="${SITE}/ru/messages/${d.conversationId}"`));
       assertUnsubscribe(toPoster, d.poster.id, 'reviewToWrite', 'ru');

@@ -33,12 +33,17 @@ for (const database of testDatabases()) {
       // A view and a reveal from 40 days ago are outside the window.
       await suite.handle.db.execute(sql`insert into listing_views (listing_id, day, address_key, browser_key) values (${seen}, current_date - 40, 'old', 'old')`);
       await suite.handle.db.execute(sql`insert into listing_reveals_daily (listing_id, day, count) values (${seen}, current_date - 40, 9)`);
+      // Applications count whatever became of them, however old.
+      const worker = await signIn(suite.server.app, 'worker@example.com');
+      const apply = await suite.server.app.inject({ method: 'POST', url: `/api/v1/jobs/${seen}/applications`, headers: auth(worker), payload: { message: 'I can help.' } });
+      assert.equal(apply.statusCode, 201, apply.body);
+      await suite.server.app.inject({ method: 'PATCH', url: `/api/v1/applications/${apply.json().application.id}`, headers: auth(worker), payload: { status: 'withdrawn' } });
 
       const answer = await suite.server.app.inject({ url: '/api/v1/me/jobs', headers: auth(owner) });
       assert.equal(answer.statusCode, 200, answer.body);
       const mine = answer.json().jobs as { job_id: number; stats: { views: number; reveals: number } }[];
-      assert.deepEqual(mine.find((j) => j.job_id === seen)?.stats, { views: 3, reveals: 3 });
-      assert.deepEqual(mine.find((j) => j.job_id === quiet)?.stats, { views: 0, reveals: 0 });
+      assert.deepEqual(mine.find((j) => j.job_id === seen)?.stats, { views: 3, reveals: 3, applications: 1 });
+      assert.deepEqual(mine.find((j) => j.job_id === quiet)?.stats, { views: 0, reveals: 0, applications: 0 });
       const publicList = (await suite.server.app.inject('/api/v1/jobs')).json().jobs as object[];
       assert.ok(publicList.every((j) => !('stats' in j)), 'the figures are the poster’s alone');
     });

@@ -72,11 +72,11 @@ for (const database of testDatabases()) {
     }
 
     /** A listing of the poster's, an application to it by the worker, its conversation: as the deal's routes leave them. */
-    async function deal(poster: Member, worker: Member, options: { status?: string; doneAt?: Date | null } = {}): Promise<{ applicationId: number; listingId: number; conversationId: number }> {
+    async function deal(poster: Member, worker: Member, options: { status?: string; doneAt?: Date | null; offerType?: 'job' | 'service' } = {}): Promise<{ applicationId: number; listingId: number; conversationId: number }> {
       const { db } = suite.handle;
       const [listing] = await db
         .insert(listings)
-        .values({ publisherId: poster.id, title: 'Help moving a sofa', description: 'Third floor, no lift.', category: 'homeServices', amount: 200, contactPersonName: 'Dana', phone: '0501234567', city: 'Haifa' })
+        .values({ publisherId: poster.id, offerType: options.offerType ?? 'job', title: 'Help moving a sofa', description: 'Third floor, no lift.', category: 'homeServices', amount: 200, contactPersonName: 'Dana', phone: '0501234567', city: 'Haifa' })
         .returning({ id: listings.id });
       const status = options.status ?? 'done';
       const doneAt = options.doneAt !== undefined ? options.doneAt : status === 'done' ? new Date() : null;
@@ -219,6 +219,18 @@ for (const database of testDatabases()) {
       assert.equal((await eventsOf(worker.id)).length, 2);
       const [firstStored, secondStored] = await suite.handle.db.select().from(reviews).where(eq(reviews.applicationId, applicationId)).orderBy(reviews.id);
       assert.deepEqual(firstStored?.publishedAt, secondStored?.publishedAt);
+    });
+
+    it('names the roles by who did the work: a service’s provider is its worker, the member who requested it its poster', async () => {
+      const provider = await member('Rina Levi');
+      const customer = await member('Yusuf Nasser');
+      const { applicationId } = await deal(provider, customer, { offerType: 'service' });
+      assert.equal((await review(applicationId, provider, { rating: 4 })).statusCode, 201);
+      assert.equal((await review(applicationId, customer, { rating: 5 })).statusCode, 201);
+      assert.equal((await reviewsOf(provider.id)).reviews[0]?.role, 'worker');
+      assert.equal((await reviewsOf(customer.id)).reviews[0]?.role, 'poster');
+      assert.deepEqual((await profile(provider.id)).rating.asWorker, { average: 5, count: 1 });
+      assert.deepEqual((await profile(customer.id)).rating.asPoster, { average: 4, count: 1 });
     });
 
     it('shows a public profile with the rating by role, and 404 userNotFound for unknown, junk and blocked ids', async () => {

@@ -223,6 +223,8 @@ for (const database of testDatabases()) {
       assert.equal(((await tooYoung.json()) as { messageKey: string }).messageKey, 'ageConfirmationRequired');
       const badId = await fetch(`${server.url}/me/events?lastEventId=-1`, { headers: bearer(dana.token) });
       assert.equal(badId.status, 400);
+      // No HEAD: it would hold a stream with nowhere to write.
+      assert.equal((await fetch(`${server.url}/me/events`, { method: 'HEAD', headers: bearer(dana.token) })).status, 404);
     });
 
     test('a ticket: only for a signed-in adult, stored as a hash, good once', async () => {

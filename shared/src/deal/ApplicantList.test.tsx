@@ -152,7 +152,7 @@ describe('ApplicantList', () => {
     server.answerWith({ status: 409, data: { statusCode: 409, messageKey: 'badTransition' } });
     await user.click(screen.getByRole('button', { name: 'Hire: Dana K.' }));
     expect(await within(rowOf('Dana K.')).findByRole('alert')).toHaveTextContent(
-      'Dana K.: This application can no longer be changed that way. Reload the page to see where it stands.',
+      'Dana K.: This application can no longer be changed that way. Reload the page to see its current status.',
     );
     expect(within(rowOf('Dana K.')).getByText('Awaiting reply')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Hire: Dana K.' })).toHaveFocus());
@@ -183,7 +183,7 @@ describe('ApplicantList', () => {
     server.answerWith('offline');
     const user = userEvent.setup();
     renderList();
-    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load the applicants. No connection to the server.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load the applicants. No connection to the server.');
     server.answerWith({ status: 200, data: { applications: [omar] } });
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'Omar S.' })).toBeInTheDocument();
@@ -209,8 +209,8 @@ describe('ApplicantList', () => {
   });
 
   it.each([
-    ['he', 'קבלה לעבודה: Dana K.', 'ממתינה לתשובה', 'דירוג 4.6 מתוך 5, לפי 12 ביקורות'],
-    ['ar', 'توظيف: Dana K.', 'بانتظار الرد', 'التقييم 4.6 من 5 بناءً على 12 مراجعةً'],
+    ['he', 'קבלה לעבודה: Dana K.', 'ממתינה לתשובה', 'דירוג 4.6 מתוך 5, לפי 12 חוות דעת'],
+    ['ar', 'توظيف: Dana K.', 'بانتظار الرد', 'متوسط التقييم 4.6 من 5 بناءً على 12 تقييمًا'],
     ['ru', 'Нанять: Dana K.', 'Ждёт ответа', 'Оценка 4,6 из 5 на основе 12 отзывов'],
   ] as const)('in %s, speaks the language and keeps its prefix in links', async (language, hire, status, rating) => {
     await loadDealTexts(language);

@@ -10,8 +10,8 @@ describe('RatingStars', () => {
   it.each([
     ['en', 4.63, 12, '4.6 ★ (12 reviews)', 'Rated 4.6 out of 5 from 12 reviews'],
     ['en', 5, 1, '5.0 ★ (1 review)', 'Rated 5.0 out of 5 from 1 review'],
-    ['he', 4.25, 2, '4.3 ★ (שתי ביקורות)', 'דירוג 4.3 מתוך 5, לפי שתי ביקורות'],
-    ['ar', 3.5, 11, '3.5 ★ (11 مراجعةً)', 'التقييم 3.5 من 5 بناءً على 11 مراجعةً'],
+    ['he', 4.25, 2, '4.3 ★ (שתי חוות דעת)', 'דירוג 4.3 מתוך 5, לפי שתי חוות דעת'],
+    ['ar', 3.5, 11, '3.5 ★ (11 تقييمًا)', 'متوسط التقييم 3.5 من 5 بناءً على 11 تقييمًا'],
     ['ru', 4.6, 21, '4,6 ★ (21 отзыв)', 'Оценка 4,6 из 5 на основе 21 отзыва'],
     ['ru', 4.6, 1200, '4,6 ★ (1 200 отзывов)', 'Оценка 4,6 из 5 на основе 1 200 отзывов'],
   ] as const)('in %s, %f from %i reviews reads "%s" and is heard as a sentence', async (language, average, count, shown, heard) => {
@@ -24,8 +24,8 @@ describe('RatingStars', () => {
 
   it.each([
     ['en', 'No reviews yet'],
-    ['he', 'אין עדיין ביקורות'],
-    ['ar', 'لا توجد مراجعات بعد'],
+    ['he', 'אין עדיין חוות דעת'],
+    ['ar', 'لا توجد تقييمات بعد'],
     ['ru', 'Отзывов пока нет'],
   ] as const)('in %s, says there are no reviews yet rather than a zero', async (language, none) => {
     await loadDealTexts(language);

@@ -34,6 +34,8 @@ export interface Alert extends AlertFilters {
 export interface ListingStats {
   views: number;
   reveals: number;
+  /** Applications (a service: requests) ever sent to the listing, whatever became of them. */
+  applications: number;
 }
 
 /**

@@ -509,13 +509,14 @@ export const STATS_DAYS = 30;
 export const STATS_WINDOW_START = sql`(now() at time zone 'Asia/Jerusalem')::date - ${STATS_DAYS - 1}::int`;
 
 /**
- * Views and reveals of these listings over the last 30 days (Israel time). Views are the server's own record
- * (listing_views: once per address and browser a day), never the browsers' page_view events.
+ * Views and reveals of these listings over the last 30 days (Israel time), and their applications ever. Views
+ * are the server's own record (listing_views: once per address and browser a day), never the browsers'
+ * page_view events.
  */
 export async function statsOf(db: Database, listingIds: number[]): Promise<Map<number, ListingStats>> {
-  const stats = new Map<number, ListingStats>(listingIds.map((id) => [id, { views: 0, reveals: 0 }]));
+  const stats = new Map<number, ListingStats>(listingIds.map((id) => [id, { views: 0, reveals: 0, applications: 0 }]));
   if (listingIds.length === 0) return stats;
-  const [views, reveals] = await Promise.all([
+  const [views, reveals, applied] = await Promise.all([
     db.execute(sql`
       select listing_id as id, count(*)::int as n
       from listing_views
@@ -526,8 +527,10 @@ export async function statsOf(db: Database, listingIds: number[]): Promise<Map<n
       from listing_reveals_daily
       where listing_id in ${listingIds} and day >= ${STATS_WINDOW_START}
       group by 1`),
+    db.execute(sql`select listing_id as id, count(*)::int as n from applications where listing_id in ${listingIds} group by 1`),
   ]);
   for (const row of rowsOf<{ id: number; n: number }>(views)) stats.get(Number(row.id))!.views = Number(row.n);
   for (const row of rowsOf<{ id: number; n: number }>(reveals)) stats.get(Number(row.id))!.reveals = Number(row.n);
+  for (const row of rowsOf<{ id: number; n: number }>(applied)) stats.get(Number(row.id))!.applications = Number(row.n);
   return stats;
 }

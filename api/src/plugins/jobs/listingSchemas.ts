@@ -67,7 +67,7 @@ export const publicListingPage = pageOf(publicListing).extend({
   previousCursor: z.string().optional(),
 });
 /** My listings, each with its views and reveals of the last 30 days. */
-export const ownListingPage = pageOf(ownListing.extend({ stats: z.object({ views: z.number().int(), reveals: z.number().int() }) }));
+export const ownListingPage = pageOf(ownListing.extend({ stats: z.object({ views: z.number().int(), reveals: z.number().int(), applications: z.number().int() }) }));
 
 export const listingContact = z.object({
   contact_person_name: z.string(),

@@ -34,7 +34,7 @@ export async function writeReview(
 ): Promise<ReviewWriting> {
   return db.transaction(async (tx): Promise<ReviewWriting> => {
     const [deal] = await tx
-      .select({ status: applications.status, applicantId: applications.applicantId, posterId: listings.publisherId, isOpen: isWindowOpen(input.windowDays) })
+      .select({ status: applications.status, applicantId: applications.applicantId, posterId: listings.publisherId, offerType: listings.offerType, isOpen: isWindowOpen(input.windowDays) })
       .from(applications)
       .innerJoin(listings, eq(listings.id, applications.listingId))
       .where(eq(applications.id, input.applicationId))
@@ -42,7 +42,10 @@ export async function writeReview(
     const isParty = deal && (deal.posterId === input.authorId || deal.applicantId === input.authorId);
     if (!deal || !isParty || deal.status !== 'done' || !deal.isOpen) return { outcome: 'notAllowed' };
     const subjectId = deal.posterId === input.authorId ? deal.applicantId : deal.posterId;
-    const role: ReviewRole = subjectId === deal.posterId ? 'poster' : 'worker';
+    // The role is who did the work, not who posted (docs/deal.md, "Reviews"): a job's applicant works for its
+    // poster; a service's provider (the listing's owner) works for the member who requested it.
+    const didTheWork = deal.offerType === 'service' ? deal.posterId : deal.applicantId;
+    const role: ReviewRole = subjectId === didTheWork ? 'worker' : 'poster';
     const [stored] = await tx
       .insert(reviews)
       .values({ applicationId: input.applicationId, authorId: input.authorId, subjectId, role, rating: input.rating, text: input.text })

@@ -76,13 +76,6 @@ export class EventStreams {
     this.pingTimer.unref();
   }
 
-  /** How many streams are open (the bench's figure per stream). */
-  get size(): number {
-    let count = 0;
-    for (const streams of this.byUser.values()) count += streams.size;
-    return count;
-  }
-
   /**
    * A stream for `userId`, heard from now on, and the rows it must replay first: those after `afterId`, or
    * none when the browser has no last id (it starts at the newest row). Refused past MAX_STREAMS_PER_USER.
@@ -132,7 +125,7 @@ export class EventStreams {
     if (stream.isCatchUpOwed) this.catchUp();
   }
 
-  /** A stream that was opened but will not be attached (the request failed between the two). */
+  /** A stream gone: its connection closed, or the request failed before it was attached. */
   forget(stream: EventStream): void {
     const streams = this.byUser.get(stream.userId);
     if (!streams?.delete(stream)) return;

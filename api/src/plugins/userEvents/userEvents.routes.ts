@@ -112,6 +112,8 @@ export async function userEventsRoutes(app: FastifyInstance, opts: UserEventsOpt
         response: { 200: { description: 'A stream of server-sent events', content: { 'text/event-stream': { schema: z.string() } } } },
       },
       onRequest: streamUser,
+      // A HEAD would open a stream with no body to write into, held until the client leaves.
+      exposeHeadRoute: false,
     },
     async (request, reply) => {
       const userId = streamUsers.get(request);

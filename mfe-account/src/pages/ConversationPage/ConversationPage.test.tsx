@@ -147,7 +147,7 @@ describe('ConversationPage: the thread', () => {
   it.each([
     ['he', 'הפנייה אושרה: אפשר להתחיל בעבודה.', 'ממתינה לתשובה'],
     ['ar', 'تم قبول الطلب: يمكن البدء بالعمل.', 'بانتظار الرد'],
-    ['ru', 'Заявка принята: можно приступать к работе.', 'Ждёт ответа'],
+    ['ru', 'Принято: можно приступать к работе.', 'ждёт ответа'],
   ] as const)('in %s, words the site’s notes and the status natively', async (language, note, awaiting) => {
     thread = [message(DANA.id, 'Hi'), message(null, 'hired')];
     await openConversation({ language });
@@ -446,8 +446,8 @@ describe('ConversationPage: the review', () => {
   });
 
   it.each([
-    [409, 'alreadyReviewed', 'You have already reviewed this deal.'],
-    [403, 'reviewNotAllowed', 'This deal cannot be reviewed: only work marked done can be, and only for a limited time after.'],
+    [409, 'alreadyReviewed', 'You have already written your review.'],
+    [403, 'reviewNotAllowed', 'You cannot write a review here: reviews open only once the work is marked as done, and only for a limited time.'],
   ])('says why the server refused the review (%s %s)', async (statusCode, messageKey, said) => {
     const user = userEvent.setup();
     server.on('POST', `/applications/${APPLICATION_ID}/reviews`, failure(statusCode, messageKey));

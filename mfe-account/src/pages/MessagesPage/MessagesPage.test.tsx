@@ -144,7 +144,7 @@ describe('MessagesPage', () => {
 
   it.each([
     ['he', 'שתי הודעות שלא נקראו', 'העבודה סומנה כהושלמה. עכשיו אפשר לכתוב חוות דעת הדדית.'],
-    ['ar', 'رسالتان غير مقروءتين', 'تم تحديد العمل كمُنجَز. يمكن لكلٍّ منكما الآن تقييم الآخر.'],
+    ['ar', 'رسالتان غير مقروءتين', 'تم تأكيد إنجاز العمل. يمكن لكلٍّ منكما الآن تقييم الآخر.'],
     ['ru', '2 непрочитанных сообщения', 'Работа отмечена как выполненная. Теперь вы можете оставить отзывы друг о друге.'],
   ] as const)('in %s, counts the unread and words the site’s note in the reader’s language, links keeping the language', async (language, unread, note) => {
     await openInbox(language);

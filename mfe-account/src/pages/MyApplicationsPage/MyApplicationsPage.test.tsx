@@ -118,7 +118,7 @@ describe('MyApplicationsPage', () => {
     server.answerWith({ status: 409, data: { statusCode: 409, messageKey: 'badTransition' } });
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Withdraw application' }));
     expect(await within(rowOf('Dog walker mornings')).findByRole('alert')).toHaveTextContent(
-      'Dog walker mornings: This application can no longer be changed that way. Reload the page to see where it stands.',
+      'Dog walker mornings: This application can no longer be changed that way. Reload the page to see its current status.',
     );
     expect(within(rowOf('Dog walker mornings')).getByText('Awaiting reply')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Withdraw application: Dog walker mornings' })).toHaveFocus());
@@ -146,7 +146,7 @@ describe('MyApplicationsPage', () => {
     server.answerWith('offline');
     const user = userEvent.setup();
     renderPage();
-    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load your applications. Please try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load your applications. Please try again.');
     server.answerWith({ status: 200, data: { applications: [walker] } });
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'Dog walker mornings' })).toBeInTheDocument();
@@ -155,7 +155,7 @@ describe('MyApplicationsPage', () => {
 
   it.each([
     ['he', 'הפניות שלי', 'ממתינה לתשובה', 'משיכת המועמדות: Dog walker mornings', 'לחיפוש עבודות'],
-    ['ar', 'طلباتي', 'بانتظار الرد', 'سحب الطلب: Dog walker mornings', 'تصفح المهام'],
+    ['ar', 'طلباتي', 'بانتظار الرد', 'سحب الطلب: Dog walker mornings', 'تصفّح المهام'],
     ['ru', 'Мои отклики', 'Ждёт ответа', 'Отозвать отклик: Dog walker mornings', 'Найти задания'],
   ] as const)('in %s, speaks the language and keeps its prefix in links', async (language, title, status, withdraw, browse) => {
     await inLanguage(language);

@@ -4,14 +4,15 @@ import { ApplicantList, DEAL_NS } from '@tasko/shared/deal';
 
 /**
  * A listing's applicants (a service's requests) behind an "Applicants" button: asked for only when the owner
- * first opens it, then kept (moves and new applicants arrive live), the count in the button once known.
+ * first opens it, then kept (moves and new applicants arrive live). The button counts them from the start (the
+ * page's figures) and follows the list once it is loaded.
  */
 export function ListingApplicants({ listing }: { listing: Listing }) {
   const { t } = useTranslation(DEAL_NS);
   const { t: common } = useTranslation('common');
   const { isOpen, buttonProps, panelProps } = useDisclosure(`listing-${listing.job_id}-applicants`);
   const [hasOpened, setHasOpened] = useState(false);
-  const [count, setCount] = useState<number | null>(null);
+  const [count, setCount] = useState<number | null>(listing.stats?.applications ?? null);
   if (isOpen && !hasOpened) setHasOpened(true);
   const { offerType } = listing;
 

@@ -398,13 +398,17 @@ describe('MyPostedJobsPage', () => {
 
   it('shows each listing’s views and phone reveals of the last 30 days, when the server sends them', async () => {
     await inLanguage('en');
-    stored = [listing(1, { stats: { views: 12, reveals: 3 } }), listing(2, { stats: { views: 1, reveals: 1 } }), listing(3, { stats: { views: 1234, reveals: 0 } }), listing(4)];
+    stored = [listing(1, { stats: { views: 12, reveals: 3, applications: 2 } }), listing(2, { stats: { views: 1, reveals: 1, applications: 0 } }), listing(3, { stats: { views: 1234, reveals: 0, applications: 0 } }), listing(4)];
     renderPage('/en/my-posted-jobs');
     await screen.findByText('4 posts');
     expect(itemOf('Task 1')).toHaveTextContent('12 views · 3 phone reveals in the last 30 days');
     expect(itemOf('Task 2')).toHaveTextContent('1 view · 1 phone reveal in the last 30 days');
     expect(itemOf('Task 3')).toHaveTextContent('1,234 views · 0 phone reveals in the last 30 days');
     expect(itemOf('Task 4')).not.toHaveTextContent('in the last 30 days');
+    // The applicants are counted before their list is opened.
+    expect(within(itemOf('Task 1')).getByRole('button', { name: 'Applicants (2)' })).toHaveAttribute('aria-expanded', 'false');
+    expect(within(itemOf('Task 2')).getByRole('button', { name: 'Applicants (0)' })).toBeInTheDocument();
+    expect(within(itemOf('Task 4')).getByRole('button', { name: 'Applicants' })).toBeInTheDocument();
   });
 
   it.each([
@@ -413,7 +417,7 @@ describe('MyPostedJobsPage', () => {
     ['ru', [[21, 2, '21 просмотр · 2 показа телефона за последние 30 дней'], [5, 11, '5 просмотров · 11 показов телефона за последние 30 дней']]],
   ] as const)('pluralises the stats in %s', async (language, cases) => {
     await inLanguage(language);
-    stored = cases.map(([views, reveals], i) => listing(i + 1, { stats: { views, reveals } }));
+    stored = cases.map(([views, reveals], i) => listing(i + 1, { stats: { views, reveals, applications: 0 } }));
     renderPage(`/${language}/my-posted-jobs`);
     await screen.findByRole('link', { name: 'Task 1' });
     cases.forEach(([, , text], i) => expect(itemOf(`Task ${i + 1}`)).toHaveTextContent(text));

@@ -59,7 +59,7 @@ describe('SettingsPage notifications', () => {
     expect(screen.getAllByRole('checkbox')).toHaveLength(1);
     const email = screen.getByRole('checkbox', { name: 'Email me about my saved searches, applications, messages and reviews' });
     expect(email).toBeChecked();
-    expect(email).toHaveAccessibleDescription('Turned off, no email is sent, neither alerts nor news of your applications; your alerts are kept.');
+    expect(email).toHaveAccessibleDescription('Turned off, no email is sent at all, not even alerts; your alerts are kept.');
     await userEvent.click(email);
     await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(save).toHaveBeenCalledWith({ ...SERVER_SETTINGS, emailNotifications: false, smsNotifications: false });

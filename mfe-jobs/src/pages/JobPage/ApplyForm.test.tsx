@@ -65,7 +65,7 @@ describe('ApplyForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send application' }));
 
     const outcome = await screen.findByRole('status');
-    expect(outcome).toHaveTextContent('Your application is sent. The poster will answer you in your conversation on Tasko.');
+    expect(outcome).toHaveTextContent('Your application is sent. The poster will reply in your conversation on Tasko.');
     expect(outcome).toHaveFocus();
     expect(within(outcome).getByRole('link', { name: 'Open the conversation' })).toHaveAttribute('href', '/en/messages/55');
     expect(within(outcome).getByRole('link', { name: 'My applications' })).toHaveAttribute('href', '/en/my-applications');
@@ -77,9 +77,9 @@ describe('ApplyForm', () => {
 
   it.each([
     ['en', 'Request this service', 'Your message to the provider', 'Send request', 'Your request is sent.'],
-    ['he', 'פנייה לנותן השירות', 'ההודעה שלכם לנותן השירות', 'שליחת הפנייה', 'הפנייה נשלחה.'],
+    ['he', 'שליחת בקשה לנותן השירות', 'ההודעה שלכם לנותן השירות', 'שליחת הבקשה', 'הבקשה נשלחה.'],
     ['ar', 'طلب الخدمة', 'رسالتك إلى مقدّم الخدمة', 'إرسال طلب الخدمة', 'أُرسل طلبك.'],
-    ['ru', 'Заявка на услугу', 'Ваше сообщение автору услуги', 'Отправить заявку', 'Заявка отправлена.'],
+    ['ru', 'Оставить заявку на услугу', 'Ваше сообщение автору объявления', 'Отправить заявку', 'Заявка отправлена.'],
   ] as const)('in %s, a service is requested from its provider, not applied to', async (language, heading, label, send, sent) => {
     await loadTexts(language);
     server.answerWith({ status: 201, data: applied });
@@ -104,7 +104,7 @@ describe('ApplyForm', () => {
 
   it.each([
     [409, 'alreadyApplied', 'You have already applied to this listing.'],
-    [403, 'ownListing', 'This is your own listing.'],
+    [403, 'ownListing', 'You cannot respond to your own listing.'],
     [404, 'jobNotFound', 'Job not found.'],
     [429, 'rateLimited', 'Too many attempts. Please wait a minute and try again.'],
   ] as const)('says %i %s in the reader’s words, and keeps what was typed', async (statusCode, messageKey, text) => {
@@ -112,12 +112,12 @@ describe('ApplyForm', () => {
     renderForm();
     await userEvent.type(messageBox(), 'Hello, I can help.');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Share my phone number with the poster' }));
-    await userEvent.type(screen.getByRole('textbox', { name: 'Your phone' }), '054-123-4567');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Your phone number' }), '054-123-4567');
     await userEvent.click(screen.getByRole('button', { name: 'Send application' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(text);
     expect(messageBox()).toHaveValue('Hello, I can help.');
-    expect(screen.getByRole('textbox', { name: 'Your phone' })).toHaveValue('054-123-4567');
+    expect(screen.getByRole('textbox', { name: 'Your phone number' })).toHaveValue('054-123-4567');
     // Already applied: the way to the application sent before.
     if (messageKey === 'alreadyApplied') expect(within(alert).getByRole('link', { name: 'My applications' })).toHaveAttribute('href', '/en/my-applications');
     else expect(within(alert).queryByRole('link')).toBeNull();
@@ -129,7 +129,7 @@ describe('ApplyForm', () => {
     renderForm(sofa, 'he');
     const box = screen.getByRole('textbox', { name: 'ההודעה שלכם למפרסם' });
     await userEvent.type(box, 'שלום');
-    await userEvent.click(screen.getByRole('button', { name: 'שליחת המועמדות' }));
+    await userEvent.click(screen.getByRole('button', { name: 'הגשת המועמדות' }));
     expect(await screen.findByText('ההודעה ארוכה מדי.')).toBeInTheDocument();
     expect(box).toHaveFocus();
     expect(box).toHaveValue('שלום');
@@ -138,10 +138,10 @@ describe('ApplyForm', () => {
   it('shares a phone only when asked, and only a valid Israeli number, sent in its national form', async () => {
     server.answerWith({ status: 201, data: applied });
     renderForm();
-    expect(screen.queryByRole('textbox', { name: 'Your phone' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Your phone number' })).toBeNull();
     await userEvent.type(messageBox(), 'Hi');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Share my phone number with the poster' }));
-    const phone = screen.getByRole('textbox', { name: 'Your phone' });
+    const phone = screen.getByRole('textbox', { name: 'Your phone number' });
     expect(phone).toHaveAttribute('type', 'tel');
     expect(phone).toHaveAccessibleDescription('Only the poster will see it.');
     await userEvent.type(phone, '12345');
@@ -164,7 +164,7 @@ describe('ApplyForm', () => {
     await userEvent.type(messageBox(), 'Hi');
     const share = screen.getByRole('checkbox', { name: 'Share my phone number with the poster' });
     await userEvent.click(share);
-    await userEvent.type(screen.getByRole('textbox', { name: 'Your phone' }), 'not a phone');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Your phone number' }), 'not a phone');
     await userEvent.click(share);
     await userEvent.click(screen.getByRole('button', { name: 'Send application' }));
     await screen.findByRole('status');
@@ -215,7 +215,7 @@ describe('ApplyForm', () => {
     const view = renderForm();
     await userEvent.type(messageBox(), 'Kept for later');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Share my phone number with the poster' }));
-    await userEvent.type(screen.getByRole('textbox', { name: 'Your phone' }), '0541234567');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Your phone number' }), '0541234567');
     await userEvent.click(screen.getByRole('button', { name: 'Send application' }));
     await screen.findByRole('alert');
     view.unmount();
@@ -226,7 +226,7 @@ describe('ApplyForm', () => {
     other.unmount();
     const back = renderForm();
     expect(messageBox()).toHaveValue('Kept for later');
-    expect(screen.getByRole('textbox', { name: 'Your phone' })).toHaveValue('0541234567');
+    expect(screen.getByRole('textbox', { name: 'Your phone number' })).toHaveValue('0541234567');
     back.unmount();
     renderForm();
     expect(messageBox()).toHaveValue('');

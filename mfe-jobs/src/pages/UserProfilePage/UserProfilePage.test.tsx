@@ -66,7 +66,7 @@ describe('UserProfilePage', () => {
     const rating = screen.getByRole('region', { name: 'Rating' });
     const valueOf = (term: string) => within(rating).getByText(term).nextElementSibling;
     expect(valueOf('Overall')).toHaveTextContent('Rated 4.5 out of 5 from 6 reviews');
-    expect(valueOf('As a poster')).toHaveTextContent('Rated 4.3 out of 5 from 4 reviews');
+    expect(valueOf('As a client')).toHaveTextContent('Rated 4.3 out of 5 from 4 reviews');
     expect(valueOf('As a worker')).toHaveTextContent('No reviews yet');
   });
 
@@ -95,7 +95,7 @@ describe('UserProfilePage', () => {
     expect(within(newest).getByText('Reply')).toBeInTheDocument();
     expect(within(newest).getByText('Thank you!')).toHaveAttribute('dir', 'auto');
     expect(within(older).getByText('Rated 3 out of 5')).toBeInTheDocument();
-    expect(within(older).getByText('As a poster')).toBeInTheDocument();
+    expect(within(older).getByText('As a client')).toBeInTheDocument();
     expect(within(older).queryByText('Reply')).toBeNull();
     // All on one page: no paging.
     expect(screen.queryByRole('navigation', { name: 'Pages of reviews' })).toBeNull();
