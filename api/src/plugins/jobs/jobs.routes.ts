@@ -132,7 +132,7 @@ export async function jobsRoutes(
       const { page, pageSize, language } = request.query;
       const mine = await listingsOf(db, userOf(request).id, page, pageSize);
       const stats = await statsOf(db, mine.rows.map((row) => row.id));
-      return { jobs: mine.rows.map((row) => ({ ...ownerWire(row, language), stats: stats.get(row.id) ?? { views: 0, reveals: 0 } })), total: mine.total, page, pageSize };
+      return { jobs: mine.rows.map((row) => ({ ...ownerWire(row, language), stats: stats.get(row.id) ?? { views: 0, reveals: 0, applications: 0 } })), total: mine.total, page, pageSize };
     },
   );
 
