@@ -21,7 +21,7 @@ import {
   type OfferType,
 } from '@tasko/shared';
 import { ConfirmDialog } from '@tasko/shared/confirmDialog';
-import { ApplicationStatusBadge, movesOf, type ApplicationMove } from './ApplicationStatus';
+import { ApplicationMoveButtons, ApplicationStatusBadge, type ApplicationMove } from './ApplicationStatus';
 import { DEAL_NS } from './dealNamespace';
 import { RatingStars } from './RatingStars';
 import '../styles/deal.css';
@@ -204,22 +204,7 @@ export function ApplicantList({ jobId, offerType, headingLevel = 3, onCountChang
                   <Link className="button" to={localized(`/messages/${application.conversationId}`)} aria-label={t('applicants.conversationLabel', { name })}>
                     {t('applicants.conversation')}
                   </Link>
-                  {movesOf(application.status, 'owner').map((status) => {
-                    const action = t(`actions.${offerType}.${status}`);
-                    return (
-                      <button
-                        key={status}
-                        type="button"
-                        className={status === 'hired' ? 'button button--primary' : isAsked(status) ? 'button button--danger' : 'button'}
-                        data-move={status}
-                        aria-label={t('actions.label', { action, name })}
-                        aria-disabled={isBusy || undefined}
-                        onClick={() => ask(application, status)}
-                      >
-                        {action}
-                      </button>
-                    );
-                  })}
+                  <ApplicationMoveButtons status={application.status} side="owner" offerType={offerType} subject={name} isBusy={isBusy} onMove={(status) => ask(application, status)} />
                 </div>
                 {failure && (
                   <p className="alert alert--error" role="alert">

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isSerialId } from '@tasko/shared/domain';
 import type { Database } from '../../db/client.js';
 import { ApiProblem } from '../errors/errors.plugin.js';
+import { refusals, refuseInvalidRequest } from '../errors/problemSchemas.js';
 import { requireAdult, userOf } from '../auth/authenticate.js';
 import type { SessionService } from '../auth/sessions.js';
 import { noContent } from '../auth/auth.routes.js';
@@ -23,8 +24,6 @@ import {
   messagesQuery,
   moveInput,
   myApplications,
-  refusals,
-  refuseInvalidRequest,
   reportedAnswer,
 } from './deal.schemas.js';
 import {

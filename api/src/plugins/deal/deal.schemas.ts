@@ -1,4 +1,3 @@
-import type { FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { z } from 'zod';
 import {
   APPLICATION_STATUSES,
@@ -14,8 +13,7 @@ import {
   type MyApplication,
   type Rating,
 } from '@tasko/shared/domain';
-import { isValidationKey, normalizeIsraeliPhone } from '@tasko/shared/validation';
-import { ApiProblem } from '../errors/errors.plugin.js';
+import { normalizeIsraeliPhone } from '@tasko/shared/validation';
 
 // The deal's requests and answers (docs/deal.md, "Applications and conversations"): the schemas validate,
 // write the answers (a field not named here never leaves) and make the OpenAPI document.
@@ -121,29 +119,3 @@ export const conversationList = z.object({
 });
 
 export const reportedAnswer = z.object({ reported: z.literal(true) });
-
-/** The one error shape (docs/architecture.md, "API surface"), as the OpenAPI document shows each refusal. */
-const problem = z.object({ statusCode: z.number().int(), messageKey: z.string(), fields: z.record(z.string(), z.string()).optional() });
-
-/** The refusals a route can answer, each in the one error shape. */
-export function refusals(...statusCodes: number[]): Record<number, typeof problem> {
-  return Object.fromEntries(statusCodes.map((code) => [code, problem.describe(`{ statusCode, messageKey, fields? }`)]));
-}
-
-/**
- * For routes declared with `attachValidation`: a refused request answers 400 with the field's own key as its
- * `messageKey` (`messageRequired`, `phoneInvalid`: what the contract names) and every field's key in
- * `fields`, as other routes give them.
- */
-export function refuseInvalidRequest(request: FastifyRequest): void {
-  const error = request.validationError;
-  if (!error) return;
-  const fields: Record<string, string> = {};
-  // Fastify types the issues loosely; the zod validator's are these.
-  for (const issue of error.validation as FastifySchemaValidationError[]) {
-    const field = issue.instancePath.replace(/^\//, '').split('/')[0] || 'request';
-    if (!fields[field]) fields[field] = isValidationKey(issue.message) ? issue.message : 'invalidRequest';
-  }
-  const firstKey = Object.values(fields).find((key) => isValidationKey(key));
-  throw new ApiProblem(400, firstKey ?? 'invalidRequest', fields);
-}

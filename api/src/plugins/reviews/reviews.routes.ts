@@ -11,7 +11,8 @@ import type { DealMail } from '../deal/dealMail.js';
 import type { UserEventPublisher } from '../deal/userEvents.js';
 import { reportBody } from '../reports/reports.routes.js';
 import { findPublicReview, publishDueReviews, publishedReviewsOf, reviewWire, storeReply, storeReviewReport, writeReview, type ReviewRow } from './reviews.queries.js';
-import { apiProblem, refuseInvalidInput, replyInput, review, reviewInput } from './reviews.schemas.js';
+import { apiProblem, refuseInvalidRequest } from '../errors/problemSchemas.js';
+import { replyInput, review, reviewInput } from './reviews.schemas.js';
 
 const TAGS = ['reviews'];
 const idParams = z.object({ id: z.string() });
@@ -84,7 +85,7 @@ export async function reviewsRoutes(app: FastifyInstance, opts: ReviewsOptions):
       config: WRITE_LIMIT,
     },
     async (request, reply) => {
-      refuseInvalidInput(request);
+      refuseInvalidRequest(request);
       const { id } = request.params;
       // An id that names no application is refused like a deal the caller may not review: nothing is revealed.
       if (!isSerialId(id)) throw new ApiProblem(403, 'reviewNotAllowed');
@@ -112,7 +113,7 @@ export async function reviewsRoutes(app: FastifyInstance, opts: ReviewsOptions):
       config: WRITE_LIMIT,
     },
     async (request, reply) => {
-      refuseInvalidInput(request);
+      refuseInvalidRequest(request);
       const found = isSerialId(request.params.id) ? await findPublicReview(db, Number(request.params.id)) : null;
       if (!found) throw new ApiProblem(404, 'notFound');
       const me = userOf(request).id;

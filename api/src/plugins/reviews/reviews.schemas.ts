@@ -1,7 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CHAT_MESSAGE_KINDS, DEAL_LIMITS, REPORT_REASONS, REVIEW_ROLES, type ChatMessage, type PublicReview, type ReportedContent, type Review, type ReviewReply, type UserProfile } from '@tasko/shared/domain';
-import { ApiProblem, validationFields } from '../errors/errors.plugin.js';
+import { DEAL_LIMITS, REPORT_REASONS, REVIEW_ROLES, type PublicReview, type ReportedContent, type Review, type ReviewReply, type UserProfile } from '@tasko/shared/domain';
+import { chatMessageWire } from '../deal/deal.schemas.js';
 import { listingPublisher, rating } from '../jobs/listingSchemas.js';
 
 // The reviews, the public profiles and the moderation of reported reviews and messages (docs/deal.md,
@@ -48,13 +47,6 @@ export const reviewsPage = z.object({ reviews: z.array(publicReview), total: z.n
 
 export const reviewsQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
 
-const chatMessage = z.object({
-  id: z.number().int(),
-  authorId: z.number().int().nullable(),
-  text: z.string(),
-  createdAt: z.string(),
-  kind: z.enum(CHAT_MESSAGE_KINDS),
-}) satisfies z.ZodType<ChatMessage>;
 
 export const reportedContent = z.object({
   kind: z.enum(['review', 'message']),
@@ -64,23 +56,5 @@ export const reportedContent = z.object({
   hidden: z.boolean(),
   reportCount: z.number().int(),
   reports: z.array(z.object({ reason: z.enum(REPORT_REASONS), note: z.string(), at: z.string() })),
-  context: z.array(chatMessage),
+  context: z.array(chatMessageWire),
 }) satisfies z.ZodType<ReportedContent>;
-
-/** Every refusal: the API's one error shape, so the OpenAPI document shows it per status. */
-export const apiProblem = z.object({
-  statusCode: z.number().int(),
-  messageKey: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-});
-
-/**
- * For routes with `attachValidation`: the deal's contract names the refused field's key as the answer's own
- * (`ratingInvalid`, not `invalidRequest`; docs/deal.md), with `fields` as every other refusal has them.
- */
-export function refuseInvalidInput(request: FastifyRequest): void {
-  const error = request.validationError;
-  if (!error) return;
-  const fields = validationFields(error.validation as Parameters<typeof validationFields>[0]);
-  throw new ApiProblem(400, Object.values(fields).find((key) => key !== 'invalidRequest') ?? 'invalidRequest', fields);
-}

@@ -8,7 +8,8 @@ import { findPublisher } from '../jobs/jobs.queries.js';
 import { publisherWire } from '../jobs/listingWire.js';
 import { ratingsOf } from './ratings.js';
 import { isVisibleMember, publicReviewsOf } from './reviews.queries.js';
-import { apiProblem, reviewsPage, reviewsQuery, userProfile } from './reviews.schemas.js';
+import { apiProblem } from '../errors/problemSchemas.js';
+import { reviewsPage, reviewsQuery, userProfile } from './reviews.schemas.js';
 
 const TAGS = ['users'];
 const idParams = z.object({ id: z.string() });

@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { Link } from '@tasko/shared/router';
 import { formatDate, LiveNotice, RetryPanel, toApiError, useLanguage, useLocalizedPath, usePageMeta, UserText, useTranslation, type MessageKey, type MyApplication, type Notice } from '@tasko/shared';
 import { ConfirmDialog } from '@tasko/shared/confirmDialog';
-import { ApplicationStatusBadge, DEAL_NS, movesOf, type ApplicationMove } from '@tasko/shared/deal';
+import { ApplicationMoveButtons, ApplicationStatusBadge, DEAL_NS, type ApplicationMove } from '@tasko/shared/deal';
 import { ACCOUNT_NS } from '../../accountNamespace';
 import { useMyApplications } from './useMyApplications';
 import '../account.css';
@@ -120,22 +120,7 @@ export default function MyApplicationsPage() {
                   <Link className="button" to={localized(`/messages/${application.conversationId}`)} aria-label={t('myApplications.conversationLabel', { title })}>
                     {t('myApplications.conversation')}
                   </Link>
-                  {movesOf(application.status, 'applicant').map((status) => {
-                    const action = deal(`actions.${job.offerType}.${status}`);
-                    return (
-                      <button
-                        key={status}
-                        type="button"
-                        className="button button--danger"
-                        data-move={status}
-                        aria-label={deal('actions.label', { action, name: title })}
-                        aria-disabled={busyId === application.id || undefined}
-                        onClick={() => ask(application, status)}
-                      >
-                        {action}
-                      </button>
-                    );
-                  })}
+                  <ApplicationMoveButtons status={application.status} side="applicant" offerType={job.offerType} subject={title} isBusy={busyId === application.id} onMove={(status) => ask(application, status)} />
                 </div>
                 {failure && (
                   <p className="alert alert--error" role="alert">

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from '@tasko/shared/router';
 import { formatDate, UserText, useLanguage, useLocalizedPath, useTranslation, type Language, type Listing } from '@tasko/shared';
 import { formatTimeAgo } from '@tasko/shared/timeAgo';
 import { JOB_NS } from '../../jobsNamespace';
 import { formatMonthYear } from '../../formatMonthYear';
+import { MemberAvatar, MemberFacts } from '../../memberCard';
 
 // After the listing, never before it: the stars and their texts are not what a first visit waits for.
 const PublisherRating = lazy(() => import(/* webpackChunkName: "job-publisher-rating" */ './PublisherRating'));
@@ -17,20 +18,6 @@ function When({ iso, language }: { iso: string; language: Language }) {
     <time dateTime={iso} title={formatDate(iso, language)}>
       {formatTimeAgo(iso, language)}
     </time>
-  );
-}
-
-/** The poster's Google picture, or the first letter of their name when there is none or it does not load. */
-function Avatar({ name, picture }: { name: string; picture?: string }) {
-  const [hasFailed, setHasFailed] = useState(false);
-  if (picture && !hasFailed) {
-    // The name beside it says who this is: the picture adds nothing to read aloud.
-    return <img className="poster__avatar" src={picture} alt="" width={56} height={56} loading="lazy" decoding="async" referrerPolicy="no-referrer" onError={() => setHasFailed(true)} />;
-  }
-  return (
-    <span className="poster__avatar poster__avatar--initial" aria-hidden="true">
-      {Array.from(name)[0] ?? '?'}
-    </span>
   );
 }
 
@@ -55,7 +42,7 @@ export function PublisherBlock({ listing }: { listing: Listing }) {
       {publisher && (
         <>
           <div className="poster__who">
-            <Avatar name={name} picture={publisher.picture} />
+            <MemberAvatar name={name} picture={publisher.picture} />
             <div>
               <p className="poster__name">
                 <Link to={localized(`/user/${listing.publisher_id}`)}>
@@ -73,17 +60,7 @@ export function PublisherBlock({ listing }: { listing: Listing }) {
               <p className="poster__since">{t('poster.memberSince', { date: formatMonthYear(publisher.memberSince, language) })}</p>
             </div>
           </div>
-          <ul className="poster__facts">
-            <li>{publisher.activeListings === 0 ? t('poster.noActiveListings') : t('poster.activeListings', { count: publisher.activeListings })}</li>
-            {publisher.emailVerified && (
-              <li className="poster__verified">
-                <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-                  <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-                </svg>
-                {t('poster.emailVerified')}
-              </li>
-            )}
-          </ul>
+          <MemberFacts activeListings={publisher.activeListings} emailVerified={publisher.emailVerified} />
         </>
       )}
       <dl className="job__details-list poster__record">

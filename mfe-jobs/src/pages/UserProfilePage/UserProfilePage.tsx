@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useParams } from '@tasko/shared/router';
 import { formatDate, Pagination, RetryPanel, usePageMeta, UserText, useLanguage, useLocalizedPath, useTranslation, type Language, type PublicReview, type UserProfile } from '@tasko/shared';
 import { RatingStars } from '@tasko/shared/deal';
 import { JOB_NS } from '../../jobsNamespace';
 import { formatMonthYear } from '../../formatMonthYear';
+import { MemberAvatar, MemberFacts } from '../../memberCard';
 import { useProfile, useReviews } from './useProfile';
 import '../jobs.css';
 
@@ -56,7 +57,7 @@ function Profile({ profile, name }: { profile: UserProfile; name: string }) {
   return (
     <article className="page page--narrow profile" aria-labelledby="profile-title">
       <header className="poster__who profile__head">
-        <Picture name={name} picture={profile.picture} />
+        <MemberAvatar name={name} picture={profile.picture} alt={t('profile.pictureAlt', { name })} size={80} className="profile__picture" />
         <div>
           <h1 id="profile-title">
             <UserText>{name}</UserText>
@@ -64,17 +65,7 @@ function Profile({ profile, name }: { profile: UserProfile; name: string }) {
           <p className="poster__since">{t('poster.memberSince', { date: formatMonthYear(profile.memberSince, language) })}</p>
         </div>
       </header>
-      <ul className="poster__facts">
-        <li>{profile.activeListings === 0 ? t('poster.noActiveListings') : t('poster.activeListings', { count: profile.activeListings })}</li>
-        {profile.emailVerified && (
-          <li className="poster__verified">
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-              <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-            {t('poster.emailVerified')}
-          </li>
-        )}
-      </ul>
+      <MemberFacts activeListings={profile.activeListings} emailVerified={profile.emailVerified} />
       <section className="card profile__rating" aria-labelledby="profile-rating-title">
         <h2 id="profile-rating-title">{t('profile.rating')}</h2>
         <dl className="job__details-list">
@@ -94,20 +85,6 @@ function Profile({ profile, name }: { profile: UserProfile; name: string }) {
       </section>
       <Reviews userId={String(profile.id)} />
     </article>
-  );
-}
-
-/** Their Google picture, described; or the first letter of their name when there is none or it does not load. */
-function Picture({ name, picture }: { name: string; picture?: string }) {
-  const { t } = useTranslation(JOB_NS);
-  const [hasFailed, setHasFailed] = useState(false);
-  if (picture && !hasFailed) {
-    return <img className="poster__avatar profile__picture" src={picture} alt={t('profile.pictureAlt', { name })} width={80} height={80} decoding="async" referrerPolicy="no-referrer" onError={() => setHasFailed(true)} />;
-  }
-  return (
-    <span className="poster__avatar poster__avatar--initial profile__picture" aria-hidden="true">
-      {Array.from(name)[0] ?? '?'}
-    </span>
   );
 }
 
