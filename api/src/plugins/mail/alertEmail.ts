@@ -1,9 +1,11 @@
 import type { InterpolationOptions, TFunction } from 'i18next';
-import mjml2html from 'mjml';
-import { directionOf, type AlertFilters, type Language, type OfferType, type PaymentType } from '@tasko/shared/domain';
+import { type AlertFilters, type Language, type OfferType, type PaymentType } from '@tasko/shared/domain';
 import { escapeHtml } from '../site/pageHtml.js';
 import { formatShekels } from '@tasko/shared/format';
 import { HTML_VALUES, serverI18n } from '../../i18n.js';
+import { COLORS, renderFramedEmail, type RenderedEmail } from './emailFrame.js';
+
+export type { RenderedEmail } from './emailFrame.js';
 
 export interface AlertEmailListing {
   id: number;
@@ -26,14 +28,6 @@ export interface AlertEmailInput {
   /** e.g. http://localhost:8080; a listing's link is `${siteOrigin}/${language}/job/${id}`. */
   siteOrigin: string;
   unsubscribeToken: string;
-}
-
-export interface RenderedEmail {
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  headers: Record<string, string>;
 }
 
 // C0 and C1 controls (line breaks included): user text is one line in a subject, a heading or a list item.
@@ -117,8 +111,6 @@ function subjectOf(input: AlertEmailInput, t: Texts, alert: string): { subject: 
   return { subject: t.email(`daily.subject.${input.alert.offerType}`, { count, alert }), heading: t.email(`daily.heading.${input.alert.offerType}`, { count }) };
 }
 
-export const COLORS = { brand: '#0f766e', text: '#1f2937', muted: '#6b7280', line: '#e5e7eb', page: '#f4f6f5' };
-
 /**
  * One alert's email: an instant one for one new listing, or the day's digest of an alert. In the
  * owner's language and direction, with each listing's title, price, place and link (never the poster's
@@ -128,25 +120,21 @@ export async function renderAlertEmail(input: AlertEmailInput): Promise<Rendered
   if (input.listings.length === 0) throw new Error('an alert email needs at least one listing');
   const { language, siteOrigin } = input;
   const t: Texts = { email: serverI18n.getFixedT(language, 'email'), common: serverI18n.getFixedT(language, 'common') };
-  const dir = directionOf(language);
-  const align = dir === 'rtl' ? 'right' : 'left';
   const token = encodeURIComponent(input.unsubscribeToken);
-  const oneClickUrl = `${siteOrigin}/api/v1/alerts/unsubscribe?token=${token}`;
-  const unsubscribePage = `${siteOrigin}/${language}/unsubscribe?token=${token}`;
   const listingUrl = (listing: AlertEmailListing) => `${siteOrigin}/${language}/job/${listing.id}`;
 
   const alertText = describeAlert(input.alert, t, AS_TEXT);
   const { subject, heading } = subjectOf(input, t, alertText);
   const intro = t.email(`${input.kind}.intro`);
-  const brand = t.common('brand');
   // The description is HTML already, each of its parts escaped as it was written: it goes in as it is.
   const alertLabelHtml = t.email('alert.label', { alert: describeAlert(input.alert, t, AS_HTML), interpolation: { escapeValue: false } });
 
-  const listingSections = input.listings
-    .map((listing) => {
-      const parts = listingParts(listing, language, t, AS_HTML);
-      const url = escapeHtml(listingUrl(listing));
-      return `
+  const listingSections = (align: string) =>
+    input.listings
+      .map((listing) => {
+        const parts = listingParts(listing, language, t, AS_HTML);
+        const url = escapeHtml(listingUrl(listing));
+        return `
     <mj-section background-color="#ffffff" padding="4px 0" border-bottom="1px solid ${COLORS.line}">
       <mj-column>
         <mj-text font-size="17px" font-weight="700" line-height="1.4" padding-bottom="4px"><a href="${url}" style="color:${COLORS.brand};text-decoration:none" dir="auto">${parts.title}</a></mj-text>
@@ -155,72 +143,33 @@ export async function renderAlertEmail(input: AlertEmailInput): Promise<Rendered
         <mj-button href="${url}" align="${align}" background-color="${COLORS.brand}" border-radius="8px" font-weight="700" padding-top="0">${escapeHtml(t.email('listing.open'))}</mj-button>
       </mj-column>
     </mj-section>`;
-    })
-    .join('');
+      })
+      .join('');
 
-  const template = `<mjml lang="${language}" dir="${dir}">
-  <mj-head>
-    <mj-title>${escapeHtml(subject)}</mj-title>
-    <mj-preview>${escapeHtml(intro)}</mj-preview>
-    <mj-attributes>
-      <mj-all font-family="Arial, Helvetica, sans-serif" />
-      <mj-text align="${align}" color="${COLORS.text}" font-size="15px" line-height="1.5" />
-      <mj-column direction="${dir}" />
-      <mj-section direction="${dir}" />
-    </mj-attributes>
-  </mj-head>
-  <mj-body background-color="${COLORS.page}">
-    <mj-section padding="24px 0 8px">
-      <mj-column>
-        <mj-text font-size="22px" font-weight="700" color="${COLORS.brand}"><a href="${escapeHtml(`${siteOrigin}/${language}`)}" style="color:${COLORS.brand};text-decoration:none">${escapeHtml(brand)}</a></mj-text>
-      </mj-column>
-    </mj-section>
+  const textListings = input.listings.map((listing) => {
+    const parts = listingParts(listing, language, t, AS_TEXT);
+    return [parts.title, `${parts.price} · ${parts.place}`, listingUrl(listing)].join('\n');
+  });
+  return renderFramedEmail({
+    to: input.to,
+    language,
+    siteOrigin,
+    subject,
+    preview: intro,
+    sections: ({ align }) => `
     <mj-section background-color="#ffffff" padding="16px 0 4px" border-radius="12px 12px 0 0">
       <mj-column>
         <mj-text font-size="20px" font-weight="700" line-height="1.35"><h1 style="font-size:20px;margin:0">${escapeHtml(heading)}</h1></mj-text>
         <mj-text padding-top="0">${escapeHtml(intro)}</mj-text>
         <mj-text padding-top="0" color="${COLORS.muted}">${alertLabelHtml}</mj-text>
       </mj-column>
-    </mj-section>${listingSections}
-    <mj-section padding="16px 0 32px">
-      <mj-column>
-        <mj-text font-size="13px" color="${COLORS.muted}">${escapeHtml(t.email('footer.reason'))}</mj-text>
-        <mj-text font-size="13px" padding-top="0"><a href="${escapeHtml(unsubscribePage)}" style="color:${COLORS.brand}">${escapeHtml(t.email('footer.unsubscribe'))}</a></mj-text>
-      </mj-column>
-    </mj-section>
-  </mj-body>
-</mjml>`;
-  const { html, errors } = await mjml2html(template, { validationLevel: 'strict', keepComments: false });
-  if (errors.length > 0) throw new Error(`alert email template: ${errors.map((e) => e.formattedMessage).join('; ')}`);
-
-  const textListings = input.listings.map((listing) => {
-    const parts = listingParts(listing, language, t, AS_TEXT);
-    return [parts.title, `${parts.price} · ${parts.place}`, listingUrl(listing)].join('\n');
-  });
-  const text = [
-    heading,
-    '',
-    intro,
-    t.email('alert.label', { alert: alertText }),
-    '',
-    textListings.join('\n\n'),
-    '',
-    '—',
-    t.email('footer.reason'),
-    `${t.email('footer.unsubscribe')}: ${unsubscribePage}`,
-    '',
-  ].join('\n');
-
-  return {
-    to: input.to,
-    subject,
-    html,
-    text,
-    headers: {
-      'List-Unsubscribe': `<${oneClickUrl}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      // RFC 3834: no vacation auto-replies to an automatic message.
-      'Auto-Submitted': 'auto-generated',
+    </mj-section>${listingSections(align)}`,
+    text: [heading, '', intro, t.email('alert.label', { alert: alertText }), '', textListings.join('\n\n')],
+    footer: {
+      reason: t.email('footer.reason'),
+      unsubscribeLabel: t.email('footer.unsubscribe'),
+      unsubscribePage: `${siteOrigin}/${language}/unsubscribe?token=${token}`,
+      oneClickUrl: `${siteOrigin}/api/v1/alerts/unsubscribe?token=${token}`,
     },
-  };
+  });
 }

@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
-import mjml2html from 'mjml';
-import { directionOf, type DealMailKind, type Language, type OfferType } from '@tasko/shared/domain';
+import { type DealMailKind, type Language, type OfferType } from '@tasko/shared/domain';
 import { escapeHtml } from '../site/pageHtml.js';
 import { HTML_VALUES, serverI18n } from '../../i18n.js';
-import { clean, COLORS, userHtml, type RenderedEmail } from './alertEmail.js';
+import { clean, userHtml } from './alertEmail.js';
+import { COLORS, renderFramedEmail, type RenderedEmail } from './emailFrame.js';
 
 /** What a deal email quotes of a member's message, at most (docs/deal.md, "Emails"). */
 export const EXCERPT_MAX_LENGTH = 200;
@@ -134,84 +134,43 @@ function partsOf(input: DealEmailInput, t: TFunction<'email'>): Parts {
 export async function renderDealEmail(input: DealEmailInput): Promise<RenderedEmail> {
   const { language, siteOrigin } = input;
   const t = serverI18n.getFixedT(language, 'email');
-  const brand = serverI18n.getFixedT(language, 'common')('brand');
-  const dir = directionOf(language);
-  const align = dir === 'rtl' ? 'right' : 'left';
   const kind: DealMailKind = input.kind;
   const token = encodeURIComponent(input.unsubscribeToken);
-  const oneClickUrl = `${siteOrigin}/api/v1/mail/unsubscribe?token=${token}`;
-  // The page names the kind of email it stops; the token alone decides what is stopped.
-  const unsubscribePage = `${siteOrigin}/${language}/unsubscribe?token=${token}&mail=${kind}`;
   const parts = partsOf(input, t);
-  const reason = t('deal.footer.reason');
-  const unsubscribeLabel = t(`deal.footer.unsubscribe.${kind}`);
-
   const excerptHtml = parts.excerpt
     ? `
         <mj-text container-background-color="${COLORS.page}" padding="12px 16px"><p dir="auto" style="margin:0">${escapeHtml(parts.excerpt)}</p></mj-text>`
     : '';
   const notesHtml = parts.notes.map((note) => `\n        <mj-text color="${COLORS.muted}">${escapeHtml(note)}</mj-text>`).join('');
-
-  const template = `<mjml lang="${language}" dir="${dir}">
-  <mj-head>
-    <mj-title>${escapeHtml(parts.subject)}</mj-title>
-    <mj-preview>${escapeHtml(parts.lead.text)}</mj-preview>
-    <mj-attributes>
-      <mj-all font-family="Arial, Helvetica, sans-serif" />
-      <mj-text align="${align}" color="${COLORS.text}" font-size="15px" line-height="1.5" />
-      <mj-column direction="${dir}" />
-      <mj-section direction="${dir}" />
-    </mj-attributes>
-  </mj-head>
-  <mj-body background-color="${COLORS.page}">
-    <mj-section padding="24px 0 8px">
-      <mj-column>
-        <mj-text font-size="22px" font-weight="700" color="${COLORS.brand}"><a href="${escapeHtml(`${siteOrigin}/${language}`)}" style="color:${COLORS.brand};text-decoration:none">${escapeHtml(brand)}</a></mj-text>
-      </mj-column>
-    </mj-section>
+  return renderFramedEmail({
+    to: input.to,
+    language,
+    siteOrigin,
+    subject: parts.subject,
+    preview: parts.lead.text,
+    sections: ({ align }) => `
     <mj-section background-color="#ffffff" padding="16px 0" border-radius="12px">
       <mj-column>
         <mj-text font-size="20px" font-weight="700" line-height="1.35"><h1 style="font-size:20px;margin:0">${escapeHtml(parts.heading)}</h1></mj-text>
         <mj-text padding-top="0">${parts.lead.html}</mj-text>${excerptHtml}${notesHtml}
         <mj-button href="${escapeHtml(parts.button.url)}" align="${align}" background-color="${COLORS.brand}" border-radius="8px" font-weight="700">${escapeHtml(parts.button.label)}</mj-button>
       </mj-column>
-    </mj-section>
-    <mj-section padding="16px 0 32px">
-      <mj-column>
-        <mj-text font-size="13px" color="${COLORS.muted}">${escapeHtml(reason)}</mj-text>
-        <mj-text font-size="13px" padding-top="0"><a href="${escapeHtml(unsubscribePage)}" style="color:${COLORS.brand}">${escapeHtml(unsubscribeLabel)}</a></mj-text>
-      </mj-column>
-    </mj-section>
-  </mj-body>
-</mjml>`;
-  const { html, errors } = await mjml2html(template, { validationLevel: 'strict', keepComments: false });
-  if (errors.length > 0) throw new Error(`deal email template: ${errors.map((e) => e.formattedMessage).join('; ')}`);
-
-  const text = [
-    parts.heading,
-    '',
-    parts.lead.text,
-    ...(parts.excerpt ? ['', parts.excerpt] : []),
-    ...parts.notes.flatMap((note) => ['', note]),
-    '',
-    `${parts.button.label}: ${parts.button.url}`,
-    '',
-    '—',
-    reason,
-    `${unsubscribeLabel}: ${unsubscribePage}`,
-    '',
-  ].join('\n');
-
-  return {
-    to: input.to,
-    subject: parts.subject,
-    html,
-    text,
-    headers: {
-      'List-Unsubscribe': `<${oneClickUrl}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      // RFC 3834: no vacation auto-replies to an automatic message.
-      'Auto-Submitted': 'auto-generated',
+    </mj-section>`,
+    text: [
+      parts.heading,
+      '',
+      parts.lead.text,
+      ...(parts.excerpt ? ['', parts.excerpt] : []),
+      ...parts.notes.flatMap((note) => ['', note]),
+      '',
+      `${parts.button.label}: ${parts.button.url}`,
+    ],
+    footer: {
+      reason: t('deal.footer.reason'),
+      unsubscribeLabel: t(`deal.footer.unsubscribe.${kind}`),
+      // The page names the kind of email it stops; the token alone decides what is stopped.
+      unsubscribePage: `${siteOrigin}/${language}/unsubscribe?token=${token}&mail=${kind}`,
+      oneClickUrl: `${siteOrigin}/api/v1/mail/unsubscribe?token=${token}`,
     },
-  };
+  });
 }
