@@ -3,6 +3,7 @@ import { Link } from '@tasko/shared/router';
 import { type DailyCount, formatDate, formatNumber, LiveNotice, type ModerationAction, type ModerationActionKind, type Notice, type ReportedListing, RetryPanel, useLanguage, useLocalizedPath, usePageMeta, UserText, useTranslation } from '@tasko/shared';
 import { ConfirmDialog } from '@tasko/shared/confirmDialog';
 import { ACCOUNT_NS } from '../../accountNamespace';
+import { ReportList } from './ReportList';
 import { useModeration } from './useModeration';
 import { ReportedContentSection } from './ReportedContentSection';
 import '../account.css';
@@ -136,18 +137,7 @@ function ReportsPanel({ reports, onAsk }: { reports: ReportedListing[]; onAsk: (
             {t('moderation.publisher')} <UserText>{item.publisher.name}</UserText> <bdi dir="ltr">{item.publisher.email}</bdi>
             {item.publisher.blocked && <span className="status status--hidden">{t('moderation.blocked')}</span>}
           </p>
-          <ul className="moderation__reports">
-            {item.reports.map((report, i) => (
-              <li key={i}>
-                <strong>{t(`moderation.reasons.${report.reason}`)}</strong> · <time dateTime={report.at}>{formatDate(report.at, language)}</time>
-                {report.note && (
-                  <UserText block className="moderation__note">
-                    {report.note}
-                  </UserText>
-                )}
-              </li>
-            ))}
-          </ul>
+          <ReportList reports={item.reports} />
           <div className="my-posts__actions">
             <button type="button" className="button" onClick={() => onAsk({ action: item.listing.hidden ? 'restore' : 'hide', item })}>
               {t(`moderation.actionsLabels.${item.listing.hidden ? 'restore' : 'hide'}`)}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { type ChatMessage, formatDate, formatNumber, LiveNotice, type Notice, type ReportedContent, RetryPanel, useLanguage, UserText, useTranslation } from '@tasko/shared';
+import { type ChatMessage, formatNumber, LiveNotice, type Notice, type ReportedContent, RetryPanel, useLanguage, UserText, useTranslation } from '@tasko/shared';
 import { ACCOUNT_NS } from '../../accountNamespace';
+import { ReportList } from './ReportList';
 import { useReportedContent } from './useReportedContent';
 
 /**
@@ -73,18 +74,7 @@ function ReportedItem({ item, isBusy, onAct }: { item: ReportedContent; isBusy: 
       <UserText block className="moderation__quoted">
         {item.text}
       </UserText>
-      <ul className="moderation__reports">
-        {item.reports.map((report, i) => (
-          <li key={i}>
-            <strong>{t(`moderation.reasons.${report.reason}`)}</strong> · <time dateTime={report.at}>{formatDate(report.at, language)}</time>
-            {report.note && (
-              <UserText block className="moderation__note">
-                {report.note}
-              </UserText>
-            )}
-          </li>
-        ))}
-      </ul>
+      <ReportList reports={item.reports} />
       <div className="my-posts__actions">
         <button type="button" className="button" disabled={isBusy} onClick={onAct}>
           {t(`moderation.content.${item.hidden ? 'restore' : 'hide'}.${item.kind}`)}
