@@ -13,6 +13,7 @@ const browserProject = (name) => ({
     '^@tasko/shared/(validation|domain|listing|deal|router)$': '<rootDir>/shared/src/$1/index.ts',
     '^@tasko/shared/timeAgo$': '<rootDir>/shared/src/format/timeAgo.ts',
     '^@tasko/shared/confirmDialog$': '<rootDir>/shared/src/ui/ConfirmDialog.tsx',
+    '^@tasko/shared/ratingStars$': '<rootDir>/shared/src/deal/RatingStars.tsx',
   },
   setupFilesAfterEnv: ['<rootDir>/shared/test/setupTests.ts'],
 });
