@@ -42,7 +42,9 @@ for (const database of testDatabases()) {
     assert.equal(res.statusCode, 200);
     const body = res.json();
     assert.equal(typeof body.accessToken, 'string');
-    assert.deepEqual(body.user, { email: 'dana@example.com', name: 'Dana', ageConfirmed: false, isAdmin: false });
+    // Its id, so a page knows which messages of a conversation are its own.
+    assert.equal(typeof body.user.id, 'number');
+    assert.deepEqual(body.user, { id: body.user.id, email: 'dana@example.com', name: 'Dana', ageConfirmed: false, isAdmin: false });
     assert.deepEqual(body.settings, { language: 'he', theme: 'light', emailNotifications: true, smsNotifications: false });
     const again = await exchange(suite.server.app, await providerSignIn(suite.server.app, 'dana@example.com', 'Dana L'));
     assert.equal(again.json().user.name, 'Dana L', 'the same user, updated');
