@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { and, eq, inArray } from 'drizzle-orm';
-import { DEAL_LIMITS, type PublicReview, type ReportedContent, type UserProfile } from '@tasko/shared/domain';
+import { DEAL_LIMITS, type Conversation, type PublicReview, type ReportedContent, type UserProfile } from '@tasko/shared/domain';
 import { applications, contentReports, conversations, listings, messages, reviews, userEvents, users } from '../src/db/schema.js';
 import errorsPlugin from '../src/plugins/errors/errors.plugin.js';
 import { SessionService } from '../src/plugins/auth/sessions.js';
@@ -180,11 +180,16 @@ for (const database of testDatabases()) {
     it('keeps the first review unpublished until the other side writes, then publishes both together', async () => {
       const poster = await member('Dana Kaplan');
       const worker = await member('Omar Haddad');
-      const { applicationId } = await deal(poster, worker);
+      const { applicationId, conversationId } = await deal(poster, worker);
+      await suite.handle.db.insert(messages).values({ conversationId, authorId: worker.id, text: 'I can help on Sunday.' });
 
       const first = await review(applicationId, poster, { rating: 4, text: 'Good work.' });
       assert.equal(first.statusCode, 201);
       assert.equal(first.json().review.published, false);
+      // The author's conversation says it is written and waiting; the other side's, that they have written nothing.
+      const myReviewIn = async (who: Member) => (await call('GET', '/me/conversations', who)).json<{ conversations: Conversation[] }>().conversations[0]?.application.myReview;
+      assert.deepEqual(await myReviewIn(poster), { published: false });
+      assert.equal(await myReviewIn(worker), null);
       // Nobody else sees it: not on the profile, not in the rating, not in the other side's events.
       assert.deepEqual(await reviewsOf(worker.id), { reviews: [], total: 0 });
       assert.deepEqual((await profile(worker.id)).rating, { average: null, count: 0, asPoster: { average: null, count: 0 }, asWorker: { average: null, count: 0 } });
@@ -199,6 +204,8 @@ for (const database of testDatabases()) {
       const second = await review(applicationId, worker, { rating: 2, text: 'Paid late.' });
       assert.equal(second.statusCode, 201);
       assert.equal(second.json().review.published, true);
+      assert.deepEqual(await myReviewIn(poster), { published: true });
+      assert.deepEqual(await myReviewIn(worker), { published: true });
 
       const ofWorker = await reviewsOf(worker.id);
       assert.equal(ofWorker.total, 1);

@@ -101,8 +101,8 @@ export interface Conversation {
   lastMessage: ChatMessage;
   /** The other person's messages since my last read. */
   unread: number;
-  /** The application the conversation belongs to, and my side of it. */
-  application: { id: number; status: ApplicationStatus; side: DealSide };
+  /** The application the conversation belongs to, my side of it, and my review of the deal once written. */
+  application: { id: number; status: ApplicationStatus; side: DealSide; myReview: { published: boolean } | null };
   /** I blocked the other person: they can no longer write to me. */
   blockedByMe: boolean;
 }

@@ -16,7 +16,7 @@ import {
   type ReportReason,
 } from '@tasko/shared/domain';
 import { rowsOf, type Database } from '../../db/client.js';
-import { applications, contentReports, conversations, listings, messages, users } from '../../db/schema.js';
+import { applications, contentReports, conversations, listings, messages, reviews, users } from '../../db/schema.js';
 import { ApiProblem } from '../errors/errors.plugin.js';
 import { isUniqueViolation } from '../alerts/alerts.queries.js';
 import { ratingsOf } from '../reviews/ratings.js';
@@ -241,10 +241,11 @@ export async function unreadTotalOf(db: Database, userId: number): Promise<numbe
 export async function conversationsOf(db: Database, userId: number): Promise<{ conversations: Conversation[]; unreadTotal: number }> {
   const other = alias(users, 'other');
   const rows = await db
-    .select({ conversation: conversations, title: listings.title, otherName: other.name, applicationStatus: applications.status })
+    .select({ conversation: conversations, title: listings.title, otherName: other.name, applicationStatus: applications.status, myReviewId: reviews.id, myReviewPublishedAt: reviews.publishedAt })
     .from(conversations)
     .innerJoin(listings, eq(listings.id, conversations.listingId))
     .innerJoin(applications, eq(applications.id, conversations.applicationId))
+    .leftJoin(reviews, and(eq(reviews.applicationId, applications.id), eq(reviews.authorId, userId)))
     .innerJoin(other, eq(other.id, sql`case when ${conversations.posterId} = ${userId} then ${conversations.applicantId} else ${conversations.posterId} end`))
     .where(or(eq(conversations.posterId, userId), eq(conversations.applicantId, userId)));
   if (rows.length === 0) return { conversations: [], unreadTotal: 0 };
@@ -256,7 +257,7 @@ export async function conversationsOf(db: Database, userId: number): Promise<{ c
   const lastOf = new Map(lastMessages.map((row) => [row.conversationId, row]));
   const unread = await unreadCounts(db, userId);
   const list: Conversation[] = [];
-  for (const { conversation, title, otherName, applicationStatus } of rows) {
+  for (const { conversation, title, otherName, applicationStatus, myReviewId, myReviewPublishedAt } of rows) {
     const last = lastOf.get(conversation.id);
     const side = sideOf(conversation, userId);
     if (!last || !side) continue;
@@ -266,7 +267,12 @@ export async function conversationsOf(db: Database, userId: number): Promise<{ c
       other: { id: otherPartyOf(conversation, side), displayName: displayNameOf(otherName) },
       lastMessage: messageWire(last),
       unread: unread.get(conversation.id) ?? 0,
-      application: { id: conversation.applicationId, status: applicationStatus as ApplicationStatus, side },
+      application: {
+        id: conversation.applicationId,
+        status: applicationStatus as ApplicationStatus,
+        side,
+        myReview: myReviewId === null ? null : { published: myReviewPublishedAt !== null },
+      },
       blockedByMe: (side === 'owner' ? conversation.posterBlockedAt : conversation.applicantBlockedAt) !== null,
     });
   }

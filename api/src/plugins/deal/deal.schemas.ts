@@ -111,7 +111,12 @@ export const conversationList = z.object({
       other: z.object({ id: z.number().int(), displayName: z.string() }),
       lastMessage: chatMessageWire,
       unread: z.number().int(),
-      application: z.object({ id: z.number().int(), status: z.enum(APPLICATION_STATUSES), side: z.enum(['owner', 'applicant']) }),
+      application: z.object({
+        id: z.number().int(),
+        status: z.enum(APPLICATION_STATUSES),
+        side: z.enum(['owner', 'applicant']),
+        myReview: z.object({ published: z.boolean() }).nullable(),
+      }),
       blockedByMe: z.boolean(),
     }) satisfies z.ZodType<Conversation>,
   ),

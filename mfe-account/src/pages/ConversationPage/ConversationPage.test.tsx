@@ -41,6 +41,7 @@ function message(authorId: number | null, text: string, changes: Partial<ChatMes
 let thread: ChatMessage[];
 let status: ApplicationStatus;
 let unread: number;
+let myReview: { published: boolean } | null;
 
 function conversationAsListed(): Conversation {
   const last = thread.at(-1) ?? message(DANA.id, 'Hello');
@@ -50,7 +51,7 @@ function conversationAsListed(): Conversation {
     other: DANA,
     lastMessage: last,
     unread,
-    application: { id: APPLICATION_ID, status, side: 'owner' },
+    application: { id: APPLICATION_ID, status, side: 'owner', myReview },
     blockedByMe: false,
   };
 }
@@ -89,6 +90,7 @@ beforeEach(() => {
   nextId = 1000;
   status = 'sent';
   unread = 0;
+  myReview = null;
   thread = [message(DANA.id, 'Hi, I saw your listing. I can come tomorrow.'), message(ME, 'Great, 9 am works for me.')];
   server.on('GET', '/me/conversations', () => ({ status: 200, data: { conversations: [conversationAsListed()], unreadTotal: unread } }));
   server.on('GET', `/conversations/${CONVERSATION_ID}/messages`, (request) => ({ status: 200, data: { messages: pageOf(request) } }));
@@ -407,6 +409,16 @@ describe('ConversationPage: the review', () => {
   beforeEach(() => {
     status = 'done';
     thread = [message(DANA.id, 'Thanks for the work!'), message(null, 'done')];
+  });
+
+  it('shows a review written on an earlier visit where it stands, not the form again', async () => {
+    myReview = { published: false };
+    await openConversation();
+    const section = screen.getByRole('region', { name: 'How did it go?' });
+    expect(within(section).getByText('Thank you. Your review will be published when Dana K. has reviewed you too, or when the time for reviews ends.')).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Send review' })).toBeNull();
+    // Nothing just happened: the keyboard stays where the page put it.
+    expect(within(section).getByRole('status')).not.toHaveFocus();
   });
 
   it('offers no review before the work is done', async () => {

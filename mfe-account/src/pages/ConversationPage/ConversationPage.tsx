@@ -247,7 +247,7 @@ function ConversationView({ thread, earlier, back, addMessages, setApplicationSt
               />
             ))}
           </ol>
-          {application.status === 'done' && <ReviewForm applicationId={application.id} otherName={other.displayName} />}
+          {application.status === 'done' && <ReviewForm applicationId={application.id} otherName={other.displayName} myReview={application.myReview} />}
         </div>
       </div>
       <Composer conversationId={conversation.id} onSent={(message) => addMessages([message])} />

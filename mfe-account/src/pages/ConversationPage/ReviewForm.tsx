@@ -19,7 +19,7 @@ type Sending =
  * The review of a deal marked done (docs/deal.md, "Reviews"), in the thread: 1–5 stars and an optional text,
  * sent once. Double-blind, so the answer says when it will be seen.
  */
-export function ReviewForm({ applicationId, otherName }: { applicationId: number; otherName: string }) {
+export function ReviewForm({ applicationId, otherName, myReview }: { applicationId: number; otherName: string; myReview: { published: boolean } | null }) {
   const { t } = useTranslation(ACCOUNT_NS);
   const { t: common } = useTranslation('common');
   const id = useId();
@@ -28,11 +28,14 @@ export function ReviewForm({ applicationId, otherName }: { applicationId: number
   const [rating, setRating] = useState<number | null>(null);
   const [text, setText] = useState('');
   const [isRatingMissing, setIsRatingMissing] = useState(false);
-  const [sending, setSending] = useState<Sending>({ status: 'editing' });
+  // Written on an earlier visit: where it stands, not the form again.
+  const [sending, setSending] = useState<Sending>(myReview ? { status: 'sent', isPublished: myReview.published } : { status: 'editing' });
+  const wasWrittenBefore = useRef(myReview !== null);
   const remaining = DEAL_LIMITS.reviewTextMaxLength - text.length;
 
   // The form is gone once answered: the keyboard goes to the answer, not to the page's start.
   useEffect(() => {
+    if (wasWrittenBefore.current) return;
     if (sending.status === 'sent' || sending.status === 'refused') outcome.current?.focus();
   }, [sending.status]);
 

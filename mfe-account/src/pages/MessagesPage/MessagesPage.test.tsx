@@ -21,7 +21,7 @@ function message(id: number, authorId: number | null, text: string, minutesAgo: 
 }
 
 function conversation(id: number, other: { id: number; displayName: string }, title: string, lastMessage: ChatMessage, unread = 0): Conversation {
-  return { id, job: { id: id * 10, title }, other, lastMessage, unread, application: { id: id * 100, status: 'sent', side: 'owner' }, blockedByMe: false };
+  return { id, job: { id: id * 10, title }, other, lastMessage, unread, application: { id: id * 100, status: 'sent', side: 'owner', myReview: null }, blockedByMe: false };
 }
 
 const DANA = { id: 2, displayName: 'Dana K.' };
