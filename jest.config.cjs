@@ -14,6 +14,7 @@ const browserProject = (name) => ({
     '^@tasko/shared/timeAgo$': '<rootDir>/shared/src/format/timeAgo.ts',
     '^@tasko/shared/confirmDialog$': '<rootDir>/shared/src/ui/ConfirmDialog.tsx',
     '^@tasko/shared/ratingStars$': '<rootDir>/shared/src/deal/RatingStars.tsx',
+    '^@tasko/shared/dealTexts$': '<rootDir>/shared/src/deal/dealNamespace.ts',
   },
   setupFilesAfterEnv: ['<rootDir>/shared/test/setupTests.ts'],
 });

@@ -1,6 +1,9 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useDisclosure, useTranslation, type Listing } from '@tasko/shared';
-import { ApplicantList, DEAL_NS } from '@tasko/shared/deal';
+import { DEAL_NS } from '@tasko/shared/dealTexts';
+
+// The list and the rest of the deal kit come when an owner first opens it, not with My posts.
+const ApplicantList = lazy(() => import(/* webpackChunkName: "applicant-list" */ '@tasko/shared/deal').then((kit) => ({ default: kit.ApplicantList })));
 
 /**
  * A listing's applicants (a service's requests) behind an "Applicants" button: asked for only when the owner

@@ -3,7 +3,7 @@ import { Link } from '@tasko/shared/router';
 import { Trans } from 'react-i18next';
 import { i18n, type Listing, LiveNotice, type Notice, pageCount, Pagination, placeNameOf, postFormPath, Price, RetryPanel, useLocalizedPath, usePageMeta, UserText, useTranslation } from '@tasko/shared';
 import { ConfirmDialog } from '@tasko/shared/confirmDialog';
-import { DEAL_NS } from '@tasko/shared/deal';
+import { DEAL_NS } from '@tasko/shared/dealTexts';
 import { ACCOUNT_NS } from '../../accountNamespace';
 import { ListingApplicants } from './ListingApplicants';
 import { useMyListings, type ManageAction, type MyListingsState } from './useMyListings';

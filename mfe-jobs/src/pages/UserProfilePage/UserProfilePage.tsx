@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from '@tasko/shared/router';
 import { formatDate, Pagination, RetryPanel, usePageMeta, UserText, useLanguage, useLocalizedPath, useTranslation, type Language, type PublicReview, type UserProfile } from '@tasko/shared';
-import { RatingStars } from '@tasko/shared/deal';
+import { RatingStars } from '@tasko/shared/ratingStars';
 import { JOB_NS } from '../../jobsNamespace';
 import { formatMonthYear } from '../../formatMonthYear';
 import { MemberAvatar, MemberFacts } from '../../memberCard';
