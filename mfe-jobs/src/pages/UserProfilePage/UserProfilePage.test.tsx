@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PublicReview, UserProfile } from '@tasko/shared';
+import { DEFAULT_SETTINGS, signIn, signOut, type PublicReview, type UserProfile } from '@tasko/shared';
 import { installMockApi, type HeldRequest } from '../../../../shared/test/mockApi';
 import { loadTexts, renderPage } from '../../testing/renderPage';
 import UserProfilePage from './UserProfilePage';
@@ -170,5 +170,217 @@ describe('UserProfilePage', () => {
     expect(screen.getByText(stars)).toBeInTheDocument();
     expect(screen.getByText(reply)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Omer H.' })).toHaveAttribute('href', `/${language}/user/12`);
+  });
+});
+
+/** A signed-in member; `id` undefined is a session stored before sign-in answers carried it. */
+function signInAs(id: number | undefined) {
+  act(() => signIn({ token: 'session', info: { ...(id === undefined ? {} : { id }), email: 'member@example.com', name: 'Member' }, settings: DEFAULT_SETTINGS }));
+}
+
+/** Dana's profile (id 3) with two reviews: 2 already answered, 1 not; review n is by member 100 + n. */
+async function openProfileWithReviews(): Promise<[HTMLElement, HTMLElement]> {
+  renderPage(<UserProfilePage />, '/en/user/3', ROUTE);
+  await answer(1, 200, aProfile());
+  await answer(2, 200, { reviews: [aReview(2, { reply: { text: 'Thank you!', createdAt: '2026-11-03T09:00:00.000Z' } }), aReview(1)], total: 2 });
+  return within(screen.getByRole('region', { name: 'Reviews' })).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+}
+
+const bodyOf = (request: HeldRequest): unknown => JSON.parse(request.body as string);
+
+describe('UserProfilePage: the reviewed member’s reply', () => {
+  afterEach(() => act(() => signOut()));
+
+  it('lets the member reply once to a review without a reply, with the keyboard, and shows the reply in place with the focus on it', async () => {
+    signInAs(3);
+    const [answered, open] = await openProfileWithReviews();
+    expect(within(answered).queryByRole('button', { name: 'Reply' })).toBeNull();
+    // The reviewed member replies; they do not report what is said of them.
+    expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
+
+    const toggle = within(open).getByRole('button', { name: 'Reply' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    toggle.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const field = within(open).getByRole('textbox', { name: 'Your public reply' });
+    expect(field).toHaveFocus();
+    expect(field).toHaveAttribute('maxlength', '1000');
+    expect(field).toHaveAccessibleDescription('You can reply once to each review. Everyone who visits your profile will see your reply.');
+
+    // Nothing typed: said beside the field, nothing sent.
+    await userEvent.click(within(open).getByRole('button', { name: 'Send reply' }));
+    expect(within(open).getByRole('alert')).toHaveTextContent('Write a reply.');
+    expect(field).toHaveFocus();
+    expect(server.sent).toHaveLength(2);
+
+    await userEvent.keyboard('  Glad it went well, thanks!  ');
+    expect(within(open).queryByRole('alert')).toBeNull();
+    await userEvent.tab();
+    expect(within(open).getByRole('button', { name: 'Send reply' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    const sent = await server.held(3);
+    expect([sent.method, sent.url]).toEqual(['POST', '/api/v1/reviews/1/reply']);
+    expect(bodyOf(sent)).toEqual({ text: 'Glad it went well, thanks!' });
+    await act(async () => sent.answer(201, { reply: { text: 'Glad it went well, thanks!', createdAt: '2026-11-04T09:00:00.000Z' } }));
+
+    expect(within(open).queryByRole('textbox')).toBeNull();
+    expect(within(open).queryByRole('button', { name: 'Reply' })).toBeNull();
+    const reply = within(open).getByText('Glad it went well, thanks!');
+    expect(reply).toHaveAttribute('dir', 'auto');
+    expect(reply.closest('.review__reply')).toHaveFocus();
+    expect(within(open).getByRole('status')).toHaveTextContent('Your reply is published.');
+  });
+
+  it('counts the characters near the limit, and Cancel closes the form, back on its toggle, keeping the text', async () => {
+    signInAs(3);
+    const [, open] = await openProfileWithReviews();
+    await userEvent.click(within(open).getByRole('button', { name: 'Reply' }));
+    await userEvent.paste('a'.repeat(799));
+    expect(within(open).queryByText(/characters used/)).toBeNull();
+    await userEvent.keyboard('b');
+    expect(within(open).getByRole('textbox')).toHaveAccessibleDescription(/800 of 1,000 characters used/);
+    await userEvent.click(within(open).getByRole('button', { name: 'Cancel' }));
+    const toggle = within(open).getByRole('button', { name: 'Reply' });
+    expect(toggle).toHaveFocus();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(open).queryByRole('textbox')).toBeNull();
+    await userEvent.click(toggle);
+    expect(within(open).getByRole('textbox')).toHaveValue('a'.repeat(799) + 'b');
+  });
+
+  it('keeps what was typed when the reply is refused, and says why', async () => {
+    signInAs(3);
+    const [, open] = await openProfileWithReviews();
+    await userEvent.click(within(open).getByRole('button', { name: 'Reply' }));
+    await userEvent.keyboard('Thanks a lot');
+    await userEvent.click(within(open).getByRole('button', { name: 'Send reply' }));
+    await answer(3, 409, { statusCode: 409, messageKey: 'alreadyReplied' });
+    expect(within(open).getByRole('alert')).toHaveTextContent('You have already replied to this review.');
+    const field = within(open).getByRole('textbox', { name: 'Your public reply' });
+    expect(field).toHaveValue('Thanks a lot');
+    expect(field).toHaveFocus();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+
+    await userEvent.click(within(open).getByRole('button', { name: 'Send reply' }));
+    const lost = await server.held(4);
+    await act(async () => lost.drop());
+    expect(within(open).getByRole('alert')).toHaveTextContent('No connection to the server.');
+    expect(field).toHaveValue('Thanks a lot');
+  });
+
+  it('offers no reply to anyone else, nor to a session that cannot say who it is', async () => {
+    signInAs(50);
+    const { unmount } = renderPage(<UserProfilePage />, '/en/user/3', ROUTE);
+    await answer(1, 200, aProfile());
+    await answer(2, 200, { reviews: [aReview(1)], total: 1 });
+    expect(screen.queryByRole('button', { name: 'Reply' })).toBeNull();
+    unmount();
+    act(() => signOut());
+    signInAs(undefined);
+    renderPage(<UserProfilePage />, '/en/user/3', ROUTE);
+    await answer(3, 200, aProfile());
+    await answer(4, 200, { reviews: [aReview(1)], total: 1 });
+    expect(screen.getByText('Review 1')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reply' })).toBeNull();
+  });
+});
+
+describe('UserProfilePage: reporting a review', () => {
+  afterEach(() => act(() => signOut()));
+
+  it('lets another member report a review: a reason, an optional note, and thanks with the focus on it', async () => {
+    signInAs(50);
+    const [, open] = await openProfileWithReviews();
+    const toggle = within(open).getByRole('button', { name: 'Report' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const form = within(open).getByRole('form', { name: 'Report this review' });
+    const reasons = within(form).getByRole('group', { name: 'What is wrong with it?' });
+    expect(within(reasons).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent?.trim())).toEqual(['Discriminatory', 'Fake or misleading', 'Offensive', 'Illegal', 'Something else']);
+    expect(within(reasons).getByRole('radio', { name: 'Discriminatory' })).toHaveFocus();
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Send report' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Choose a reason for the report.');
+    expect(server.sent).toHaveLength(2);
+
+    await userEvent.click(within(reasons).getByRole('radio', { name: 'Fake or misleading' }));
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Tell us more (optional)' }), '  We never worked together  ');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send report' }));
+    const sent = await server.held(3);
+    expect([sent.method, sent.url]).toEqual(['POST', '/api/v1/reviews/1/reports']);
+    expect(bodyOf(sent)).toEqual({ reason: 'scam', note: 'We never worked together' });
+    await act(async () => sent.answer(201, { reported: true }));
+
+    const thanks = within(open).getByRole('status');
+    expect(thanks).toHaveTextContent('Thank you, we will look at it.');
+    expect(thanks).toHaveFocus();
+    expect(within(open).queryByRole('button', { name: 'Report' })).toBeNull();
+    expect(within(open).queryByRole('form')).toBeNull();
+  });
+
+  it('sends no note when none is written, and says so when the review was reported before (409 alreadyReported)', async () => {
+    signInAs(50);
+    const [answered] = await openProfileWithReviews();
+    await userEvent.click(within(answered).getByRole('button', { name: 'Report' }));
+    await userEvent.click(within(answered).getByRole('radio', { name: 'Offensive' }));
+    await userEvent.click(within(answered).getByRole('button', { name: 'Send report' }));
+    const sent = await server.held(3);
+    expect([sent.url, bodyOf(sent)]).toEqual(['/api/v1/reviews/2/reports', { reason: 'offensive' }]);
+    await act(async () => sent.answer(409, { statusCode: 409, messageKey: 'alreadyReported' }));
+    expect(within(answered).getByRole('status')).toHaveTextContent('You have already reported this review. Thank you, we will look at it.');
+    expect(within(answered).queryByRole('alert')).toBeNull();
+  });
+
+  it('says why a report failed and keeps the form as it was', async () => {
+    signInAs(50);
+    const [, open] = await openProfileWithReviews();
+    await userEvent.click(within(open).getByRole('button', { name: 'Report' }));
+    await userEvent.click(within(open).getByRole('radio', { name: 'Illegal' }));
+    await userEvent.type(within(open).getByRole('textbox', { name: 'Tell us more (optional)' }), 'Threats');
+    await userEvent.click(within(open).getByRole('button', { name: 'Send report' }));
+    await answer(3, 429, { statusCode: 429, messageKey: 'rateLimited' });
+    expect(within(open).getByRole('alert')).toHaveTextContent('Too many attempts. Please wait a minute and try again.');
+    expect(within(open).getByRole('radio', { name: 'Illegal' })).toBeChecked();
+    expect(within(open).getByRole('textbox', { name: 'Tell us more (optional)' })).toHaveValue('Threats');
+  });
+
+  it('offers no report to a signed-out visitor, to the profile’s owner, or to the review’s author', async () => {
+    const { unmount } = renderPage(<UserProfilePage />, '/en/user/3', ROUTE);
+    await answer(1, 200, aProfile());
+    await answer(2, 200, { reviews: [aReview(2), aReview(1)], total: 2 });
+    expect(screen.getByText('Review 1')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
+    unmount();
+
+    signInAs(101);
+    renderPage(<UserProfilePage />, '/en/user/3', ROUTE);
+    await answer(3, 200, aProfile());
+    await answer(4, 200, { reviews: [aReview(2), aReview(1)], total: 2 });
+    const [byOther, byMe] = within(screen.getByRole('region', { name: 'Reviews' })).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(within(byOther).getByRole('button', { name: 'Report' })).toBeInTheDocument();
+    expect(within(byMe).queryByRole('button', { name: 'Report' })).toBeNull();
+  });
+
+  it.each([
+    ['he', 'כתיבת תגובה', 'דיווח', 'דיווח על חוות הדעת', 'מזויפת או מטעה'],
+    ['ar', 'كتابة رد', 'إبلاغ', 'الإبلاغ عن هذا التقييم', 'مزيّف أو مضلّل'],
+    ['ru', 'Ответить', 'Пожаловаться', 'Жалоба на отзыв', 'Фальшивый отзыв или обман'],
+  ] as const)('in %s, names the actions as a native speaker does', async (language, replyAction, reportAction, reportTitle, scam) => {
+    await loadTexts(language);
+    signInAs(3);
+    const { unmount } = renderPage(<UserProfilePage />, `/${language}/user/3`, ROUTE);
+    await answer(1, 200, aProfile());
+    await answer(2, 200, { reviews: [aReview(1)], total: 1 });
+    expect(screen.getByRole('button', { name: replyAction })).toBeInTheDocument();
+    unmount();
+    act(() => signOut());
+    signInAs(50);
+    renderPage(<UserProfilePage />, `/${language}/user/3`, ROUTE);
+    await answer(3, 200, aProfile());
+    await answer(4, 200, { reviews: [aReview(1)], total: 1 });
+    await userEvent.click(screen.getByRole('button', { name: reportAction }));
+    expect(within(screen.getByRole('form', { name: reportTitle })).getByRole('radio', { name: scam })).toBeInTheDocument();
   });
 });

@@ -1,11 +1,34 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useAtomValue } from 'jotai';
 import { Link, useParams } from '@tasko/shared/router';
-import { formatDate, Pagination, RetryPanel, usePageMeta, UserText, useLanguage, useLocalizedPath, useTranslation, type Language, type PublicReview, type UserProfile } from '@tasko/shared';
+import {
+  DEAL_LIMITS,
+  formatDate,
+  formatNumber,
+  Ltr,
+  Pagination,
+  REPORT_NOTE_MAX_LENGTH,
+  REPORT_REASONS,
+  RetryPanel,
+  usePageMeta,
+  userAtom,
+  UserText,
+  useLanguage,
+  useLocalizedPath,
+  useTranslation,
+  type Language,
+  type MessageKey,
+  type PublicReview,
+  type ReportReason,
+  type ReviewReply,
+  type UserProfile,
+} from '@tasko/shared';
 import { RatingStars } from '@tasko/shared/ratingStars';
 import { JOB_NS } from '../../jobsNamespace';
 import { formatMonthYear } from '../../formatMonthYear';
 import { MemberAvatar, MemberFacts } from '../../memberCard';
-import { useProfile, useReviews } from './useProfile';
+import { errorText } from '../../errorText';
+import { useProfile, useReplySending, useReviewReport, useReviews } from './useProfile';
 import '../jobs.css';
 
 /**
@@ -54,6 +77,9 @@ function Profile({ profile, name }: { profile: UserProfile; name: string }) {
   const { t } = useTranslation(JOB_NS);
   const { language } = useLanguage();
   const { rating } = profile;
+  const user = useAtomValue(userAtom);
+  // `info.id` is absent in a session stored before sign-in answers carried it: such a visitor is never the owner.
+  const viewer: Viewer = { isSignedIn: user !== null, id: user?.info.id, isOwner: user?.info.id === profile.id };
   return (
     <article className="page page--narrow profile" aria-labelledby="profile-title">
       <header className="poster__who profile__head">
@@ -83,12 +109,20 @@ function Profile({ profile, name }: { profile: UserProfile; name: string }) {
           </dd>
         </dl>
       </section>
-      <Reviews userId={String(profile.id)} />
+      <Reviews userId={String(profile.id)} viewer={viewer} />
     </article>
   );
 }
 
-function Reviews({ userId }: { userId: string }) {
+/** Who reads the profile: what they may do with its reviews (docs/deal.md, "Reviews"). */
+interface Viewer {
+  isSignedIn: boolean;
+  id: number | undefined;
+  /** The reviewed member: replies, never reports. */
+  isOwner: boolean;
+}
+
+function Reviews({ userId, viewer }: { userId: string; viewer: Viewer }) {
   const { t } = useTranslation(JOB_NS);
   const { language } = useLanguage();
   const reviews = useReviews(userId);
@@ -119,7 +153,7 @@ function Reviews({ userId }: { userId: string }) {
       {shown && shown.reviews.length > 0 && (
         <ol className="profile__review-list">
           {shown.reviews.map((review) => (
-            <ReviewItem key={review.id} review={review} language={language} />
+            <ReviewItem key={review.id} review={review} language={language} viewer={viewer} />
           ))}
         </ol>
       )}
@@ -141,10 +175,21 @@ function Reviews({ userId }: { userId: string }) {
   );
 }
 
-function ReviewItem({ review, language }: { review: PublicReview; language: Language }) {
+function ReviewItem({ review, language, viewer }: { review: PublicReview; language: Language; viewer: Viewer }) {
   const { t } = useTranslation(JOB_NS);
   const localized = useLocalizedPath();
   const authorName = review.author.displayName || t('poster.anonymous');
+  // The reply just sent shows in place, as a loaded one does; the page read next carries it from the server.
+  const [sentReply, setSentReply] = useState<ReviewReply | null>(null);
+  const reply = review.reply ?? sentReply;
+  const replyBlock = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // The form is gone: the keyboard goes to what it became.
+    if (sentReply) replyBlock.current?.focus();
+  }, [sentReply]);
+  const canReply = viewer.isOwner && !reply;
+  // The server refuses the author (403 forbidden) even when an old session cannot tell who that is.
+  const canReport = viewer.isSignedIn && !viewer.isOwner && viewer.id !== review.author.id;
   return (
     <li className="card review">
       <p className="review__stars">
@@ -164,17 +209,242 @@ function ReviewItem({ review, language }: { review: PublicReview; language: Lang
         </UserText>
       )}
       {/* The reviewed member's one public answer (docs/deal.md, "Reviews"). */}
-      {review.reply && (
-        <div className="review__reply">
+      {reply && (
+        <div className="review__reply" ref={replyBlock} tabIndex={sentReply ? -1 : undefined}>
           <p className="review__reply-title">
             <span>{t('profile.reply')}</span>
-            <time dateTime={review.reply.createdAt}>{formatDate(review.reply.createdAt, language)}</time>
+            <time dateTime={reply.createdAt}>{formatDate(reply.createdAt, language)}</time>
           </p>
           <UserText block className="review__text">
-            {review.reply.text}
+            {reply.text}
           </UserText>
+          {sentReply && <p role="status">{t('profile.replied')}</p>}
         </div>
       )}
+      {canReply && <ReplyAction reviewId={review.id} onReplied={setSentReply} />}
+      {canReport && <ReportReviewAction reviewId={review.id} />}
     </li>
+  );
+}
+
+/** The counter shows from this share of the limit on, as on the apply form: below it, it is noise on a phone. */
+const COUNTER_FROM = 0.8;
+
+/**
+ * The reviewed member's one public reply to a review (docs/deal.md, "Reviews"): a toggle opening a small form
+ * in place. What was typed stays through a refusal and a closed form; sent, the reply takes the form's place.
+ */
+function ReplyAction({ reviewId, onReplied }: { reviewId: number; onReplied: (reply: ReviewReply) => void }) {
+  const { t } = useTranslation(JOB_NS);
+  const { t: tc } = useTranslation('common');
+  const { language } = useLanguage();
+  const { sending, send } = useReplySending(reviewId);
+  const [isOpen, setIsOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [isMissing, setIsMissing] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    if (isOpen) field.current?.focus();
+  }, [isOpen]);
+  useEffect(() => {
+    if (sending.status === 'sent') onReplied(sending.reply);
+    // A refusal is read beside the field, with the keyboard on it.
+    if (sending.status === 'failed') field.current?.focus();
+  }, [sending, onReplied]);
+
+  const close = () => {
+    setIsOpen(false);
+    toggle.current?.focus();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = text.trim();
+    if (!trimmed) {
+      setIsMissing(true);
+      field.current?.focus();
+      return;
+    }
+    void send(trimmed);
+  };
+
+  const max = DEAL_LIMITS.replyTextMaxLength;
+  const formId = `${id}-form`;
+  const hintId = `${id}-hint`;
+  const counterId = `${id}-count`;
+  const errorId = `${id}-error`;
+  const problem: MessageKey | null = isMissing ? 'replyRequired' : sending.status === 'failed' ? sending.messageKey : null;
+  const isCounterShown = text.length >= max * COUNTER_FROM;
+  const describedBy = [hintId, isCounterShown ? counterId : '', problem ? errorId : ''].filter(Boolean).join(' ');
+
+  return (
+    <div className="review__action">
+      <button ref={toggle} type="button" className="button" aria-expanded={isOpen} aria-controls={isOpen ? formId : undefined} onClick={() => setIsOpen(!isOpen)}>
+        {t('profile.replyAction')}
+      </button>
+      {isOpen && (
+        <form id={formId} className="review__form" onSubmit={submit} noValidate>
+          <div className="field">
+            <label htmlFor={`${id}-text`}>{t('profile.replyLabel')}</label>
+            <p id={hintId} className="review__hint">
+              {t('profile.replyHint')}
+            </p>
+            <textarea
+              ref={field}
+              id={`${id}-text`}
+              dir="auto"
+              rows={4}
+              maxLength={max}
+              aria-required="true"
+              aria-invalid={problem !== null}
+              aria-describedby={describedBy}
+              value={text}
+              onChange={(e) => {
+                setText(e.target.value);
+                setIsMissing(false);
+              }}
+            />
+            {isCounterShown && (
+              <p id={counterId} className="review__count">
+                <Ltr>
+                  <span aria-hidden="true">
+                    {formatNumber(text.length, language)} / {formatNumber(max, language)}
+                  </span>
+                </Ltr>
+                <span className="visually-hidden">{t('apply.counter', { n: formatNumber(text.length, language), max: formatNumber(max, language) })}</span>
+              </p>
+            )}
+            {problem && (
+              <p id={errorId} className="review__error" role="alert">
+                {errorText(tc, problem)}
+              </p>
+            )}
+          </div>
+          <div className="review__buttons">
+            <button type="submit" className="button button--primary" disabled={sending.status === 'sending'}>
+              {t('profile.replySend')}
+            </button>
+            <button type="button" className="button" onClick={close}>
+              {t('profile.replyCancel')}
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
+
+/**
+ * "Report" on a review, for a signed-in member who neither wrote it nor is its subject: the listing report's
+ * reasons and note (`REPORT_REASONS`, `REPORT_NOTE_MAX_LENGTH`) in a small form in place. Sent, or sent before
+ * (409 alreadyReported), the form gives way to a status with the keyboard on it.
+ */
+function ReportReviewAction({ reviewId }: { reviewId: number }) {
+  const { t } = useTranslation(JOB_NS);
+  const { t: tc } = useTranslation('common');
+  const { language } = useLanguage();
+  const { sending, send } = useReviewReport(reviewId);
+  const [isOpen, setIsOpen] = useState(false);
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [note, setNote] = useState('');
+  const [isReasonMissing, setIsReasonMissing] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const outcome = useRef<HTMLParagraphElement>(null);
+  const id = useId();
+
+  const firstRadio = () => form.current?.querySelector<HTMLInputElement>('input[type="radio"]');
+  useEffect(() => {
+    if (isOpen) form.current?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
+  }, [isOpen]);
+  useEffect(() => {
+    if (sending.status === 'sent') outcome.current?.focus();
+  }, [sending.status]);
+
+  if (sending.status === 'sent') {
+    return (
+      <p ref={outcome} tabIndex={-1} className="alert alert--success review__outcome" role="status">
+        {t(sending.outcome === 'thanks' ? 'profile.reportThanks' : 'profile.reportAlready')}
+      </p>
+    );
+  }
+
+  const close = () => {
+    setIsOpen(false);
+    toggle.current?.focus();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason) {
+      setIsReasonMissing(true);
+      firstRadio()?.focus();
+      return;
+    }
+    void send(reason, note);
+  };
+
+  const formId = `${id}-form`;
+  const titleId = `${id}-title`;
+  const missingId = `${id}-missing`;
+  const countId = `${id}-count`;
+
+  return (
+    <div className="review__action">
+      <button ref={toggle} type="button" className="button" aria-expanded={isOpen} aria-controls={isOpen ? formId : undefined} onClick={() => setIsOpen(!isOpen)}>
+        {t('profile.reportAction')}
+      </button>
+      {isOpen && (
+        <form ref={form} id={formId} className="review__form" aria-labelledby={titleId} onSubmit={submit} noValidate>
+          <h3 id={titleId}>{t('profile.reportTitle')}</h3>
+          <fieldset aria-describedby={isReasonMissing ? missingId : undefined} aria-invalid={isReasonMissing || undefined}>
+            <legend>{t('profile.reportReason')}</legend>
+            {REPORT_REASONS.map((value) => (
+              <label key={value}>
+                <input
+                  type="radio"
+                  name={`${id}-reason`}
+                  value={value}
+                  checked={reason === value}
+                  onChange={() => {
+                    setReason(value);
+                    setIsReasonMissing(false);
+                  }}
+                />{' '}
+                {t(`profile.reportReasons.${value}`)}
+              </label>
+            ))}
+          </fieldset>
+          {isReasonMissing && (
+            <p id={missingId} className="review__error" role="alert">
+              {tc('errors.reportReasonRequired')}
+            </p>
+          )}
+          <div className="field">
+            <label htmlFor={`${id}-note`}>{t('profile.reportNote')}</label>
+            <textarea id={`${id}-note`} dir="auto" rows={3} maxLength={REPORT_NOTE_MAX_LENGTH} aria-describedby={countId} value={note} onChange={(e) => setNote(e.target.value)} />
+            <span id={countId} className="review__count">
+              <Ltr>
+                {formatNumber(note.length, language)} / {formatNumber(REPORT_NOTE_MAX_LENGTH, language)}
+              </Ltr>
+            </span>
+          </div>
+          {sending.status === 'failed' && (
+            <p className="review__error" role="alert">
+              {errorText(tc, sending.messageKey)}
+            </p>
+          )}
+          <div className="review__buttons">
+            <button type="submit" className="button button--primary" disabled={sending.status === 'sending'}>
+              {t('profile.reportSend')}
+            </button>
+            <button type="button" className="button" onClick={close}>
+              {t('profile.reportCancel')}
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
   );
 }

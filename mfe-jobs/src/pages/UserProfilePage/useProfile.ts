@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, DEAL_LIMITS, toApiError, type PublicReview, type UserProfile } from '@tasko/shared';
+import { api, DEAL_LIMITS, toApiError, type MessageKey, type PublicReview, type ReportReason, type ReviewReply, type UserProfile } from '@tasko/shared';
 import { isSerialId } from '@tasko/shared/domain';
 
 export type ProfileState = { status: 'loading' } | { status: 'notFound' } | { status: 'failed' } | { status: 'loaded'; profile: UserProfile };
@@ -79,4 +79,54 @@ export function useReviews(id: string | undefined) {
     goTo: useCallback((next: number) => setPaging({ id, page: next, attempt: 0 }), [id]),
     retry: useCallback(() => setPaging({ id, page, attempt: attempt + 1 }), [id, page, attempt]),
   };
+}
+
+export type ReplySending = { status: 'editing' } | { status: 'sending' } | { status: 'failed'; messageKey: MessageKey } | { status: 'sent'; reply: ReviewReply };
+
+/**
+ * The reviewed member's one public reply to a published review (docs/deal.md, "Reviews"). A refusal is kept
+ * as its message key; the text itself stays with the form, so nothing typed is lost.
+ */
+export function useReplySending(reviewId: number) {
+  const [sending, setSending] = useState<ReplySending>({ status: 'editing' });
+  const send = useCallback(
+    async (text: string) => {
+      setSending({ status: 'sending' });
+      try {
+        setSending({ status: 'sent', reply: await api.deal.reply(reviewId, text) });
+      } catch (error) {
+        const problem = toApiError(error);
+        setSending({ status: 'failed', messageKey: problem.fields?.text ?? problem.messageKey });
+      }
+    },
+    [reviewId],
+  );
+  return { sending, send };
+}
+
+export type ReportSending =
+  | { status: 'editing' }
+  | { status: 'sending' }
+  | { status: 'failed'; messageKey: MessageKey }
+  | { status: 'sent'; outcome: 'thanks' | 'alreadyReported' };
+
+/** A report of a published review, as a listing's: one per member, a second is "already reported", not an error. */
+export function useReviewReport(reviewId: number) {
+  const [sending, setSending] = useState<ReportSending>({ status: 'editing' });
+  const send = useCallback(
+    async (reason: ReportReason, note: string) => {
+      setSending({ status: 'sending' });
+      const trimmed = note.trim();
+      try {
+        await api.deal.reportReview(reviewId, { reason, ...(trimmed ? { note: trimmed } : {}) });
+        setSending({ status: 'sent', outcome: 'thanks' });
+      } catch (error) {
+        const problem = toApiError(error);
+        if (problem.messageKey === 'alreadyReported') setSending({ status: 'sent', outcome: 'alreadyReported' });
+        else setSending({ status: 'failed', messageKey: problem.fields?.note ?? problem.fields?.reason ?? problem.messageKey });
+      }
+    },
+    [reviewId],
+  );
+  return { sending, send };
 }
