@@ -395,7 +395,7 @@ for (const database of testDatabases()) {
           other: { id: ids.omar, displayName: 'Omar K.' },
           lastMessage: mine.lastMessage,
           unread: 1,
-          application: { id: application.id, status: 'sent', side: 'owner' },
+          application: { id: application.id, status: 'sent', side: 'owner', myReview: null },
           blockedByMe: false,
         });
         assert.deepEqual({ ...mine.lastMessage, id: 0, createdAt: '' }, { id: 0, authorId: ids.omar, text: 'I live next door.', createdAt: '', kind: 'user' });
