@@ -8,7 +8,7 @@ export function ApplicationStatusBadge({ status, offerType }: { status: Applicat
   return <span className={`deal-status deal-status--${status}`}>{t(`status.${offerType}.${status}`)}</span>;
 }
 
-/** A status an application is moved to: any but `sent`, where every application starts. */
+/** A status an application is moved to: every status but `sent`, where each application starts. */
 export type ApplicationMove = Exclude<ApplicationStatus, 'sent'>;
 
 /** `nextStatuses`, typed as moves: what `side` may do next, each with its button's words (`actions.<offerType>.<move>`). */
