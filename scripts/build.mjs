@@ -43,6 +43,8 @@ function build(pkg) {
     const child = spawn(process.execPath, [path.join(root, 'node_modules', 'webpack', 'bin', 'webpack.js'), '--mode', 'production', '--output-path', dist], {
       cwd: path.join(root, pkg),
       stdio: ['ignore', 'pipe', 'pipe'],
+      // A release (--out) builds the same package again and again: webpack's persistent cache, kept in node_modules.
+      env: outDir ? { TASKO_WEBPACK_CACHE: path.join(root, 'node_modules', '.cache', 'tasko-webpack'), ...process.env } : process.env,
     });
     let output = '';
     child.stdout.on('data', (d) => (output += d));

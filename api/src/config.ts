@@ -35,7 +35,7 @@ export interface AppConfig {
   canonicalOrigin: string | undefined;
   /**
    * Remote name → URL of its remoteEntry.js from MFE_<NAME>_URL (a CDN, a dev server). It wins over the
-   * release manifest, which wins over the site's own build (plugins/site/remoteEntries.ts).
+   * release manifest, which wins over the site's own build (plugins/site/siteReleases.ts).
    */
   remoteUrls: Partial<RemotesMap>;
   /** Where the built shell and remotes live on disk. */
@@ -66,6 +66,14 @@ export interface AppConfig {
   conversationDailyLimit: number;
   /** Days after the work is marked done during which both sides may review; fractions allowed. */
   reviewWindowDays: number;
+  /** Where local releases and their manifest live (docs/releases.md); unused with S3_BUCKET. */
+  releasesDir: string;
+  /** When a canary rolls back by itself: the page loads it needs first, and the error-rate excess in points. */
+  canary: { minLoads: number; maxExcessPoints: number };
+  /** How often this server adds its page-load and error counts to the release manifest (0: never; a preview server). */
+  releaseStatsFlushMs: number;
+  /** Browser error reports per client address per minute. */
+  clientErrorRateLimit: number;
   /** How long a public search answer may be served from memory (0: never). */
   searchCacheMs: number;
   /** Alert emails go over SMTP when set (`smtp://user:pass@host:587`); otherwise into `DATA_DIR/outbox` as .eml files. */
@@ -203,6 +211,16 @@ const settingsSchema = z
       .pipe(z.number().positive('expected more than 0 days').max(365, 'expected at most 365 days'))
       .default(14),
     SEARCH_CACHE_MS: wholeNumber(0, 3_600_000).optional(),
+    RELEASES_DIR: z.string().optional(),
+    CANARY_MIN_LOADS: wholeNumber(1, 1_000_000).default(50),
+    CANARY_MAX_EXCESS: z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, 'expected percentage points, like 2 or 0.5')
+      .transform(Number)
+      .pipe(z.number().max(100, 'expected at most 100 points'))
+      .default(2),
+    RELEASE_STATS_FLUSH_MS: wholeNumber(0, 3_600_000).default(10_000),
+    CLIENT_ERROR_RATE_LIMIT: wholeNumber(1, 100_000).default(30),
     SMTP_URL: z.string().refine((url) => /^smtps?:\/\//.test(url), 'expected smtp://… or smtps://…').optional(),
     MAIL_FROM: z.string().default('Tasko <alerts@localhost>'),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` }).optional(),
@@ -298,6 +316,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     messageRateLimit: settings.MESSAGE_RATE_LIMIT,
     conversationDailyLimit: settings.CONVERSATION_DAILY_LIMIT,
     reviewWindowDays: settings.REVIEW_WINDOW_DAYS,
+    releasesDir: path.resolve(settings.RELEASES_DIR ?? path.join(dataDir, 'releases')),
+    canary: { minLoads: settings.CANARY_MIN_LOADS, maxExcessPoints: settings.CANARY_MAX_EXCESS },
+    releaseStatsFlushMs: settings.RELEASE_STATS_FLUSH_MS,
+    clientErrorRateLimit: settings.CLIENT_ERROR_RATE_LIMIT,
     contactRevealLimit: settings.CONTACT_REVEAL_LIMIT,
     contactRevealAddressLimit: settings.CONTACT_REVEAL_ADDRESS_LIMIT,
     contactRevealNewAccountLimit: settings.CONTACT_REVEAL_NEW_ACCOUNT_LIMIT,

@@ -45,7 +45,8 @@ import { mailUnsubscribeRoutes } from './plugins/mail/mailUnsubscribe.routes.js'
 import { reviewsRoutes } from './plugins/reviews/reviews.routes.js';
 import { usersRoutes } from './plugins/reviews/users.routes.js';
 import { RESERVED_PREFIX, sitePlugin, type NotFoundPage } from './plugins/site/site.plugin.js';
-import { RemoteEntries } from './plugins/site/remoteEntries.js';
+import { SiteReleases, type ReleasePreview } from './plugins/site/siteReleases.js';
+import { releasesRoutes } from './plugins/releases/releases.routes.js';
 import { releaseStoreFor } from './releases/releaseStores.js';
 import { canonicalRedirect, embeddedUrlRedirect } from './plugins/site/canonical.js';
 
@@ -56,6 +57,8 @@ export interface ServerDeps {
   logStream?: NodeJS.WritableStream;
   /** The event stream's `: ping` interval (25 s otherwise): the tests wait for one. */
   userEventPingMs?: number;
+  /** Serve this release of an area to every visitor though it is not live yet, counting nothing: the release tool's smoke check. */
+  releasePreview?: ReleasePreview;
 }
 
 /** Nobody can sign in: production without Google and without the local provider switched on. */
@@ -132,12 +135,14 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
 
   await app.register(errorsPlugin);
   app.addHook('onRequest', config.canonicalOrigin ? canonicalRedirect(config.canonicalOrigin) : embeddedUrlRedirect);
-  // Where each remote loads from, read again as releases and rollbacks move it: before the CSP is written.
-  const remoteEntries = new RemoteEntries(config, releaseStoreFor(config), app.log);
+  // Which release of each area pages get, read again as releases, canaries and rollbacks move it: before the
+  // CSP is written. A local release's files are served only once the manifest names them, so it is read then too.
+  const siteReleases = new SiteReleases(config, releaseStoreFor(config), app.log, deps.releasePreview ?? null);
+  app.addHook('onClose', () => siteReleases.close());
   app.addHook('onRequest', async (request) => {
-    if (request.method === 'GET' && !/^\/(api|mfe|uploads)\//.test(request.url)) await remoteEntries.refresh();
+    if (request.method === 'GET' && !/^\/(api|uploads)\//.test(request.url)) await siteReleases.refresh();
   });
-  await app.register(securityPlugin, { config, remoteOrigins: () => remoteEntries.origins() });
+  await app.register(securityPlugin, { config, remoteOrigins: () => siteReleases.origins() });
   await app.register(compress, {
     global: true,
     threshold: 1024,
@@ -195,6 +200,7 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
       await api.register(eventsRoutes, { db, sessions, eventsRateLimit: config.eventsRateLimit });
       await api.register(settingsRoutes, { db, sessions, writeRateLimit: config.writeRateLimit });
       await api.register(placesRoutes);
+      await api.register(releasesRoutes, { releases: siteReleases, clientErrorRateLimit: config.clientErrorRateLimit });
       // The live event stream (docs/deal.md, "Real time"): its own listening connection to the database.
       await api.register(userEventsRoutes, { database, sessions, ...(deps.userEventPingMs ? { pingIntervalMs: deps.userEventPingMs } : {}) });
       // The deal's routes (docs/deal.md) take { db, sessions, config, userEventPublisher, dealMail } as they need.
@@ -248,6 +254,6 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
       reply.header('Cache-Control', PHOTO_CACHE_CONTROL);
     }) as unknown as (res: unknown, path: string) => void,
   });
-  await app.register(sitePlugin, { config, db, remoteEntries, notFoundPage });
+  await app.register(sitePlugin, { config, db, siteReleases, notFoundPage });
   return app;
 }

@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { PAGE_ROUTES } from '@tasko/shared/domain';
-import { BUILD_INFO_FILE, buildId, currentRelease, publishRelease, ReleaseError, type BuildInfo } from '../src/releases/releases.js';
+import { BUILD_INFO_FILE, currentRelease, fileCheck, ReleaseError, type BuildInfo } from '../src/releases/releases.js';
+import { publishRelease } from '../src/releases/releaseActions.js';
 import { LocalReleaseStore } from '../src/releases/releaseStores.js';
 import { readBuild } from '../src/plugins/site/assets.js';
 
@@ -40,8 +41,15 @@ function builtContentRemote(federationVersion: string | null): string {
   return dir;
 }
 
-const id = (n: number) => buildId(new Date(Date.UTC(2026, 10, 26, 12, 0, n)), `${n}`.padStart(8, 'b'));
 const shellBuiltWith = (version: string) => ({ federation: { package: FEDERATION, version } });
+
+/** Publishes a build as `npm run release` does, with the checks of its files and versions (not its rendering). */
+function publish(store: LocalReleaseStore, dir: string, n: number, shell: ReturnType<typeof shellBuiltWith>) {
+  return publishRelease(store, 'mfe_content', dir, `${n}`.padStart(8, 'b'), {
+    now: new Date(Date.UTC(2026, 10, 26, 12, 0, n)),
+    check: (id) => fileCheck(store, 'mfe_content', id, { shell }),
+  });
+}
 
 after(() => {
   for (const dir of scratch) fs.rmSync(dir, { recursive: true, force: true });
@@ -51,23 +59,23 @@ describe('the federation version of a release', () => {
   const store = new LocalReleaseStore(path.join(tempDir('tasko-releases-'), 'releases'));
 
   it('goes live when the remote was built with the shell’s federation major and minor, whatever the patch', async () => {
-    await publishRelease(store, 'mfe_content', builtContentRemote('2.9.7'), id(1), { shell: shellBuiltWith('2.9.2') });
-    assert.equal(currentRelease(await store.readManifest(), 'mfe_content'), id(1));
+    const { id } = await publish(store, builtContentRemote('2.9.7'), 1, shellBuiltWith('2.9.2'));
+    assert.equal(currentRelease((await store.readManifest()).manifest, 'mfe_content'), id);
   });
 
   it('is refused, naming both versions, when the minor or the major differs, and the site keeps its release', async () => {
     for (const [n, remoteVersion] of [[2, '2.10.0'], [3, '3.0.0'], [4, '2.8.9']] as const) {
-      await assert.rejects(publishRelease(store, 'mfe_content', builtContentRemote(remoteVersion), id(n), { shell: shellBuiltWith('2.9.2') }), (error: Error) => {
+      await assert.rejects(publish(store, builtContentRemote(remoteVersion), n, shellBuiltWith('2.9.2')), (error: Error) => {
         assert.ok(error instanceof ReleaseError);
         assert.match(error.message, new RegExp(`it was built with @module-federation/enhanced ${remoteVersion.replace(/\./g, '\\.')}, and the shell with @module-federation/enhanced 2\\.9\\.2`));
         return true;
       });
     }
-    assert.equal(currentRelease(await store.readManifest(), 'mfe_content'), id(1));
+    assert.match(currentRelease((await store.readManifest()).manifest, 'mfe_content'), /-bbbbbbb1$/);
   });
 
   it('is refused when the release does not say which federation version built it', async () => {
-    await assert.rejects(publishRelease(store, 'mfe_content', builtContentRemote(null), id(5), { shell: shellBuiltWith('2.9.2') }), /build-info\.json is missing or unreadable/);
+    await assert.rejects(publish(store, builtContentRemote(null), 5, shellBuiltWith('2.9.2')), /build-info\.json is missing or unreadable/);
   });
 
   it('is compared with what the shell’s own build recorded, as `npm run release` reads it from its dist', () => {

@@ -1,29 +1,42 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { PAGE_ROUTES } from '@tasko/shared/domain';
+import { PAGE_ROUTES, RELEASE_BUCKET_COOKIE, type RemoteName } from '@tasko/shared/domain';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
-import { buildId, meetsCaret, publishRelease, ReleaseError, rollbackRelease } from '../src/releases/releases.js';
+import { buildId, fileCheck, meetsCaret, ReleaseError, shellSkewWithRemotes, updateManifest, type BuildFacts, type ReleaseStore } from '../src/releases/releases.js';
+import { addStatsAndJudgeCanaries, promoteCanary, pruneReleases, publishRelease, rollbackRelease, rollforwardRelease } from '../src/releases/releaseActions.js';
 import { LocalReleaseStore, S3ReleaseStore } from '../src/releases/releaseStores.js';
 import { S3Bucket } from '../src/s3Bucket.js';
 import { makeFixtureSite } from './fixtureSite.js';
 import { startTestServer, type TestServer } from './testServer.js';
 
 const CONTENT_MODULES = PAGE_ROUTES.filter((route) => route.remote === 'mfe_content').map((route) => route.module);
+const scratch: string[] = [];
+const tempDir = (prefix: string) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
+};
+after(() => {
+  for (const dir of scratch) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const sharedEntry = (name: string, version: string, requiredVersion?: string) => ({ name, version, ...(requiredVersion ? { requiredVersion } : {}), assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } });
 
 /** What `npm run release` builds, in miniature: mfe-content's entry, its federation manifest and its page chunks. */
-function builtContentRemote(version: string, options: { missing?: string } = {}): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasko-built-'));
+function builtContentRemote(version: string, options: { missing?: string; needsShared?: string } = {}): string {
+  const dir = tempDir('tasko-built-');
   const chunk = (module: string) => `${module.toLowerCase()}.${version.padStart(8, '0')}.js`;
   fs.writeFileSync(path.join(dir, 'remoteEntry.js'), `var mfe_content; /* ${version} */`);
   fs.writeFileSync(
     path.join(dir, 'mf-manifest.json'),
     JSON.stringify({
-      shared: [],
+      shared: options.needsShared ? [sharedEntry('@tasko/shared', options.needsShared.slice(1), options.needsShared)] : [],
       exposes: CONTENT_MODULES.map((module) => ({ name: module, path: `./${module}`, assets: { js: { sync: [chunk(module)], async: [] }, css: { sync: [], async: [] } } })),
     }),
   );
@@ -31,10 +44,34 @@ function builtContentRemote(version: string, options: { missing?: string } = {})
   return dir;
 }
 
-const tasko = (html: string) => JSON.parse(/<script id="tasko-config" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? '{}') as { remotes: Record<string, string> };
-const id = (n: number) => buildId(new Date(Date.UTC(2026, 10, 25, 12, 0, n)), `${n}`.padStart(8, 'a'));
+/** A shell build in miniature: its page template, chunk groups, first-paint styles and what it provides. */
+function builtShell(version: string, provides = '2.3.0'): string {
+  const dir = tempDir('tasko-built-shell-');
+  const hash = version.padStart(8, '0');
+  fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html lang=he dir=rtl><head><meta charset=utf-8><title>Tasko</title><script defer src="/mfe/shell/main.${hash}.js"></script></head><body><div id="root"></div></body></html>`);
+  fs.writeFileSync(path.join(dir, `main.${hash}.js`), `/* shell ${version} */`);
+  fs.writeFileSync(path.join(dir, `bootstrap.${hash}.css`), `.site-header{--release:"${version}"}`);
+  fs.writeFileSync(path.join(dir, 'chunk-groups.json'), JSON.stringify({ bootstrap: [`bootstrap.${hash}.css`] }));
+  fs.writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify({ shared: [sharedEntry('@tasko/shared', provides)], exposes: [] }));
+  return dir;
+}
 
-describe('releases of one remote on local disk', () => {
+const tasko = (html: string) =>
+  JSON.parse(/<script id="tasko-config" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? '{}') as { remotes: Record<string, string>; releases: Record<string, string> };
+const at = (n: number) => new Date(Date.UTC(2026, 10, 25, 12, 0, n));
+const hashOf = (n: number) => `${n}`.padStart(8, 'a');
+const id = (n: number) => buildId(at(n), hashOf(n));
+
+/** Publishes build `n` of an area, with the checks of its files and versions (`render` stands in for Chromium's). */
+function publish(store: ReleaseStore, area: 'shell' | RemoteName, dir: string, n: number, options: { canaryShare?: number; context?: Parameters<typeof fileCheck>[3]; render?: string[]; hash?: string } = {}) {
+  return publishRelease(store, area, dir, options.hash ?? hashOf(n), {
+    now: at(n),
+    ...(options.canaryShare ? { canaryShare: options.canaryShare } : {}),
+    check: async (releaseId) => [...(await fileCheck(store, area, releaseId, options.context ?? {})), ...(options.render ?? [])],
+  });
+}
+
+describe('releases of one area on local disk', () => {
   const distRoot = makeFixtureSite();
   let database: DatabaseHandle;
   let server: TestServer;
@@ -42,7 +79,7 @@ describe('releases of one remote on local disk', () => {
 
   before(async () => {
     database = await openDatabase({ pgliteDir: 'memory' });
-    server = await startTestServer(database, { DIST_ROOT: distRoot });
+    server = await startTestServer(database, { DIST_ROOT: distRoot, RELEASE_STATS_FLUSH_MS: '0' });
     store = new LocalReleaseStore(path.join(server.dataDir, 'releases'));
   });
   after(async () => {
@@ -51,70 +88,149 @@ describe('releases of one remote on local disk', () => {
     fs.rmSync(distRoot, { recursive: true, force: true });
   });
 
-  it('serves the build in dist until a release, then the release from the next page, with no restart', async () => {
+  it('serves the build in dist (release zero) until a release, then the release from the next page, with no restart', async () => {
     const before = await server.app.inject('/en/faq');
     assert.equal(tasko(before.body).remotes.mfe_content, '/mfe/content/remoteEntry.js');
+    assert.equal(tasko(before.body).releases.mfe_content, 'dist');
     assert.match(before.body, /href="\/mfe\/content\/faq\.66666666\.js"/);
 
-    await publishRelease(store, 'mfe_content', builtContentRemote('1'), id(1));
+    assert.deepEqual(await publish(store, 'mfe_content', builtContentRemote('1'), 1), { kind: 'published', id: id(1) });
     const page = await server.app.inject('/en/faq');
     const entry = `/mfe/releases/content/${id(1)}/remoteEntry.js`;
     assert.equal(tasko(page.body).remotes.mfe_content, entry);
+    assert.equal(tasko(page.body).releases.mfe_content, id(1));
     assert.equal(tasko(page.body).remotes.mfe_jobs, '/mfe/jobs/remoteEntry.js', 'the other remotes did not move');
-    // The page's own chunks are hinted from the release, not from dist.
     assert.match(page.body, new RegExp(`href="/mfe/releases/content/${id(1)}/faqpage\\.00000001\\.js"`));
 
     const served = await server.app.inject(entry);
     assert.equal(served.statusCode, 200);
     assert.equal(served.headers['cache-control'], 'no-cache');
-    const chunk = await server.app.inject(`/mfe/releases/content/${id(1)}/faqpage.00000001.js`);
-    assert.equal(chunk.headers['cache-control'], 'public, max-age=31536000, immutable');
-    // The pointer file is the server's, not a file to serve.
-    assert.equal((await server.app.inject('/mfe/releases/manifest.json')).statusCode, 404);
+    assert.equal((await server.app.inject(`/mfe/releases/content/${id(1)}/faqpage.00000001.js`)).headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal((await server.app.inject('/mfe/releases/manifest.json')).statusCode, 404, 'the pointer file is the server’s');
+    // The same content again is the same release.
+    assert.deepEqual(await publish(store, 'mfe_content', builtContentRemote('1'), 1), { kind: 'alreadyCurrent', id: id(1) });
   });
 
-  it('keeps the earlier release’s files for open tabs, and rolls back to it in one step', async () => {
-    await publishRelease(store, 'mfe_content', builtContentRemote('2'), id(2));
-    assert.equal(tasko((await server.app.inject('/faq')).body).remotes.mfe_content, `/mfe/releases/content/${id(2)}/remoteEntry.js`);
-    // A tab opened before the release still gets the chunk it asks for.
-    assert.equal((await server.app.inject(`/mfe/releases/content/${id(1)}/faqpage.00000001.js`)).statusCode, 200);
-
-    assert.equal(await rollbackRelease(store, 'mfe_content'), id(1));
-    assert.equal(tasko((await server.app.inject('/faq')).body).remotes.mfe_content, `/mfe/releases/content/${id(1)}/remoteEntry.js`);
-    await assert.rejects(rollbackRelease(store, 'mfe_content'), (error: Error) => error instanceof ReleaseError && /only one release/.test(error.message));
-    await assert.rejects(rollbackRelease(store, 'mfe_jobs'), (error: Error) => error instanceof ReleaseError && /no release/.test(error.message));
-  });
-
-  it('does not point at a release whose smoke check fails, and says what is wrong', async () => {
-    await assert.rejects(publishRelease(store, 'mfe_content', builtContentRemote('3', { missing: 'faqpage.00000003.js' }), id(3)), (error: Error) => {
+  it('refuses a release whose checks fail, deletes its files and never serves them', async () => {
+    await assert.rejects(publish(store, 'mfe_content', builtContentRemote('3', { missing: 'faqpage.00000003.js' }), 3), (error: Error) => {
       assert.ok(error instanceof ReleaseError);
       assert.match(error.message, /faqpage\.00000003\.js is listed by mf-manifest\.json but missing/);
       return true;
     });
-    const broken = builtContentRemote('4');
-    fs.writeFileSync(path.join(broken, 'mf-manifest.json'), JSON.stringify({ shared: [], exposes: [] }));
-    await assert.rejects(publishRelease(store, 'mfe_content', broken, id(4)), /the page FaqPage \(route faq\) is not exposed/);
-    // Built against a shared core the shell does not have: it would fail on every page, so it never goes live.
-    const skewed = builtContentRemote('6');
-    const manifest = JSON.parse(fs.readFileSync(path.join(skewed, 'mf-manifest.json'), 'utf8')) as { shared: object[] };
-    manifest.shared = [{ name: '@tasko/shared', version: '1.99.0', requiredVersion: '^1.99.0', assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } }];
-    fs.writeFileSync(path.join(skewed, 'mf-manifest.json'), JSON.stringify(manifest));
-    const shellShared = [{ name: '@tasko/shared', version: '1.4.2', assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } }];
-    await assert.rejects(publishRelease(store, 'mfe_content', skewed, id(6), { shell: { shared: shellShared } }), /it needs @tasko\/shared \^1\.99\.0, and the shell provides 1\.4\.2/);
-    assert.equal(tasko((await server.app.inject('/faq')).body).remotes.mfe_content, `/mfe/releases/content/${id(1)}/remoteEntry.js`);
+    // A page that throws when it renders (the smoke check's Chromium says so): refused with the page and error.
+    await assert.rejects(publish(store, 'mfe_content', builtContentRemote('4'), 4, { render: ['/he/faq: TypeError: boom\n    at FaqPage (faqpage.00000004.js:1:1)'] }), /\/he\/faq: TypeError: boom/);
+    assert.equal(fs.existsSync(store.releaseDir('mfe_content', id(4))), false, 'a refused release’s files are gone');
+    assert.equal((await server.app.inject(`/mfe/releases/content/${id(4)}/remoteEntry.js`)).statusCode, 404);
+    // Stored but not (yet) in the manifest, as while it is checked: not served either.
+    fs.cpSync(builtContentRemote('5'), store.releaseDir('mfe_content', id(5)), { recursive: true });
+    assert.equal((await server.app.inject(`/mfe/releases/content/${id(5)}/remoteEntry.js`)).statusCode, 404);
+    assert.equal(tasko((await server.app.inject('/faq')).body).releases.mfe_content, id(1));
   });
 
-  it('lets MFE_<NAME>_URL win over the release manifest', async () => {
-    const pinned = await startTestServer(database, { DIST_ROOT: distRoot, DATA_DIR: server.dataDir, MFE_CONTENT_URL: 'http://127.0.0.1:1/content/' });
-    try {
-      assert.equal(tasko((await pinned.app.inject('/faq')).body).remotes.mfe_content, 'http://127.0.0.1:1/content/remoteEntry.js');
-    } finally {
-      await pinned.app.close();
-    }
+  it('rolls back and forward by moving a pointer over release zero and the history; identical content moves it too', async () => {
+    await publish(store, 'mfe_content', builtContentRemote('2'), 2);
+    const current = async () => tasko((await server.app.inject('/faq')).body).releases.mfe_content;
+    assert.equal(await current(), id(2));
+    // A tab opened before the release still gets the chunk it asks for.
+    assert.equal((await server.app.inject(`/mfe/releases/content/${id(1)}/faqpage.00000001.js`)).statusCode, 200);
+    assert.deepEqual(await rollbackRelease(store, 'mfe_content'), { id: id(1) });
+    assert.equal(await current(), id(1));
+    assert.deepEqual(await rollbackRelease(store, 'mfe_content'), { id: 'dist' });
+    assert.equal(tasko((await server.app.inject('/faq')).body).remotes.mfe_content, '/mfe/content/remoteEntry.js');
+    await assert.rejects(rollbackRelease(store, 'mfe_content'), /at release zero/);
+    assert.equal(await rollforwardRelease(store, 'mfe_content'), id(1));
+    assert.equal(await rollforwardRelease(store, 'mfe_content'), id(2));
+    await assert.rejects(rollforwardRelease(store, 'mfe_content'), /nothing to roll forward to/);
+    // Releasing what release 1 was again: one release, the pointer moves back to it.
+    assert.deepEqual(await publish(store, 'mfe_content', builtContentRemote('1'), 9, { hash: hashOf(1) }), { kind: 'movedTo', id: id(1) });
+    assert.equal(await current(), id(1));
+  });
+
+  it('serves a shell release’s page template, styles and files from its folder, with no restart', async () => {
+    const { id: shellId } = await publish(store, 'shell', builtShell('7'), 7);
+    const page = await server.app.inject('/en/faq');
+    assert.equal(tasko(page.body).releases.shell, shellId);
+    assert.match(page.body, new RegExp(`<script defer src="/mfe/releases/shell/${shellId}/main\\.00000007\\.js">`));
+    assert.match(page.body, /<style data-href="bootstrap\.00000007\.css">\.site-header\{--release:"7"\}/);
+    assert.equal((await server.app.inject(`/mfe/releases/shell/${shellId}/main.00000007.js`)).statusCode, 200);
+    await rollbackRelease(store, 'shell');
+    assert.match((await server.app.inject('/en/faq')).body, /src=\/mfe\/shell\/main\.0123abcd\.js/);
+  });
+
+  it('gives a canary to its share of visitors by a sticky cookie, counts their loads and errors, and promotes it', async () => {
+    const { id: canary } = await publish(store, 'mfe_content', builtContentRemote('8'), 8, { canaryShare: 30 });
+    const first = await server.app.inject('/en/faq');
+    const cookie = String(first.headers['set-cookie']);
+    const bucket = Number(new RegExp(`${RELEASE_BUCKET_COOKIE}=(\\d+)`).exec(cookie)?.[1]);
+    assert.ok(bucket >= 0 && bucket < 100, cookie);
+    assert.match(cookie, /HttpOnly/);
+    const releaseFor = async (b: number) => tasko((await server.app.inject({ url: '/en/faq', headers: { cookie: `${RELEASE_BUCKET_COOKIE}=${b}` } })).body).releases.mfe_content;
+    assert.equal(await releaseFor(29), canary);
+    assert.equal(await releaseFor(30), id(1));
+    const current = await server.app.inject({ url: '/api/v1/releases/current', headers: { cookie: `${RELEASE_BUCKET_COOKIE}=3` } });
+    assert.equal(current.json<{ releases: Record<string, string> }>().releases.mfe_content, canary);
+    assert.equal(current.headers['cache-control'], 'no-store');
+    assert.equal(await promoteCanary(store, 'mfe_content'), canary);
+    assert.equal(await releaseFor(99), canary);
+    await assert.rejects(promoteCanary(store, 'mfe_content'), /no canary/);
+  });
+
+  it('keeps the newest releases and the current one when pruned, deleting the others’ files', async () => {
+    const pruned = await pruneReleases(store, 'mfe_content', 1);
+    assert.ok(pruned.includes(id(2)) && !pruned.includes(id(8)), pruned.join());
+    assert.equal(fs.existsSync(store.releaseDir('mfe_content', id(2))), false);
+    assert.equal(fs.existsSync(store.releaseDir('mfe_content', id(8))), true);
   });
 });
 
-describe('which shared versions a release may need', () => {
+describe('a canary judged by its error rate', () => {
+  it('rolls back by itself once it has its loads and errs more than the allowed points above the current release', async () => {
+    const store = new LocalReleaseStore(path.join(tempDir('tasko-canary-'), 'releases'));
+    await publish(store, 'mfe_services', builtServices('1'), 1);
+    const { id: canary } = await publish(store, 'mfe_services', builtServices('2'), 2, { canaryShare: 10 });
+    const policy = { minLoads: 10, maxExcessPoints: 2 };
+    // Too few loads to judge, however bad.
+    assert.deepEqual(await addStatsAndJudgeCanaries(store, { mfe_services: { [canary]: { loads: 9, errored: 9 } } }, policy), []);
+    // 10 loads, 1 error (10 %) against the current 5 % (100 loads, 5 errors): 5 points above, more than 2.
+    const rolled = await addStatsAndJudgeCanaries(store, { mfe_services: { [canary]: { loads: 1, errored: -8 }, [id(1)]: { loads: 100, errored: 5 } } }, policy);
+    assert.equal(rolled.length, 1);
+    assert.match(rolled[0]?.reason ?? '', /10\.0 % over 10 page loads, against 5\.0 %/);
+    const { manifest } = await store.readManifest();
+    assert.equal(manifest.areas.mfe_services?.canary, undefined);
+    assert.equal(manifest.areas.mfe_services?.current, id(1));
+    assert.equal(manifest.areas.mfe_services?.rolledBack[0]?.id, canary);
+  });
+
+  it('goes on while its error rate stays within the allowed points', async () => {
+    const store = new LocalReleaseStore(path.join(tempDir('tasko-canary-'), 'releases'));
+    const { id: canary } = await publish(store, 'mfe_services', builtServices('3'), 3, { canaryShare: 50 });
+    assert.deepEqual(await addStatsAndJudgeCanaries(store, { mfe_services: { [canary]: { loads: 100, errored: 2 }, dist: { loads: 100, errored: 1 } } }, { minLoads: 50, maxExcessPoints: 2 }), []);
+    assert.equal((await store.readManifest()).manifest.areas.mfe_services?.canary?.id, canary);
+  });
+});
+
+function builtServices(version: string): string {
+  const dir = tempDir('tasko-built-services-');
+  fs.writeFileSync(path.join(dir, 'remoteEntry.js'), `var mfe_services; /* ${version} */`);
+  fs.writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify({ shared: [], exposes: [{ name: 'ServicesPage', path: './ServicesPage', assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } }] }));
+  return dir;
+}
+
+describe('refusals for versions', () => {
+  it('refuses a remote that needs a newer shared core than the shell the site serves', async () => {
+    const store = new LocalReleaseStore(path.join(tempDir('tasko-skew-'), 'releases'));
+    const shell: BuildFacts = { shared: [sharedEntry('@tasko/shared', '1.4.2')] };
+    await assert.rejects(publish(store, 'mfe_content', builtContentRemote('6', { needsShared: '^1.99.0' }), 6, { context: { shell } }), /it needs @tasko\/shared \^1\.99\.0, and the shell provides 1\.4\.2/);
+  });
+
+  it('refuses a shell with a new major of the shared contract, naming every remote to release against it first', () => {
+    const remote = (area: RemoteName, needed: string) => ({ area, facts: { shared: [sharedEntry('@tasko/shared', needed.slice(1), needed)] } });
+    const problems = shellSkewWithRemotes({ shared: [sharedEntry('@tasko/shared', '3.0.0')] }, [remote('mfe_jobs', '^2.3.0'), remote('mfe_services', '^2.2.0'), remote('mfe_content', '^3.0.0')]);
+    assert.deepEqual(problems, ['this shell provides @tasko/shared 3.0.0, a new major: release these remotes against it first (built to accept 3.x): mfe-jobs (needs ^2.3.0), mfe-services (needs ^2.2.0)']);
+    assert.match(shellSkewWithRemotes({ shared: [sharedEntry('@tasko/shared', '2.1.0')] }, [remote('mfe_jobs', '^2.3.0')])[0] ?? '', /older than current remote releases need: mfe-jobs \(needs \^2\.3\.0\)/);
+    assert.deepEqual(shellSkewWithRemotes({ shared: [sharedEntry('@tasko/shared', '2.4.1')] }, [remote('mfe_jobs', '^2.3.0')]), []);
+  });
+
   it('accepts a newer minor or patch of the same major, and nothing else', () => {
     assert.equal(meetsCaret('1.4.2', '^1.4.0'), true);
     assert.equal(meetsCaret('1.5.0', '^1.4.9'), true);
@@ -124,71 +240,198 @@ describe('which shared versions a release may need', () => {
   });
 });
 
-describe('releases in S3-compatible object storage', () => {
-  const distRoot = makeFixtureSite();
-  const objects = new Map<string, { body: Buffer; type: string }>();
-  let bucketServer: http.Server;
-  let origin = '';
-  let database: DatabaseHandle;
+/** Two writers at once, many times: every change must land, none lost. */
+async function concurrentWritesLand(store: ReleaseStore): Promise<void> {
+  const writers = 12;
+  await Promise.all(
+    Array.from({ length: writers }, (_, n) =>
+      updateManifest(store, (manifest) => ({
+        ...manifest,
+        areas: { ...manifest.areas, mfe_jobs: { history: [], current: 'dist', stats: { dist: { loads: (manifest.areas.mfe_jobs?.stats.dist?.loads ?? 0) + 1, errored: n } }, rolledBack: [] } },
+      })),
+    ),
+  );
+  const { manifest } = await store.readManifest();
+  assert.equal(manifest.areas.mfe_jobs?.stats.dist?.loads, writers);
+  assert.equal(manifest.version, writers);
+}
 
-  before(async () => {
-    // A stand-in for the bucket on loopback: PUT stores, GET answers, as path-style S3 and as its public URL.
-    bucketServer = http.createServer((req, res) => {
-      const key = decodeURIComponent((req.url ?? '').replace(/^\/tasko-site\//, ''));
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        if (req.method === 'PUT') {
-          objects.set(key, { body: Buffer.concat(chunks), type: String(req.headers['content-type']) });
-          res.end();
+describe('the release manifest’s lock on local disk', () => {
+  it('lets concurrent writers all land by compare-and-swap under an exclusive lock file', async () => {
+    await concurrentWritesLand(new LocalReleaseStore(path.join(tempDir('tasko-lock-'), 'releases')));
+  });
+
+  it('refuses a write whose version is no longer the one read', async () => {
+    const store = new LocalReleaseStore(path.join(tempDir('tasko-lock-'), 'releases'));
+    const { manifest, tag } = await store.readManifest();
+    assert.equal(await store.writeManifestIf({ ...manifest, version: 1 }, tag), true);
+    assert.equal(await store.writeManifestIf({ ...manifest, version: 2 }, tag), false, 'a writer that read before the first write must read again');
+  });
+
+  it('waits for a lock held by another writer, and breaks one left by a writer that died', async () => {
+    const store = new LocalReleaseStore(path.join(tempDir('tasko-lock-'), 'releases'));
+    fs.mkdirSync(store.location, { recursive: true });
+    const lock = `${store.manifestFile}.lock`;
+    fs.writeFileSync(lock, '1');
+    setTimeout(() => fs.rmSync(lock), 200);
+    const started = Date.now();
+    await updateManifest(store, (manifest) => manifest);
+    assert.ok(Date.now() - started >= 150, 'it waited for the holder');
+    fs.writeFileSync(lock, '1');
+    const old = new Date(Date.now() - 60_000);
+    fs.utimesSync(lock, old, old);
+    await updateManifest(store, (manifest) => manifest);
+    assert.equal(fs.existsSync(lock), false);
+  });
+});
+
+/** A stand-in for an S3 bucket on loopback: PUT, GET, DELETE, list-type=2, ETags and conditional writes. */
+async function startBucket(): Promise<{ origin: string; objects: Map<string, { body: Buffer; type: string; etag: string }>; close(): Promise<void> }> {
+  const objects = new Map<string, { body: Buffer; type: string; etag: string }>();
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://bucket');
+    const key = decodeURIComponent(url.pathname.replace(/^\/tasko-site\/?/, ''));
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const object = objects.get(key);
+      if (req.method === 'GET' && url.searchParams.get('list-type') === '2') {
+        const prefix = url.searchParams.get('prefix') ?? '';
+        const keys = [...objects.keys()].filter((k) => k.startsWith(prefix));
+        res.setHeader('Content-Type', 'application/xml');
+        res.end(`<ListBucketResult><IsTruncated>false</IsTruncated>${keys.map((k) => `<Contents><Key>${k}</Key></Contents>`).join('')}</ListBucketResult>`);
+        return;
+      }
+      if (req.method === 'PUT') {
+        // Conditional writes as S3 answers them: 412 when If-Match or If-None-Match: * does not hold.
+        const ifMatch = req.headers['if-match'];
+        if ((ifMatch && ifMatch !== object?.etag) || (req.headers['if-none-match'] === '*' && object)) {
+          res.statusCode = 412;
+          res.end('PreconditionFailed');
           return;
         }
-        const object = objects.get(key);
-        res.statusCode = object ? 200 : 404;
-        res.setHeader('Content-Type', object?.type ?? 'text/plain');
-        res.end(object?.body ?? 'NoSuchKey');
-      });
+        const body = Buffer.concat(chunks);
+        const etag = `"${crypto.createHash('md5').update(body).update(String(Math.random())).digest('hex')}"`;
+        objects.set(key, { body, type: String(req.headers['content-type']), etag });
+        res.setHeader('ETag', etag);
+        res.end();
+        return;
+      }
+      if (req.method === 'DELETE') {
+        objects.delete(key);
+        res.statusCode = 204;
+        res.end();
+        return;
+      }
+      res.statusCode = object ? 200 : 404;
+      res.setHeader('Content-Type', object?.type ?? 'text/plain');
+      if (object) res.setHeader('ETag', object.etag);
+      res.end(object?.body ?? 'NoSuchKey');
     });
-    await new Promise<void>((resolve) => bucketServer.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(bucketServer.address() as AddressInfo).port}`;
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, objects, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+describe('releases in S3-compatible object storage', () => {
+  const distRoot = makeFixtureSite();
+  let bucket: Awaited<ReturnType<typeof startBucket>>;
+  let database: DatabaseHandle;
+  const settingsOf = (origin: string) => ({ endpoint: origin, bucket: 'tasko-site', region: 'il-central-1', accessKeyId: 'AKIDTEST', secretAccessKey: 'secret', publicUrl: `${origin}/tasko-site` });
+
+  before(async () => {
+    bucket = await startBucket();
     database = await openDatabase({ pgliteDir: 'memory' });
   });
   after(async () => {
     await database.close();
-    await new Promise((resolve) => bucketServer.close(resolve));
+    await bucket.close();
     fs.rmSync(distRoot, { recursive: true, force: true });
   });
 
-  it('uploads the release under releases/, apart from the photos, and running servers follow the pointer there without a restart', async () => {
-    const settings = { endpoint: origin, bucket: 'tasko-site', region: 'il-central-1', accessKeyId: 'AKIDTEST', secretAccessKey: 'secret', publicUrl: `${origin}/tasko-site` };
+  it('writes the manifest only if its ETag still matches, so concurrent writers all land', async () => {
+    const store = new S3ReleaseStore(new S3Bucket(settingsOf(bucket.origin)), 'locks/');
+    await concurrentWritesLand(store);
+    const { manifest, tag } = await store.readManifest();
+    assert.equal(await store.writeManifestIf({ ...manifest, version: manifest.version + 1 }, tag), true);
+    assert.equal(await store.writeManifestIf({ ...manifest, version: manifest.version + 1 }, tag), false, 'the ETag read is stale now');
+  });
+
+  it('uploads the release under releases/, deletes a refused one, and running servers follow the pointer without a restart', async () => {
     const server = await startTestServer(database, {
       DIST_ROOT: distRoot,
-      S3_ENDPOINT: origin,
+      S3_ENDPOINT: bucket.origin,
       S3_BUCKET: 'tasko-site',
       S3_REGION: 'il-central-1',
       S3_ACCESS_KEY_ID: 'AKIDTEST',
       S3_SECRET_ACCESS_KEY: 'secret',
-      S3_PUBLIC_URL: `${origin}/tasko-site`,
+      S3_PUBLIC_URL: `${bucket.origin}/tasko-site`,
     });
     const csp = async () => String((await server.app.inject('/en/faq')).headers['content-security-policy']);
-    assert.match(await csp(), /script-src 'self';/, 'no remote elsewhere yet');
-
-    await publishRelease(new S3ReleaseStore(new S3Bucket(settings)), 'mfe_content', builtContentRemote('5'), id(5));
-    assert.ok(objects.has('releases/manifest.json'));
-    assert.ok(objects.has(`releases/content/${id(5)}/faqpage.00000005.js`));
-    assert.ok(![...objects.keys()].some((key) => key.endsWith('.br') || key.endsWith('.gz')), 'a bucket gets the plain files only');
-    // The running server reads the bucket's pointer again within 5 s: the new origin is allowed without a restart.
-    const deadline = Date.now() + 8_000;
-    while (!(await csp()).includes(`script-src 'self' ${origin}`) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
     try {
+      assert.match(await csp(), /script-src 'self';/, 'no remote elsewhere yet');
+      const store = new S3ReleaseStore(new S3Bucket(settingsOf(bucket.origin)));
+      await assert.rejects(publish(store, 'mfe_content', builtContentRemote('4'), 4, { render: ['/en/faq: it threw'] }), /it threw/);
+      assert.ok(![...bucket.objects.keys()].some((key) => key.includes(id(4))), 'a refused release leaves nothing in the bucket');
+
+      await publish(store, 'mfe_content', builtContentRemote('5'), 5);
+      assert.ok(bucket.objects.has('releases/manifest.json'));
+      assert.ok(bucket.objects.has(`releases/content/${id(5)}/faqpage.00000005.js`));
+      // The running server reads the bucket's pointer again within 5 s: the new origin is allowed without a restart.
+      const deadline = Date.now() + 8_000;
+      while (!(await csp()).includes(`script-src 'self' ${bucket.origin}`) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
       const page = await server.app.inject('/en/faq');
-      const entry = `${origin}/tasko-site/releases/content/${id(5)}/remoteEntry.js`;
-      assert.equal(tasko(page.body).remotes.mfe_content, entry);
-      // The bucket's origin is allowed to run scripts, and the page's chunks are hinted from its federation manifest.
-      assert.match(String(page.headers['content-security-policy']), new RegExp(`script-src 'self' ${origin}`));
-      assert.match(page.body, new RegExp(`href="${origin}/tasko-site/releases/content/${id(5)}/faqpage\\.00000005\\.js"`));
+      assert.equal(tasko(page.body).remotes.mfe_content, `${bucket.origin}/tasko-site/releases/content/${id(5)}/remoteEntry.js`);
+      assert.match(page.body, new RegExp(`href="${bucket.origin}/tasko-site/releases/content/${id(5)}/faqpage\\.00000005\\.js"`));
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('error reports from pages', () => {
+  const distRoot = makeFixtureSite();
+  let database: DatabaseHandle;
+  let server: TestServer;
+  let store: LocalReleaseStore;
+  const report = { releaseId: 'dist', remote: 'mfe_content', route: 'faq', kind: 'renderFailed', message: 'TypeError: x is undefined' };
+
+  before(async () => {
+    database = await openDatabase({ pgliteDir: 'memory' });
+    server = await startTestServer(database, { DIST_ROOT: distRoot, RELEASE_STATS_FLUSH_MS: '60000', CLIENT_ERROR_RATE_LIMIT: '5' });
+    store = new LocalReleaseStore(path.join(server.dataDir, 'releases'));
+  });
+  after(async () => {
+    await server.close();
+    await database.close();
+    fs.rmSync(distRoot, { recursive: true, force: true });
+  });
+
+  it('answers 204 and counts the error against the release, as the page loads are', async () => {
+    const { id: released } = await publish(store, 'mfe_content', builtContentRemote('1'), 1);
+    await server.app.inject('/en/faq');
+    await server.app.inject('/en/faq');
+    const answer = await server.app.inject({ method: 'POST', url: '/api/v1/client-errors', payload: { ...report, releaseId: released } });
+    assert.equal(answer.statusCode, 204);
+    await server.app.close();
+    // Closing flushes what the server counted into the manifest.
+    const stats = (await store.readManifest()).manifest.areas.mfe_content?.stats[released];
+    assert.deepEqual(stats, { loads: 2, errored: 1 });
+    server = await startTestServer(database, { DIST_ROOT: distRoot, DATA_DIR: server.dataDir, CLIENT_ERROR_RATE_LIMIT: '5' });
+  });
+
+  it('refuses what is not a report (an unknown route, a URL, a long message) and bodies over its limit', async () => {
+    const post = (payload: object | string) => server.app.inject({ method: 'POST', url: '/api/v1/client-errors', payload, headers: { 'content-type': 'application/json' } });
+    assert.equal((await post({ ...report, route: '/en/faq?token=secret' })).statusCode, 400);
+    assert.equal((await post({ ...report, message: 'x'.repeat(501) })).statusCode, 400);
+    assert.equal((await post({ ...report, email: 'someone@example.com' })).statusCode, 400, 'nothing personal is taken');
+    assert.equal((await post(JSON.stringify({ ...report, message: 'x'.repeat(4000) }))).statusCode, 413);
+  });
+
+  it('answers 429 past the per-address limit', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i += 1) statuses.push((await server.app.inject({ method: 'POST', url: '/api/v1/client-errors', payload: report, remoteAddress: '192.0.2.77' })).statusCode);
+    assert.deepEqual(statuses.slice(0, 5), [204, 204, 204, 204, 204]);
+    assert.equal(statuses.at(-1), 429);
   });
 });

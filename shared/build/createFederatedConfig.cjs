@@ -206,7 +206,10 @@ function createFederatedConfig({ dir, kind, name, port, publicPath = '/', rules 
       devtool: isProduction ? false : 'cheap-module-source-map',
       output: {
         path: path.join(dir, 'dist'),
-        publicPath: isRemote ? 'auto' : publicPath,
+        // Every build finds its chunks from where its script came from, so one build serves from any folder: a
+        // remote from dist, a release or a CDN; the shell from /mfe/shell/ or a release of its own (the
+        // server points its page template at the release's folder: docs/releases.md).
+        publicPath: 'auto',
         filename: `[name]${hashed}.js`,
         chunkFilename: `[name]${hashed}.js`,
         assetModuleFilename: `assets/[name]${hashed}[ext]`,
@@ -257,10 +260,17 @@ function createFederatedConfig({ dir, kind, name, port, publicPath = '/', rules 
           // A remote's own code finds its chunks from where its script came from ('auto'); its harness page
           // must ask for that script from the root, or a deep link such as /en/tasks would look for /en/main.js.
           ...(isRemote && !isProduction ? { publicPath: '/' } : {}),
+          // The shell's page names its files where dist serves them; the server rewrites that folder for a release.
+          ...(isRemote ? {} : { publicPath }),
           // The server rewrites <html> and </head> of the shell's page for each route (language, meta, preloads).
         }),
       ],
       optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+      // A release builds one package again and again: webpack's persistent cache makes the next build of the
+      // same sources quick (scripts/build.mjs asks for it with --out). Off otherwise: CI builds from scratch.
+      ...(process.env.TASKO_WEBPACK_CACHE
+        ? { cache: { type: 'filesystem', cacheDirectory: process.env.TASKO_WEBPACK_CACHE, name: `${name}-${argv.mode}-${sharedContractVersion()}`, buildDependencies: { config: [__filename, path.join(dir, 'webpack.config.js')] } } }
+        : {}),
       performance: { hints: false },
       stats: 'errors-warnings',
       devServer: {
@@ -278,4 +288,4 @@ function createFederatedConfig({ dir, kind, name, port, publicPath = '/', rules 
   };
 }
 
-module.exports = { createFederatedConfig, federationOf, ChunkGroupsManifestPlugin, BuildInfoPlugin, SINGLETONS, BUILD_INFO_FILE, BUILDS_GLOBAL };
+module.exports = { createFederatedConfig, federationOf, sharedModules, ChunkGroupsManifestPlugin, BuildInfoPlugin, SINGLETONS, BUILD_INFO_FILE, BUILDS_GLOBAL };

@@ -13,6 +13,9 @@ export declare function createFederatedConfig(options: FederatedConfigOptions): 
 
 export declare const SINGLETONS: readonly string[];
 
+/** What the package in `dir` shares, as its build will declare it: each singleton's version and required range. */
+export declare function sharedModules(dir: string): Record<string, { singleton: boolean; strictVersion: boolean; requiredVersion: string; version: string }>;
+
 /** The federation plugin the package in `dir` depends on (resolved from that folder), and its version. */
 export declare function federationOf(dir: string): { ModuleFederationPlugin: new (options: object) => object; version: string };
 

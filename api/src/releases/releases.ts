@@ -1,4 +1,4 @@
-import { PAGE_ROUTES, REMOTE_ENTRY_FILE, REMOTES, type RemoteName } from '@tasko/shared/domain';
+import { isReleaseArea, PAGE_ROUTES, RELEASE_ZERO, REMOTE_ENTRY_FILE, REMOTES, type ReleaseArea, type RemoteName } from '@tasko/shared/domain';
 
 /** The federation manifest a remote build writes beside its entry; the part the site reads. */
 export const FEDERATION_MANIFEST_FILE = 'mf-manifest.json';
@@ -33,28 +33,68 @@ export interface FederationManifest {
   exposes: { name: string; path: string; assets: { js: AssetLists; css: AssetLists } }[];
 }
 
-/**
- * Which release of each remote the site points at (ARCHITECTURE "Releases"): per remote, the releases
- * pointed at in turn, the current one last. A rollback takes the last one off; its files stay.
- */
-export interface ReleaseManifest {
-  remotes: Partial<Record<RemoteName, { releases: { id: string; at: string }[] }>>;
+/** What the site counts of one release: page loads served with it, and those whose page reported an error. */
+export interface ReleaseStats {
+  loads: number;
+  errored: number;
 }
 
-export const EMPTY_MANIFEST: ReleaseManifest = { remotes: {} };
+export interface StoredRelease {
+  id: string;
+  at: string;
+  /** Of every file the build wrote: the same content is one release, whenever it is built again. */
+  contentHash: string;
+}
 
-/** Where releases live: DATA_DIR/releases locally, the bucket's `releases/` prefix with S3_BUCKET set. */
+/** One area's releases (docs/releases.md, "The release manifest"). */
+export interface AreaReleases {
+  /** Every stored release, oldest first; release zero (the built dist) comes before them all. */
+  history: StoredRelease[];
+  /** What every visitor outside the canary gets: an id from history, or RELEASE_ZERO. */
+  current: string;
+  /** A release given first to a share (1–99 %) of visitors, by their bucket cookie. */
+  canary?: { id: string; share: number; since: string };
+  /** Per release id, summed over every server. */
+  stats: Record<string, ReleaseStats>;
+  /** Canaries the site rolled back by itself, newest last. */
+  rolledBack: { id: string; at: string; reason: string }[];
+}
+
+/**
+ * Which release of each area the site serves, read by every server and written only by compare-and-swap
+ * (`updateManifest`): `version` grows by one with every write.
+ */
+export interface ReleaseManifest {
+  version: number;
+  areas: Partial<Record<ReleaseArea, AreaReleases>>;
+}
+
+export const EMPTY_MANIFEST: ReleaseManifest = { version: 0, areas: {} };
+
+export const EMPTY_AREA: AreaReleases = { history: [], current: RELEASE_ZERO, stats: {}, rolledBack: [] };
+
+/** A manifest as it was read, with what a conditional write must match (a version locally, an ETag in a bucket). */
+export interface ManifestRead {
+  manifest: ReleaseManifest;
+  /** null: there is no manifest yet. */
+  tag: string | null;
+}
+
+/** Where releases live: RELEASES_DIR (DATA_DIR/releases) locally, the bucket's `releases/` prefix with S3_BUCKET set. */
 export interface ReleaseStore {
   /** For messages: the folder or bucket URL. */
   readonly location: string;
-  readManifest(): Promise<ReleaseManifest>;
-  writeManifest(manifest: ReleaseManifest): Promise<void>;
-  /** Copies every file of a built remote under `<folder>/<id>/`, next to the earlier releases. */
-  upload(remote: RemoteName, id: string, builtDir: string): Promise<void>;
+  readManifest(): Promise<ManifestRead>;
+  /** Writes the manifest only if it is still the one read with `tag`; answers false when another write came first. */
+  writeManifestIf(manifest: ReleaseManifest, tag: string | null): Promise<boolean>;
+  /** Copies every file of a build under `<folder>/<id>/`, next to the earlier releases. */
+  upload(area: ReleaseArea, id: string, builtDir: string): Promise<void>;
+  /** Deletes a release's files: a refused release, or one pruned from history. */
+  remove(area: ReleaseArea, id: string): Promise<void>;
   /** A file of a stored release, or null when it is not there. */
-  read(remote: RemoteName, id: string, file: string): Promise<Buffer | null>;
-  /** Where browsers load the release's entry from. */
-  entryUrl(remote: RemoteName, id: string): string;
+  read(area: ReleaseArea, id: string, file: string): Promise<Buffer | null>;
+  /** The folder browsers load the release's files from (ends with a slash). */
+  baseUrl(area: ReleaseArea, id: string): string;
 }
 
 export class ReleaseError extends Error {}
@@ -70,42 +110,108 @@ export function isBuildId(value: string): boolean {
   return BUILD_ID.test(value);
 }
 
-export function currentRelease(manifest: ReleaseManifest, remote: RemoteName): string | null {
-  return manifest.remotes[remote]?.releases.at(-1)?.id ?? null;
+/** The folder of an area's releases and of its dist files: `shell`, `jobs`, … */
+export function areaFolder(area: ReleaseArea): string {
+  return area === 'shell' ? 'shell' : REMOTES[area].folder;
 }
 
-/** Reads a stored manifest, refusing anything that is not one (a half-written or foreign file). */
+/** The package a team releases: `shell`, `mfe-jobs`, … */
+export function areaPackage(area: ReleaseArea): string {
+  return area === 'shell' ? 'shell' : `mfe-${REMOTES[area].folder}`;
+}
+
+export function areaOf(manifest: ReleaseManifest, area: ReleaseArea): AreaReleases {
+  return manifest.areas[area] ?? EMPTY_AREA;
+}
+
+export function currentRelease(manifest: ReleaseManifest, area: ReleaseArea): string {
+  return areaOf(manifest, area).current;
+}
+
+/** The release a visitor in `bucket` (0–99) gets: the canary below its share, else the current one. */
+export function releaseForBucket(manifest: ReleaseManifest, area: ReleaseArea, bucket: number | null): string {
+  const { canary, current } = areaOf(manifest, area);
+  return canary && bucket !== null && bucket < canary.share ? canary.id : current;
+}
+
+/** Every release id of an area that the site may serve: release zero, its history. */
+export function isKnownRelease(manifest: ReleaseManifest, area: ReleaseArea, id: string): boolean {
+  return id === RELEASE_ZERO || areaOf(manifest, area).history.some((release) => release.id === id);
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function parseArea(name: string, entry: unknown): AreaReleases {
+  const fail = (what: string) => new ReleaseError(`the release manifest's entry for ${name} ${what}`);
+  if (!isRecord(entry)) throw fail('is not an object');
+  const { history, current, canary, stats, rolledBack } = entry;
+  if (!Array.isArray(history) || !history.every((r) => isRecord(r) && typeof r.id === 'string' && isBuildId(r.id) && typeof r.at === 'string' && typeof r.contentHash === 'string')) {
+    throw fail('has no list of releases');
+  }
+  const area: AreaReleases = { history: history as StoredRelease[], current: RELEASE_ZERO, stats: {}, rolledBack: [] };
+  if (typeof current !== 'string' || !(current === RELEASE_ZERO || area.history.some((r) => r.id === current))) throw fail('points at a release it does not hold');
+  area.current = current;
+  if (canary !== undefined) {
+    if (!isRecord(canary) || typeof canary.id !== 'string' || !area.history.some((r) => r.id === canary.id) || typeof canary.share !== 'number' || typeof canary.since !== 'string') throw fail('has an unreadable canary');
+    area.canary = { id: canary.id, share: canary.share, since: canary.since };
+  }
+  if (isRecord(stats)) {
+    for (const [id, counts] of Object.entries(stats)) {
+      if (isRecord(counts) && typeof counts.loads === 'number' && typeof counts.errored === 'number') area.stats[id] = { loads: counts.loads, errored: counts.errored };
+    }
+  }
+  if (Array.isArray(rolledBack)) area.rolledBack = rolledBack.filter((r): r is AreaReleases['rolledBack'][number] => isRecord(r) && typeof r.id === 'string' && typeof r.at === 'string' && typeof r.reason === 'string');
+  return area;
+}
+
+/**
+ * Reads a stored manifest, refusing anything that is not one (a half-written or foreign file). A manifest
+ * written before areas had a history (`remotes: { name: { releases } }`, the current one last) is read as one.
+ */
 export function parseManifest(text: string): ReleaseManifest {
   const data = JSON.parse(text) as unknown;
-  const remotes = (data as { remotes?: unknown } | null)?.remotes;
-  if (typeof remotes !== 'object' || remotes === null) throw new ReleaseError('the release manifest has no "remotes"');
-  const manifest: ReleaseManifest = { remotes: {} };
-  for (const [name, entry] of Object.entries(remotes as Record<string, unknown>)) {
-    if (!(name in REMOTES)) throw new ReleaseError(`the release manifest names an unknown remote: ${name}`);
-    const releases = (entry as { releases?: unknown } | null)?.releases;
-    if (!Array.isArray(releases) || !releases.every((r: { id?: unknown; at?: unknown }) => typeof r.id === 'string' && isBuildId(r.id) && typeof r.at === 'string')) {
-      throw new ReleaseError(`the release manifest's entry for ${name} is not a list of releases`);
+  if (!isRecord(data)) throw new ReleaseError('the release manifest is not an object');
+  if (isRecord(data.remotes) && data.areas === undefined) {
+    const areas: Record<string, unknown> = {};
+    for (const [name, entry] of Object.entries(data.remotes)) {
+      const releases = isRecord(entry) && Array.isArray(entry.releases) ? (entry.releases as unknown[]) : [];
+      const history = releases.map((r) => (isRecord(r) ? { id: r.id, at: r.at, contentHash: typeof r.id === 'string' ? r.id.slice(-8) : '' } : r));
+      areas[name] = { history, current: isRecord(releases.at(-1)) ? (releases.at(-1) as { id: unknown }).id : RELEASE_ZERO };
     }
-    manifest.remotes[name as RemoteName] = { releases: releases as { id: string; at: string }[] };
+    return parseManifest(JSON.stringify({ version: 0, areas }));
+  }
+  if (typeof data.version !== 'number' || !isRecord(data.areas)) throw new ReleaseError('the release manifest has no "version" and "areas"');
+  const manifest: ReleaseManifest = { version: data.version, areas: {} };
+  for (const [name, entry] of Object.entries(data.areas)) {
+    if (!isReleaseArea(name)) throw new ReleaseError(`the release manifest names an unknown area: ${name}`);
+    manifest.areas[name] = parseArea(name, entry);
   }
   return manifest;
 }
 
-export function withRelease(manifest: ReleaseManifest, remote: RemoteName, id: string, at: Date): ReleaseManifest {
-  const releases = [...(manifest.remotes[remote]?.releases ?? []), { id, at: at.toISOString() }];
-  return { remotes: { ...manifest.remotes, [remote]: { releases } } };
+/** The manifest with one area changed. */
+export function withArea(manifest: ReleaseManifest, area: ReleaseArea, change: (releases: AreaReleases) => AreaReleases): ReleaseManifest {
+  return { ...manifest, areas: { ...manifest.areas, [area]: change(areaOf(manifest, area)) } };
 }
 
-export function withoutCurrent(manifest: ReleaseManifest, remote: RemoteName): ReleaseManifest {
-  const releases = manifest.remotes[remote]?.releases ?? [];
-  if (releases.length < 2) {
-    throw new ReleaseError(
-      releases.length === 0
-        ? `${remote} has no release: the site serves its build in mfe-${REMOTES[remote].folder}/dist`
-        : `${remote} has only one release (${releases[0]?.id}): there is no earlier one to roll back to`,
-    );
+/** How long a writer waits for another writer's turn before it gives up. */
+const MANIFEST_WRITE_ATTEMPTS = 20;
+
+/**
+ * Reads, changes and writes the manifest by compare-and-swap: if another writer (a team releasing another
+ * area, a server counting page loads) wrote in between, it reads again and applies the change to that. The
+ * change may throw a ReleaseError to refuse, or answer null to write nothing.
+ */
+export async function updateManifest(store: ReleaseStore, change: (manifest: ReleaseManifest) => ReleaseManifest | null): Promise<ReleaseManifest> {
+  for (let attempt = 0; attempt < MANIFEST_WRITE_ATTEMPTS; attempt += 1) {
+    const { manifest, tag } = await store.readManifest();
+    const changed = change(manifest);
+    if (!changed) return manifest;
+    const next = { ...changed, version: manifest.version + 1 };
+    if (await store.writeManifestIf(next, tag)) return next;
+    await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
   }
-  return { remotes: { ...manifest.remotes, [remote]: { releases: releases.slice(0, -1) } } };
+  throw new ReleaseError(`the release manifest at ${store.location} kept changing under ${MANIFEST_WRITE_ATTEMPTS} attempts to write it: try again`);
 }
 
 /** `version` meets a caret range such as ^1.2.0 (the only kind the webpack factory writes); other ranges pass. */
@@ -141,20 +247,70 @@ export function federationSkewWithShell(remote: BuildInfo['federation'], shell: 
   ];
 }
 
-/** What the site's shell was built with, for the checks of a remote's release; each one unknown when the shell is not built here. */
-export interface ShellBuild {
+/** What a shell provides (or a remote needs) and the federation it was built with; each unknown when not at hand. */
+export interface BuildFacts {
   shared?: FederationManifest['shared'];
   federation?: BuildInfo['federation'];
 }
+/** The facts of the shell the site serves now, for the checks of a remote's release. */
+export type ShellBuild = BuildFacts;
+
+const majorOf = (version: string) => Number(version.split('.')[0]);
 
 /**
- * What must hold before the site points at a release, checked where browsers will read it: the entry and
- * the federation manifest answer, every page the route table gives this remote is exposed, every file of
- * every exposed module is there, and (when the shell's build is at hand) the shell provides the versions
- * of the shared core it needs and was built with the same federation major and minor. Answers the problems
- * found; none means the release may go live.
+ * A shell that does not provide what a current remote release needs would break that remote's pages for every
+ * new visitor. A new major of a shared module names every remote to release against it first (built to accept it).
  */
-export async function smokeCheck(store: ReleaseStore, remote: RemoteName, id: string, shell: ShellBuild = {}): Promise<string[]> {
+export function shellSkewWithRemotes(shell: BuildFacts, remotes: { area: RemoteName; facts: BuildFacts }[]): string[] {
+  const problems: string[] = [];
+  for (const provided of shell.shared ?? []) {
+    if (!provided.version) continue;
+    const behind = remotes.flatMap(({ area, facts }) => {
+      const needed = facts.shared?.find((shared) => shared.name === provided.name)?.requiredVersion;
+      return typeof needed === 'string' && !meetsCaret(provided.version ?? '', needed) ? [{ area, needed }] : [];
+    });
+    if (!behind.length) continue;
+    const list = behind.map(({ area, needed }) => `${areaPackage(area)} (needs ${needed})`).join(', ');
+    const isNewMajor = behind.some(({ needed }) => majorOf(needed.replace(/^\^/, '')) < majorOf(provided.version ?? '0'));
+    problems.push(
+      isNewMajor
+        ? `this shell provides ${provided.name} ${provided.version}, a new major: release these remotes against it first (built to accept ${majorOf(provided.version)}.x): ${list}`
+        : `this shell provides ${provided.name} ${provided.version}, older than current remote releases need: ${list}`,
+    );
+  }
+  if (shell.federation) {
+    for (const { area, facts } of remotes) {
+      if (facts.federation) problems.push(...federationSkewWithShell(facts.federation, shell.federation).map((problem) => `${areaPackage(area)}: ${problem}`));
+    }
+  }
+  return problems;
+}
+
+async function readJsonFile<T>(store: ReleaseStore, area: ReleaseArea, id: string, file: string): Promise<T | null> {
+  const bytes = await store.read(area, id, file);
+  if (!bytes) return null;
+  try {
+    return JSON.parse(bytes.toString('utf8')) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** The facts of a stored release, from its federation manifest and build-info.json. */
+export async function storedBuildFacts(store: ReleaseStore, area: ReleaseArea, id: string): Promise<BuildFacts> {
+  const manifest = await readJsonFile<FederationManifest>(store, area, id, FEDERATION_MANIFEST_FILE);
+  const info = await store.read(area, id, BUILD_INFO_FILE);
+  const built = info ? parseBuildInfo(info.toString('utf8')) : null;
+  return { ...(manifest ? { shared: manifest.shared } : {}), ...(built ? { federation: built.federation } : {}) };
+}
+
+/**
+ * What must hold of a stored remote release before the site may point at it, checked where browsers will read
+ * it: the entry and the federation manifest answer, every page the route table gives this remote is exposed,
+ * every file of every exposed module and shared fallback is there, and (when the served shell's facts are at
+ * hand) the shell provides the shared versions it needs and was built with the same federation major and minor.
+ */
+async function remoteFileCheck(store: ReleaseStore, remote: RemoteName, id: string, shell: BuildFacts): Promise<string[]> {
   const problems: string[] = [];
   if (shell.federation) {
     const buildInfo = await store.read(remote, id, BUILD_INFO_FILE);
@@ -166,48 +322,55 @@ export async function smokeCheck(store: ReleaseStore, remote: RemoteName, id: st
   if (!entry?.length) problems.push(`${REMOTE_ENTRY_FILE} is missing or empty`);
   else if (!entry.includes(remote)) problems.push(`${REMOTE_ENTRY_FILE} is not the entry of ${remote}`);
   const manifestBytes = await store.read(remote, id, FEDERATION_MANIFEST_FILE);
-  let manifest: FederationManifest | null = null;
-  try {
-    manifest = manifestBytes ? (JSON.parse(manifestBytes.toString('utf8')) as FederationManifest) : null;
-  } catch {
-    problems.push(`${FEDERATION_MANIFEST_FILE} is not JSON`);
-  }
+  const manifest = await readJsonFile<FederationManifest>(store, remote, id, FEDERATION_MANIFEST_FILE);
   if (!manifest) {
-    if (!manifestBytes) problems.push(`${FEDERATION_MANIFEST_FILE} is missing`);
+    problems.push(manifestBytes ? `${FEDERATION_MANIFEST_FILE} is not JSON` : `${FEDERATION_MANIFEST_FILE} is missing`);
     return problems;
   }
   const exposed = new Set(manifest.exposes.map((e) => e.name));
   for (const route of PAGE_ROUTES.filter((r) => r.remote === remote)) {
     if (!exposed.has(route.module)) problems.push(`the page ${route.module} (route ${route.id}) is not exposed`);
   }
-  const files = new Set(manifest.exposes.flatMap(({ assets }) => [...assets.js.sync, ...assets.js.async, ...assets.css.sync, ...assets.css.async]));
+  const files = new Set(
+    [...manifest.exposes, ...manifest.shared].flatMap(({ assets }) => [...assets.js.sync, ...assets.js.async, ...assets.css.sync, ...assets.css.async]),
+  );
   const missing = await Promise.all([...files].map(async (file) => ((await store.read(remote, id, file)) === null ? file : null)));
   for (const file of missing) if (file) problems.push(`${file} is listed by ${FEDERATION_MANIFEST_FILE} but missing`);
   if (shell.shared) problems.push(...skewWithShell(manifest.shared, shell.shared));
   return problems;
 }
 
-/**
- * Stores a built remote as a new release and points the site at it, unless its smoke check fails: then the
- * files stay (harmless, never pointed at) and the site keeps its current release.
- */
-export async function publishRelease(
-  store: ReleaseStore,
-  remote: RemoteName,
-  builtDir: string,
-  id: string,
-  options: { shell?: ShellBuild; now?: Date } = {},
-): Promise<void> {
-  await store.upload(remote, id, builtDir);
-  const problems = await smokeCheck(store, remote, id, options.shell);
-  if (problems.length) throw new ReleaseError(`the smoke check of ${remote} ${id} failed, the site still points at the previous release:\n- ${problems.join('\n- ')}`);
-  // Read just before writing: another release of another remote may have landed meanwhile.
-  await store.writeManifest(withRelease(await store.readManifest(), remote, id, options.now ?? new Date()));
+/** A shell release: its page template, its chunk groups and every file they name are there. */
+async function shellFileCheck(store: ReleaseStore, id: string): Promise<string[]> {
+  const problems: string[] = [];
+  const template = await store.read('shell', id, 'index.html');
+  if (!template?.includes('<div id="root">')) problems.push('index.html is missing or is not the page template');
+  const groups = await readJsonFile<Record<string, string[]>>(store, 'shell', id, CHUNK_GROUPS_FILE);
+  if (!groups?.bootstrap) {
+    problems.push(`${CHUNK_GROUPS_FILE} is missing or names no bootstrap chunk`);
+    return problems;
+  }
+  const files = new Set(Object.values(groups).flat());
+  const missing = await Promise.all([...files].map(async (file) => ((await store.read('shell', id, file)) === null ? file : null)));
+  for (const file of missing) if (file) problems.push(`${file} is listed by ${CHUNK_GROUPS_FILE} but missing`);
+  return problems;
 }
 
-/** Points the site back at the release before the current one; answers that release's id. */
-export async function rollbackRelease(store: ReleaseStore, remote: RemoteName): Promise<string> {
-  const manifest = withoutCurrent(await store.readManifest(), remote);
-  await store.writeManifest(manifest);
-  return currentRelease(manifest, remote) ?? '';
+/** The chunk groups a shell build lists (shared/build/createFederatedConfig.cjs, ChunkGroupsManifestPlugin). */
+export const CHUNK_GROUPS_FILE = 'chunk-groups.json';
+
+/**
+ * The checks of files and versions a stored release must pass before the site may point at it; answers the
+ * problems found. A remote is checked against `context.shell` (the shell the site serves now); a shell
+ * against `context.remotes` (every remote's current release).
+ */
+export async function fileCheck(
+  store: ReleaseStore,
+  area: ReleaseArea,
+  id: string,
+  context: { shell?: BuildFacts; remotes?: { area: RemoteName; facts: BuildFacts }[] } = {},
+): Promise<string[]> {
+  if (area !== 'shell') return remoteFileCheck(store, area, id, context.shell ?? {});
+  const problems = await shellFileCheck(store, id);
+  return [...problems, ...shellSkewWithRemotes(await storedBuildFacts(store, 'shell', id), context.remotes ?? [])];
 }

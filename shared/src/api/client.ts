@@ -21,6 +21,7 @@ import type {
   ReviewReply,
   UserProfile,
 } from '../domain/deal';
+import type { ClientErrorReport, CurrentReleases } from '../domain/releases';
 import type { ApiError } from './apiError';
 import { runtimeConfig } from '../config/runtimeConfig';
 import { currentPath, REQUEST_TIMEOUT_MS, serializeParams } from './requestDefaults';
@@ -285,4 +286,8 @@ export const api = {
   },
   places: (q: string, lang: Language, signal?: AbortSignal) =>
     call<{ places: PlaceSuggestion[] }>({ url: '/places', params: { q, language: lang }, signal }).then((r) => r.places),
+  /** Which release of each area this visitor is given now (their canary cookie counts), and where the remotes are. */
+  currentReleases: (signal?: AbortSignal) => call<CurrentReleases>({ url: '/releases/current', signal }),
+  /** A failure of the page's code, for the release's error rate (docs/releases.md); no personal data. */
+  reportClientError: (report: ClientErrorReport) => call<void>({ method: 'POST', url: '/client-errors', data: report }),
 };

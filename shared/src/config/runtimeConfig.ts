@@ -1,9 +1,12 @@
 import { RUNTIME_CONFIG_ELEMENT_ID } from '../domain/contracts';
 import type { RemotesMap } from '../domain/routes';
+import type { ReleaseArea } from '../domain/releases';
 
 /** Configuration the server writes into index.html as JSON (no inline script, so the CSP stays strict). */
 export interface RuntimeConfig {
   remotes?: Partial<RemotesMap>;
+  /** The release of each area this page was served with (docs/releases.md); absent on a dev server. */
+  releases?: Partial<Record<ReleaseArea, string>>;
   /** Where the API lives; absent means the page's own origin. */
   apiOrigin?: string;
   /** Sign-in: Google's authorization endpoint and client id, or the local identity provider's. */

@@ -13,3 +13,4 @@ export * from './siteLinks';
 export * from './searchKey';
 export * from './listingLanguage';
 export * from './deal';
+export * from './releases';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTES, type RemoteName } from '@tasko/shared/domain';
-import { BUILD_INFO_FILE, FEDERATION_MANIFEST_FILE, parseBuildInfo, type BuildInfo, type FederationManifest } from '../../releases/releases.js';
+import { BUILD_INFO_FILE, CHUNK_GROUPS_FILE, FEDERATION_MANIFEST_FILE, parseBuildInfo, type BuildInfo, type FederationManifest } from '../../releases/releases.js';
 
 
 // A content hash in the name, served as is or precompressed (`.br`, `.gz`: what browsers ask for).
@@ -26,29 +26,50 @@ export interface BuiltPackage {
   frameStyles: { file: string; css: string }[];
 }
 
-function readJson<T>(file: string): T | null {
+function parseJson<T>(text: string | null): T | null {
+  if (text === null) return null;
   try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+    return JSON.parse(text) as T;
   } catch {
     return null;
   }
 }
 
-export function readBuild(dir: string): BuiltPackage {
-  const indexFile = path.join(dir, 'index.html');
-  const isBuilt = fs.existsSync(indexFile);
-  const chunkGroups = readJson<Record<string, string[]>>(path.join(dir, 'chunk-groups.json')) ?? {};
+/** The files a server reads of a build: its page template, chunk groups, manifests and first-paint styles. */
+export const BUILD_FILES = ['index.html', CHUNK_GROUPS_FILE, FEDERATION_MANIFEST_FILE, BUILD_INFO_FILE] as const;
+
+/** A build from its files, wherever they are read from: `readText(file)` answers null for a file it lacks. */
+export function parseBuild(dir: string, readText: (file: string) => string | null): BuiltPackage {
+  const indexHtml = readText('index.html');
+  const chunkGroups = parseJson<Record<string, string[]>>(readText(CHUNK_GROUPS_FILE)) ?? {};
+  const buildInfo = readText(BUILD_INFO_FILE);
   return {
     dir,
-    isBuilt,
-    indexHtml: isBuilt ? fs.readFileSync(indexFile, 'utf8') : null,
-    manifest: readJson<FederationManifest>(path.join(dir, FEDERATION_MANIFEST_FILE)),
-    buildInfo: fs.existsSync(path.join(dir, BUILD_INFO_FILE)) ? parseBuildInfo(fs.readFileSync(path.join(dir, BUILD_INFO_FILE), 'utf8')) : null,
+    isBuilt: indexHtml !== null,
+    indexHtml,
+    manifest: parseJson<FederationManifest>(readText(FEDERATION_MANIFEST_FILE)),
+    buildInfo: buildInfo === null ? null : parseBuildInfo(buildInfo),
     chunkGroups,
-    frameStyles: (chunkGroups.bootstrap ?? [])
-      .filter((file) => file.endsWith('.css') && fs.existsSync(path.join(dir, file)))
-      .map((file) => ({ file, css: fs.readFileSync(path.join(dir, file), 'utf8') })),
+    frameStyles: frameStyleFiles(chunkGroups).flatMap((file) => {
+      const css = readText(file);
+      return css === null ? [] : [{ file, css }];
+    }),
   };
+}
+
+/** The CSS files of the shell's bootstrap chunk: written into every page for its first paint. */
+export function frameStyleFiles(chunkGroups: Record<string, string[]>): string[] {
+  return (chunkGroups.bootstrap ?? []).filter((file) => file.endsWith('.css'));
+}
+
+export function readBuild(dir: string): BuiltPackage {
+  return parseBuild(dir, (file) => {
+    try {
+      return fs.readFileSync(path.join(dir, file), 'utf8');
+    } catch {
+      return null;
+    }
+  });
 }
 
 export function packageDistDir(distRoot: string, folder: string): string {

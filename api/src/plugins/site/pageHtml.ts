@@ -8,6 +8,7 @@ import {
   withLanguagePrefix,
   type Language,
   type PageRoute,
+  type ReleaseArea,
   type RemotesMap,
   type Theme,
 } from '@tasko/shared/domain';
@@ -42,14 +43,14 @@ export interface PageHtmlInput {
   route: PageRoute | null;
   origin: string;
   texts: Record<Language, CommonTexts>;
-  runtimeConfig: { remotes: RemotesMap; auth: { authorizationEndpoint: string; clientId: string }; answers?: Record<string, unknown> };
+  runtimeConfig: { remotes: RemotesMap; releases?: Record<ReleaseArea, string>; auth: { authorizationEndpoint: string; clientId: string }; answers?: Record<string, unknown> };
   preloadScripts: string[];
   preloadStyles: string[];
   /**
    * The shell's own styles, written into the page so its first paint needs no other request. `href` is the
    * file they come from: the shell's chunk loader finds it there (`data-href`) and does not fetch it again.
    */
-  inlineStyles?: { href: string; css: string }[];
+  inlineStyles?: { href: string; dataHref?: string; css: string }[];
   /** What the page shows before its scripts run (firstPaint.ts); replaced by the shell's first render. */
   firstPaint?: string;
   /** API requests the page makes at once that the page does not carry the answer of: fetched while its code downloads. */
@@ -86,7 +87,7 @@ export function renderPageHtml(input: PageHtmlInput): string {
     `<meta property="og:description" content="${escapeHtml(description)}">`,
     `<meta property="og:url" content="${escapeHtml(origin + canonicalPath)}">`,
     `<meta property="og:locale" content="${language}_IL">`,
-    ...(input.inlineStyles ?? []).map(({ href, css }) => `<style data-href="${escapeHtml(href)}">${css.replace(/<\//g, '<\\/')}</style>`),
+    ...(input.inlineStyles ?? []).map(({ href, dataHref, css }) => `<style data-href="${escapeHtml(dataHref ?? href)}">${css.replace(/<\//g, '<\\/')}</style>`),
     ...input.preloadStyles.map((href) => `<link rel="preload" as="style" href="${escapeHtml(href)}">`),
     // Low priority, as the deferred scripts that run them are: the first paint is in this page already, and
     // nothing here may compete with it (the page's own request and the styles come first).

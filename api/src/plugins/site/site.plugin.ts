@@ -21,9 +21,10 @@ import {
   type Theme,
 } from '@tasko/shared/domain';
 import { REPO_ROOT, type AppConfig } from '../../config.js';
-import { cacheControlOf, liveBuild, packageDistDir, remoteDistDir, shellPreloads } from './assets.js';
-import type { RemoteEntries } from './remoteEntries.js';
+import { cacheControlOf, packageDistDir, remoteDistDir, shellPreloads } from './assets.js';
+import { SHELL_DIST_BASE, type SiteReleases } from './siteReleases.js';
 import { LOCAL_RELEASES_PREFIX, LocalReleaseStore } from '../../releases/releaseStores.js';
+import { assignReleaseBucket } from '../releases/releases.routes.js';
 import { loadMetaTexts, renderPageHtml } from './pageHtml.js';
 import { firstPaintHtml } from './firstPaint.js';
 import { loadArticles, pageSubject } from './pageSubjects.js';
@@ -100,12 +101,12 @@ function themeOf(cookie: string | undefined): { theme?: Theme } {
 /** The shell and every remote from one origin, and index.html for every page route (ARCHITECTURE "One picture"). */
 export async function sitePlugin(
   app: FastifyInstance,
-  opts: { config: AppConfig; db: Database; remoteEntries: RemoteEntries; notFoundPage: NotFoundPage },
+  opts: { config: AppConfig; db: Database; siteReleases: SiteReleases; notFoundPage: NotFoundPage },
 ): Promise<void> {
-  const { config, db, remoteEntries } = opts;
+  const { config, db, siteReleases } = opts;
   const articles = loadArticles();
   const shellDir = packageDistDir(config.distRoot, 'shell');
-  const shellBuild = liveBuild(shellDir);
+  const isSecureCookie = (config.canonicalOrigin ?? config.publicOrigin).startsWith('https:');
   const texts = loadMetaTexts(path.join(REPO_ROOT, 'shared', 'src', 'locales'));
   const origin = config.canonicalOrigin ?? config.publicOrigin;
   const auth = config.googleClientId
@@ -120,9 +121,19 @@ export async function sitePlugin(
     { prefix: '/mfe/shell/', root: shellDir },
     ...REMOTE_NAMES.map((name) => ({ prefix: `/mfe/${REMOTES[name].folder}/`, root: remoteDistDir(config.distRoot, name) })),
   ];
-  // Local releases (DATA_DIR/releases/<folder>/<build id>/): their files, never the manifest beside them.
-  const releases = remoteEntries.store;
-  if (releases instanceof LocalReleaseStore) staticRoots.push({ prefix: LOCAL_RELEASES_PREFIX, root: releases.location, allowedPath: (file) => releases.isReleaseFile(file) });
+  // Local releases (RELEASES_DIR/<folder>/<build id>/): files of releases the manifest holds, never the
+  // manifest itself, nor a build that is being checked or was refused.
+  const releases = siteReleases.store;
+  if (releases instanceof LocalReleaseStore) {
+    staticRoots.push({
+      prefix: LOCAL_RELEASES_PREFIX,
+      root: releases.location,
+      allowedPath: (file) => {
+        const release = releases.releaseOfPath(file);
+        return release !== null && siteReleases.isServable(release.folder, release.id);
+      },
+    });
+  }
   for (const [i, { prefix, root, allowedPath }] of staticRoots.entries()) {
     fs.mkdirSync(root, { recursive: true });
     await app.register(fastifyStatic, {
@@ -151,8 +162,10 @@ export async function sitePlugin(
     // `//x` has an empty segment: no page's address, and a browser would read it as another host.
     const match = url.pathname.includes('//') ? null : matchPageRoute(barePath);
     const language = languageOf(request, prefixed);
-    const shell = shellBuild();
-    const template = shell.indexHtml;
+    const visitor = siteReleases.forVisitor(assignReleaseBucket(request, reply, siteReleases, isSecureCookie));
+    const shell = await siteReleases.shellBuild(visitor.releases.shell);
+    // A shell release's template names its files where dist keeps them; its pages load them from the release.
+    const template = shell.indexHtml?.replaceAll(`="${SHELL_DIST_BASE}`, `="${visitor.shellBase}`);
     if (!template) {
       return reply.code(503).type('text/plain; charset=utf-8').send('The site is not built yet: run `npm run build`, then start the server again.');
     }
@@ -163,10 +176,12 @@ export async function sitePlugin(
     const firstRequests = match && isFound ? firstRequestsOf(match, url.searchParams, language) : [];
     const answers = await pageAnswers(app, firstRequests, request);
     const preloadFetches = firstRequests.filter((href) => !(href in answers));
-    const scripts = shellPreloads(shell, language, '/mfe/shell/', { asksApi: preloadFetches.length > 0 });
-    const remotes = remoteEntries.current();
-    if (match) scripts.push(remotes[match.route.remote], ...(await remoteEntries.pagePreloads(match.route.remote, match.route.module)));
-    const inlineStyles = shell.frameStyles.map(({ file, css }) => ({ href: `/mfe/shell/${file}`, css }));
+    const scripts = shellPreloads(shell, language, visitor.shellBase, { asksApi: preloadFetches.length > 0 });
+    const { remotes, releases: releaseIds } = visitor;
+    if (match) scripts.push(remotes[match.route.remote], ...(await siteReleases.pagePreloads(match.route.remote, releaseIds[match.route.remote], remotes[match.route.remote], match.route.module)));
+    siteReleases.countLoad(releaseIds, match?.route.remote ?? null);
+    // The chunk loader knows a style by its file name (or its full URL): so the page's styles are not fetched again.
+    const inlineStyles = shell.frameStyles.map(({ file, css }) => ({ href: visitor.shellBase + file, dataHref: file, css }));
     const html = renderPageHtml({
       template,
       language,
@@ -178,7 +193,7 @@ export async function sitePlugin(
       ...(subject ? { title: subject.title, description: subject.description, structuredData: subject.structuredData } : {}),
       origin,
       texts,
-      runtimeConfig: { remotes, auth, ...(Object.keys(answers).length ? { answers } : {}) },
+      runtimeConfig: { remotes, releases: releaseIds, auth, ...(Object.keys(answers).length ? { answers } : {}) },
       preloadScripts: scripts.filter((f) => f.endsWith('.js')),
       preloadStyles: scripts.filter((f) => f.endsWith('.css') && !inlineStyles.some((style) => style.href === f)),
       inlineStyles,
