@@ -77,7 +77,9 @@ describe('a first visit', () => {
       await page.getByRole('heading', { level: 1, name: 'Frequently asked questions' }).waitFor();
       const inline = await page.evaluate(() => [...document.querySelectorAll('style[data-href]')].map((style) => style.getAttribute('data-href')));
       assert.equal(inline.length, 1);
-      assert.ok(!styles.includes(inline[0] as string), `${inline[0]} was fetched again: ${styles.join(', ')}`);
+      // Marked by its file name, as the chunk loader knows it wherever the shell is served from.
+      assert.match(inline[0] ?? '', /^bootstrap\.[0-9a-f]{8}\.css$/);
+      assert.ok(!styles.some((style) => style.endsWith(`/${inline[0]}`)), `${inline[0]} was fetched again: ${styles.join(', ')}`);
       // One header, one footer: the shell's, in place of the painted ones.
       assert.equal(await page.getByRole('banner').count(), 1);
       assert.equal(await page.getByRole('contentinfo').count(), 1);

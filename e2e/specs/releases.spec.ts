@@ -22,111 +22,194 @@ const nextMinorOf = (version: string) => {
 };
 
 const run = promisify(execFile);
-const FAQ_TEXT = path.join(REPO_ROOT, 'mfe-content', 'src', 'locales', 'en', 'faq.json');
-const original = fs.readFileSync(FAQ_TEXT, 'utf8');
+const SERVICES_TEXT = path.join(REPO_ROOT, 'mfe-services', 'src', 'locales', 'en', 'services.json');
+const SERVICES_PAGE = path.join(REPO_ROOT, 'mfe-services', 'src', 'pages', 'ServicesPage', 'ServicesPage.tsx');
+const originals = new Map([SERVICES_TEXT, SERVICES_PAGE, path.join(REPO_ROOT, 'mfe-content', 'src', 'locales', 'en', 'faq.json')].map((file) => [file, fs.readFileSync(file, 'utf8')]));
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasko-releases-'));
 const scratch: string[] = [dataDir];
 
-/** The FAQ's English intro, changed on disk for one build (a release made from a commit that changed it). */
-function withFaqIntro<T>(addition: string, build: () => Promise<T>): Promise<T> {
-  const changed = JSON.parse(original) as { intro: string };
-  fs.writeFileSync(FAQ_TEXT, JSON.stringify({ ...changed, intro: `${changed.intro} ${addition}` }, null, 2));
-  return build().finally(() => fs.writeFileSync(FAQ_TEXT, original));
+/** The source of mfe-services changed for one build (a release made from a commit that changed it). */
+async function withServicesChange<T>(change: { intro?: string; pageCode?: string }, build: () => Promise<T>): Promise<T> {
+  if (change.intro) {
+    const texts = JSON.parse(originals.get(SERVICES_TEXT) ?? '{}') as { intro: string };
+    fs.writeFileSync(SERVICES_TEXT, JSON.stringify({ ...texts, intro: change.intro }, null, 2));
+  }
+  if (change.pageCode) {
+    // The code goes first thing in the page's component, where it runs at every render.
+    const page = originals.get(SERVICES_PAGE) ?? '';
+    const withCode = page.replace(/export default function ServicesPage\(\) \{\n/, (opening) => `${opening}  ${change.pageCode}\n`);
+    assert.notEqual(withCode, page, 'the page component was found');
+    fs.writeFileSync(SERVICES_PAGE, withCode);
+  }
+  try {
+    return await build();
+  } finally {
+    for (const [file, text] of originals) fs.writeFileSync(file, text);
+  }
 }
 
-/** `npm run release|rollback -w mfe-content`, as a team runs it, on this spec's data folder; answers how long it took. */
-async function releaseCommand(command: 'release' | 'rollback', env: Record<string, string> = {}): Promise<{ seconds: number; output: string }> {
-  const started = performance.now();
-  const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts', 'release.ts'), command], {
-    cwd: path.join(REPO_ROOT, 'mfe-content'),
+/** `npm run <command> -w <package>`, as a team runs it, on this spec's data folder. */
+async function releaseTool(command: string, packageName = 'mfe-services', args: string[] = [], env: Record<string, string> = {}): Promise<string> {
+  const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts', 'release.ts'), command, ...args], {
+    cwd: path.join(REPO_ROOT, packageName),
     env: { ...process.env, DATA_DIR: dataDir, ...env },
   });
-  return { seconds: (performance.now() - started) / 1000, output: stdout + stderr };
+  return stdout + stderr;
 }
 
-function currentRelease(): string {
-  const manifest = JSON.parse(fs.readFileSync(path.join(dataDir, 'releases', 'manifest.json'), 'utf8')) as { remotes: { mfe_content: { releases: { id: string }[] } } };
-  return manifest.remotes.mfe_content.releases.at(-1)?.id ?? '';
+/** The same, expected to be refused: answers what it said. */
+async function refusedBy(command: string, packageName: string, env: Record<string, string> = {}): Promise<string> {
+  let said = '';
+  await assert.rejects(releaseTool(command, packageName, [], env), (error: Error & { stdout?: string; stderr?: string }) => {
+    said = `${error.stdout ?? ''}${error.stderr ?? ''}`;
+    return true;
+  });
+  return said;
 }
 
-/** The folders mfe-content's files came from in a tab: dist (/mfe/content/) or a release. */
-function contentSources(page: Page): Set<string> {
+interface AreaState {
+  current: string;
+  canary?: { id: string };
+  history: { id: string }[];
+  rolledBack: { id: string; reason: string }[];
+}
+function servicesState(): AreaState | undefined {
+  const file = path.join(dataDir, 'releases', 'manifest.json');
+  if (!fs.existsSync(file)) return undefined;
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { areas: { mfe_services?: AreaState } }).areas.mfe_services;
+}
+
+/** The release of mfe-services a tab's files came from: dist (/mfe/services/) or a release's id. */
+function servicesSources(page: Page): Set<string> {
   const sources = new Set<string>();
   page.on('request', (request) => {
     const url = new URL(request.url());
-    const release = /^\/mfe\/releases\/content\/([^/]+)\//.exec(url.pathname)?.[1];
+    const release = /^\/mfe\/releases\/services\/([^/]+)\//.exec(url.pathname)?.[1];
     if (release) sources.add(release);
-    else if (url.pathname.startsWith('/mfe/content/')) sources.add('dist');
+    else if (url.pathname.startsWith('/mfe/services/')) sources.add('dist');
   });
   return sources;
 }
 
-const running = useSiteAndBrowser({ DATA_DIR: dataDir });
+// Page loads are added to the manifest every 300 ms, and a canary is judged after 4 of them.
+const running = useSiteAndBrowser({ DATA_DIR: dataDir, RELEASE_STATS_FLUSH_MS: '300', CANARY_MIN_LOADS: '4' });
 
 after(() => {
-  fs.writeFileSync(FAQ_TEXT, original);
+  for (const [file, text] of originals) fs.writeFileSync(file, text);
   for (const dir of scratch) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe('releasing one remote on its own', () => {
-  it('moves new tabs to a release while an open tab keeps working on its own, and rolls back in one step', async () => {
-    const first = await releaseCommand('release');
-    const firstId = currentRelease();
+describe('a team releasing mfe-services, with a tab open across its releases', () => {
+  it('refuses a release whose page throws when it renders, naming the page and the error, and never serves it', async () => {
+    const said = await withServicesChange({ pageCode: "throw new Error('a page that fails at render');" }, () => refusedBy('release', 'mfe-services'));
+    assert.match(said, /was refused/);
+    assert.match(said, /\/(he|en)\/services/);
+    assert.match(said, /a page that fails at render/);
+    assert.equal(servicesState()?.history.length ?? 0, 0, 'nothing was released');
+    assert.deepEqual(fs.existsSync(path.join(dataDir, 'releases', 'services')) ? fs.readdirSync(path.join(dataDir, 'releases', 'services')) : [], [], 'its files are gone');
+  });
+
+  it('tells an open tab of a new release and of a rollback, moves it on at its next navigation, and rolls forward', async () => {
+    const first = await withServicesChange({ intro: 'Release one of the services page.' }, () => releaseTool('release'));
+    assert.match(first, /released mfe-services/);
+    const releaseOne = servicesState()?.current ?? '';
+    console.log(`# ${first.trim().split('\n').at(-1)}`);
+
     const open = await newPage(running.browser);
-    const openSources = contentSources(open.page);
+    await open.context.clock.install();
+    const sources = servicesSources(open.page);
     try {
-      await open.page.goto(`${running.site.origin}/en/faq`);
-      await open.page.getByRole('heading', { level: 1, name: 'Frequently asked questions' }).waitFor();
-      assert.deepEqual([...openSources], [firstId], 'the site served the release, not dist');
+      await open.page.goto(`${running.site.origin}/en/services`);
+      await open.page.getByText('Release one of the services page.').waitFor();
 
-      const second = await withFaqIntro('Updated in a separate release.', () => releaseCommand('release'));
-      const secondId = currentRelease();
-      assert.notEqual(secondId, firstId);
-      console.log(`# release: ${first.seconds.toFixed(1)} s and ${second.seconds.toFixed(1)} s (build included)`);
+      const second = await withServicesChange({ intro: 'Release two of the services page.' }, () => releaseTool('release'));
+      const releaseTwo = servicesState()?.current ?? '';
+      assert.notEqual(releaseTwo, releaseOne);
+      console.log(`# ${second.trim().split('\n').at(-1)}`);
+      // The tab asks within a minute: it is told politely, and nothing reloads by itself.
+      await open.page.clock.fastForward(61_000);
+      await open.page.getByRole('status').filter({ hasText: 'A new version of this page is available.' }).waitFor();
+      assert.equal(await open.page.getByText('Release one of the services page.').count(), 1, 'the page on screen stays as it was');
+      await open.page.getByRole('button', { name: 'Reload page' }).click();
+      await open.page.getByText('Release two of the services page.').waitFor();
+      assert.ok(sources.has(releaseTwo));
 
-      // The tab opened before the release goes on to a page it had not loaded: its files are still there.
+      const rollback = await releaseTool('rollback');
+      assert.match(rollback, new RegExp(`rolled mfe-services back to ${releaseOne}`));
+      // Elsewhere on the site when it learns of the rollback, the tab loads the rolled-back release on its way back.
       await open.page.getByRole('contentinfo').getByRole('link', { name: 'About', exact: true }).click();
       await open.page.getByRole('heading', { level: 1, name: 'About Tasko' }).waitFor();
-      assert.deepEqual([...openSources], [firstId]);
+      await open.page.clock.fastForward(61_000);
+      await open.page.waitForResponse((response) => response.url().includes('/api/v1/releases/current'));
+      await open.page.goBack();
+      await open.page.getByText('Release one of the services page.').waitFor();
       assert.deepEqual(open.problems.errors, []);
 
+      assert.match(await releaseTool('rollforward'), new RegExp(`rolled mfe-services forward to ${releaseTwo}`));
       const fresh = await newPage(running.browser);
-      const freshSources = contentSources(fresh.page);
       try {
-        await fresh.page.goto(`${running.site.origin}/en/faq`);
-        await fresh.page.getByText('Updated in a separate release.').waitFor();
-        assert.deepEqual([...freshSources], [secondId]);
-        assert.deepEqual(fresh.problems.errors, []);
+        await fresh.page.goto(`${running.site.origin}/en/services`);
+        await fresh.page.getByText('Release two of the services page.').waitFor();
       } finally {
         await fresh.context.close();
       }
-
-      const rollback = await releaseCommand('rollback');
-      console.log(`# rollback: ${rollback.seconds.toFixed(1)} s`);
-      assert.match(rollback.output, new RegExp(`rolled mfe-content back to ${firstId}`));
-      const afterRollback = await newPage(running.browser);
-      const rolledSources = contentSources(afterRollback.page);
-      try {
-        await afterRollback.page.goto(`${running.site.origin}/en/faq`);
-        await afterRollback.page.getByRole('heading', { level: 1, name: 'Frequently asked questions' }).waitFor();
-        assert.equal(await afterRollback.page.getByText('Updated in a separate release.').count(), 0);
-        assert.deepEqual([...rolledSources], [firstId]);
-      } finally {
-        await afterRollback.context.close();
-      }
+      // Identical content is one release: releasing what is current changes nothing.
+      assert.match(await withServicesChange({ intro: 'Release two of the services page.' }, () => releaseTool('release')), /is already current/);
     } finally {
       await open.context.close();
     }
   });
 
-  it('refuses a release built against a shared core the shell does not provide, and keeps the current one', async () => {
-    const before = currentRelease();
+  it('gives a canary to its share of visitors and rolls it back by itself when its pages fail more', async () => {
+    const before = servicesState()?.current ?? '';
+    // Fails only for visitors who carry the probe: the smoke check's clean browser passes it.
+    const probe = "if (typeof sessionStorage !== 'undefined' && sessionStorage.getItem('canaryProbe')) throw new Error('canary probe failure');";
+    const said = await withServicesChange({ intro: 'The canary of the services page.', pageCode: probe }, () => releaseTool('release', 'mfe-services', ['--canary', '50']));
+    assert.match(said, /to 50 % of visitors \(a canary\)/);
+    const canary = servicesState()?.canary?.id ?? '';
+    assert.ok(canary);
+
+    /** A visitor in a given canary bucket, loading /en/services four times. */
+    const visit = async (bucket: number, hasProbe: boolean) => {
+      const visitor = await newPage(running.browser);
+      try {
+        await visitor.context.addCookies([{ name: 'tasko_release_bucket', value: String(bucket), url: running.site.origin }]);
+        if (hasProbe) await visitor.context.addInitScript(() => sessionStorage.setItem('canaryProbe', '1'));
+        for (let load = 0; load < 4; load += 1) {
+          const reported = hasProbe ? visitor.page.waitForResponse((response) => response.url().endsWith('/api/v1/client-errors') && response.status() === 204) : null;
+          await visitor.page.goto(`${running.site.origin}/en/services`);
+          const outcome = hasProbe ? visitor.page.getByRole('heading', { level: 1, name: 'Something went wrong on this page' }) : visitor.page.getByText('Release two of the services page.');
+          await outcome.waitFor();
+          await reported;
+        }
+      } finally {
+        await visitor.context.close();
+      }
+    };
+    await visit(99, false);
+    await visit(0, true);
+    // The next count lands within 300 ms, and the canary's 100 % against 0 % rolls it back.
+    for (let waited = 0; servicesState()?.canary && waited < 10_000; waited += 200) await new Promise((resolve) => setTimeout(resolve, 200));
+    const state = servicesState();
+    assert.equal(state?.canary, undefined);
+    assert.equal(state?.current, before);
+    assert.equal(state?.rolledBack.at(-1)?.id, canary);
+    const table = await releaseTool('releases', '.');
+    assert.match(table, new RegExp(`rolled back by itself  ${canary}`));
+    console.log(`# ${table.split('\n').find((line) => line.includes('rolled back by itself'))?.trim()}`);
+  });
+
+  it('refuses a shell with a new major of the shared contract before building it, naming the remotes to release first', async () => {
+    const said = await refusedBy('release', 'shell', { TASKO_SHARED_VERSION: '3.0.0' });
+    assert.match(said, /refused before its build/);
+    assert.match(said, /this shell provides @tasko\/shared 3\.0\.0, a new major: release these remotes against it first/);
+    for (const remote of ['mfe-jobs', 'mfe-services', 'mfe-posting', 'mfe-content', 'mfe-account']) assert.match(said, new RegExp(remote));
+  });
+
+  it('refuses a remote that needs a newer shared core than the shell the site serves, before building it', async () => {
     const needed = nextMinorOf(SHARED_VERSION);
-    await assert.rejects(releaseCommand('release', { TASKO_SHARED_VERSION: needed }), (error: Error & { stderr?: string }) => {
-      assert.ok(String(error.stderr).includes(`it needs @tasko/shared ^${needed}, and the shell provides ${SHARED_VERSION}`), error.stderr);
-      return true;
-    });
-    assert.equal(currentRelease(), before);
+    const said = await refusedBy('release', 'mfe-services', { TASKO_SHARED_VERSION: needed });
+    assert.match(said, new RegExp(`it needs @tasko/shared \\^${needed.replace(/\./g, '\\.')}, and the shell provides ${SHARED_VERSION.replace(/\./g, '\\.')}`));
   });
 });
 
@@ -192,6 +275,16 @@ describe('a remote built with another federation minor than the shell', () => {
     await expectRefusedRemote(built, `mfe_content was built with @module-federation/enhanced ${nextMinor}, but this page runs @module-federation/enhanced ${shellVersion} from shell`);
   });
 });
+
+const FAQ_TEXT = path.join(REPO_ROOT, 'mfe-content', 'src', 'locales', 'en', 'faq.json');
+
+/** The FAQ's English intro, changed on disk while `build` runs. */
+function withFaqIntro<T>(addition: string, build: () => Promise<T>): Promise<T> {
+  const original = originals.get(FAQ_TEXT) ?? '';
+  const changed = JSON.parse(original) as { intro: string };
+  fs.writeFileSync(FAQ_TEXT, JSON.stringify({ ...changed, intro: `${changed.intro} ${addition}` }, null, 2));
+  return build().finally(() => fs.writeFileSync(FAQ_TEXT, original));
+}
 
 /** Waits for a URL to answer, a bounded number of times. */
 async function answers(url: string, attempts: number): Promise<boolean> {

@@ -4,9 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { loadConfig } from '../../api/src/config.js';
 import { buildServer } from '../../api/src/server.js';
+import { launchBrowser } from '../../scripts/release/chromium.js';
+
+// One copy of the Chromium launch for the specs, the benchmarks and the release check.
+export { CHROMIUM_FLAGS, chromiumPath, launchBrowser } from '../../scripts/release/chromium.js';
 
 export interface RunningSite {
   origin: string;
@@ -33,29 +37,6 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** The flags every Chromium of the tests and benchmarks starts with (no network of its own, no GPU, no sandbox). */
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
-
-/** The system Chromium (CHROME_PATH or /usr/bin/chromium); no browser is ever downloaded. */
-export function chromiumPath(): string {
-  const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-  if (!fs.existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath}: install it (apt-get install chromium) or set CHROME_PATH`);
-  return executablePath;
-}
-
-export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_FLAGS, ...extraArgs] });
 }
 
 export interface PageProblems {

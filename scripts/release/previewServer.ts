@@ -46,9 +46,9 @@ export async function startPreviewSite(config: AppConfig, preview: { area: Relea
     await app.listen({ host: '127.0.0.1', port: 0 });
     const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const search = await app.inject('/api/v1/jobs?pageSize=1');
-    const listingId = (search.json() as { jobs?: { id: number }[] }).jobs?.[0]?.id;
+    const listingId = search.json<{ jobs?: { job_id: number }[] }>().jobs?.[0]?.job_id;
     if (!listingId) throw new Error('the preview site has no demo listing to open /job/:id with');
-    const listing = (await app.inject(`/api/v1/jobs/${listingId}`)).json() as { publisher_id: number };
+    const listing = (await app.inject(`/api/v1/jobs/${listingId}`)).json<{ publisher_id: number }>();
     const blogSlug = loadArticles().en[0]?.id ?? '';
     return {
       origin,

@@ -4,11 +4,16 @@ import { applyTheme, authStore, initI18n, resolveLanguage, startLiveUpdates, the
 import { registerFederationWatch } from './app/federation';
 import { registerRemotesFromPage } from './app/remotes';
 import { App } from './app/App';
+import { startClientErrorReports } from './releases/clientErrors';
+import { startReleaseChecks } from './releases/tabReleases';
 import './styles/global.css';
 
+// Before the first render: a failure of the first page counts against its release (docs/releases.md).
+startClientErrorReports();
 // Before any remote loads: the watch must be in each remote's runtime as it is created.
 registerFederationWatch();
 registerRemotesFromPage();
+startReleaseChecks();
 applyTheme(authStore.get(themeAtom));
 
 void initI18n(resolveLanguage(window.location.pathname)).finally(() => {

@@ -8,6 +8,8 @@ import { CookieBanner } from '../layout/CookieBanner';
 import { AppErrorBoundary } from '../errors/AppErrorBoundary';
 import { PageLoading, SomethingWentWrong } from '../errors/ErrorPanels';
 import { useWindowErrors } from '../errors/useWindowErrors';
+import { ReleaseNotice } from '../releases/ReleaseNotice';
+import { useReleasesOnNavigation } from '../releases/useReleasesOnNavigation';
 import { pageRoutes } from './routeTable';
 import { useAuthRedirects } from './useAuthRedirects';
 import { useRouteMeta } from './useRouteMeta';
@@ -19,6 +21,7 @@ function Layout() {
   useAuthRedirects();
   useRouteMeta();
   usePageViews();
+  useReleasesOnNavigation();
   const theme = useAtomValue(themeAtom);
   useEffect(() => applyTheme(theme), [theme]);
   const [hasWindowError, dismissWindowError] = useWindowErrors();
@@ -31,6 +34,7 @@ function Layout() {
       <Header />
       {hasWindowError && <SomethingWentWrong onDismiss={dismissWindowError} />}
       <main id="main" tabIndex={-1} className="site-main">
+        <ReleaseNotice />
         <Suspense fallback={<PageLoading />}>
           <Routes>{routes}</Routes>
         </Suspense>

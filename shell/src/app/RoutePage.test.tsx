@@ -1,10 +1,10 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { PageRoute } from '@tasko/shared';
+import { api, RELEASE_AREAS, REMOTE_NAMES, siteRemoteEntry, type CurrentReleases, type PageRoute, type ReleaseArea, type RemoteName } from '@tasko/shared';
 import { renderAt, setUpI18n } from '../../../shared/test/renderWithProviders';
 import { RoutePage } from './RoutePage';
-import { reloadPage } from './reloadPage';
+import { loadDocument, reloadPage } from './reloadPage';
 import { REMOTE_LOAD_TIMEOUT_MS } from './remotePage';
 import { BUILDS_GLOBAL, federationWatch } from './federation';
 
@@ -21,8 +21,9 @@ const register = registerRemotes as jest.MockedFunction<typeof registerRemotes>;
 const pageRoute = (module: string, remote: PageRoute['remote'] = 'mfe_content'): PageRoute => ({ id: 'faq', paths: ['/faq'], remote, module });
 const chunkFailure = () => Object.assign(new Error('Loading chunk 9732 failed.'), { name: 'ChunkLoadError' });
 const faqPage = { default: () => <h1>Questions and answers</h1> };
-jest.mock('./reloadPage', () => ({ reloadPage: jest.fn() }));
+jest.mock('./reloadPage', () => ({ reloadPage: jest.fn(), loadDocument: jest.fn() }));
 const reload = reloadPage as jest.MockedFunction<typeof reloadPage>;
+const newDocument = loadDocument as jest.MockedFunction<typeof loadDocument>;
 
 type Hooks = Required<typeof federationWatch.plugin>;
 /** The shell's runtime, as it calls the watch: the hook's arguments, only the fields the watch reads. */
@@ -37,10 +38,15 @@ const runtimeCalls = {
   },
 };
 
+const reportClientError = jest.spyOn(api, 'reportClientError');
+const currentReleases = jest.spyOn(api, 'currentReleases');
+
 beforeEach(async () => {
   load.mockReset();
   register.mockReset();
   reload.mockReset();
+  reportClientError.mockReset().mockResolvedValue(undefined);
+  currentReleases.mockReset().mockRejectedValue(new Error('Network Error'));
   sessionStorage.clear();
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   await act(() => setUpI18n('en'));
@@ -156,5 +162,55 @@ describe('RoutePage after a failed load', () => {
     } finally {
       delete page[BUILDS_GLOBAL];
     }
+  });
+
+  it('reports a page whose code did not arrive as a load failure of its remote', async () => {
+    load.mockRejectedValue(chunkFailure());
+    renderAt(<RoutePage route={pageRoute('TasksPage', 'mfe_jobs')} />, '/en/tasks');
+    await screen.findByRole('heading', { name: 'Failed to load page' });
+    // The route of the document's location (jsdom's is '/'), by its id.
+    expect(reportClientError).toHaveBeenCalledWith({ releaseId: 'dist', remote: 'mfe_jobs', route: 'home', kind: 'loadFailed', message: 'ChunkLoadError: Loading chunk 9732 failed.' });
+  });
+});
+
+describe('RoutePage after its page threw', () => {
+  // The page's code arrived and ran: its remote's container started.
+  beforeAll(() => runtimeCalls.containerStarted('mfe_jobs'));
+  const newJobsEntry = 'https://cdn.example/mfe/releases/jobs/20261127T101500Z-1a2b3c4d/remoteEntry.js';
+  /** The server's answer: release zero everywhere, but for the areas given. */
+  const currentWith = (changes: Partial<Record<ReleaseArea, string>>, remotes: Partial<Record<RemoteName, string>> = {}): CurrentReleases => ({
+    releases: Object.fromEntries(RELEASE_AREAS.map((area) => [area, changes[area] ?? 'dist'])) as Record<ReleaseArea, string>,
+    remotes: Object.fromEntries(REMOTE_NAMES.map((name) => [name, remotes[name] ?? siteRemoteEntry(name)])) as Record<RemoteName, string>,
+  });
+  const brokenPage = { default: (): never => { throw new TypeError('listing.photos is undefined'); } };
+  const fixedPage = { default: () => <h1>Tasks near you</h1> };
+
+  it('reports it, and renders the page again as today when no release came (or the server could not say)', async () => {
+    load.mockReset();
+    load.mockResolvedValueOnce(brokenPage).mockResolvedValueOnce(fixedPage);
+    renderAt(<RoutePage route={pageRoute('UserProfilePage', 'mfe_jobs')} />, '/en/user/3');
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    // Once per area and kind in a document: the next test's failure is not sent again.
+    expect(reportClientError).toHaveBeenCalledWith(expect.objectContaining({ remote: 'mfe_jobs', kind: 'renderFailed', message: 'TypeError: listing.photos is undefined' }));
+
+    expect(await screen.findByRole('heading', { name: 'Tasks near you' })).toBeInTheDocument();
+    expect(currentReleases).toHaveBeenCalledTimes(1);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(register).not.toHaveBeenCalled();
+  });
+
+  it('says so, and on "Try again" loads the remote\'s new release with a new document when there is one', async () => {
+    load.mockResolvedValueOnce(brokenPage).mockResolvedValueOnce(fixedPage);
+    currentReleases.mockResolvedValue(currentWith({ mfe_jobs: '20261127T101500Z-1a2b3c4d' }, { mfe_jobs: newJobsEntry }));
+    renderAt(<RoutePage route={pageRoute('JobPage', 'mfe_jobs')} />, '/en/job/5');
+    expect(await screen.findByRole('heading', { name: 'Something went wrong on this page' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    // Its code already ran in this tab: the new release's modules would meet the old ones in webpack's loading
+    // global, so the new release comes with a new document of the same address (jsdom's is '/').
+    await waitFor(() => expect(newDocument).toHaveBeenCalledTimes(1));
+    expect(currentReleases).toHaveBeenCalledTimes(1);
+    expect(register).not.toHaveBeenCalled();
+    expect(reload).not.toHaveBeenCalled();
   });
 });

@@ -39,12 +39,12 @@ function builtRemote(name: string, needs: string, calls: { init: number }): Remo
 }
 
 /** The host, as the shell's runtime is: the shared core loaded from it, the watch among its plugins. */
-async function shellWith(remote: string, entries: () => RemoteEntryExports) {
+async function shellWith(remote: string, entries: () => RemoteEntryExports, sharedVersion = '1.0.0') {
   const entryPlugin: ModuleFederationRuntimePlugin = { name: 'stand-in-entries', loadEntry: () => entries() };
   const host = createInstance({
     name: 'shell',
     remotes: [{ name: remote, entry: entryOf(remote) }],
-    shared: { '@tasko/shared': shellCore('1.0.0') },
+    shared: { '@tasko/shared': shellCore(sharedVersion) },
     plugins: [watch.plugin, entryPlugin],
   });
   await host.loadShare('@tasko/shared');
@@ -93,6 +93,15 @@ describe('the shell’s federation watch', () => {
     await expect(loading).rejects.toBeInstanceOf(VersionSkewError);
     await expect(loading).rejects.toThrow(
       'mfe_content needs @tasko/shared ^1.99.0, but this page runs @tasko/shared 1.0.0 from shell: release shell with @tasko/shared 1.99.0 or newer first, or roll mfe_content back',
+    );
+  });
+
+  it('asks for the remote to be rebuilt, not for the page to go back a major, when the page’s shared module is a newer major than the remote needs', async () => {
+    const host = await shellWith('mfe_content', () => builtRemote('mfe_content', '^1.0.0', { init: 0 }), '2.0.0');
+    const loading = host.loadRemote('mfe_content/FaqPage');
+    await expect(loading).rejects.toBeInstanceOf(VersionSkewError);
+    await expect(loading).rejects.toThrow(
+      'mfe_content needs @tasko/shared ^1.0.0, but this page runs @tasko/shared 2.0.0 from shell: rebuild and release mfe_content against @tasko/shared 2.0.0 (or roll shell back)',
     );
   });
 

@@ -45,6 +45,22 @@ function pageBuilds(): Builds {
 
 const majorMinor = (version: string) => version.split('.').slice(0, 2).join('.');
 
+/** The major of a version or of the lowest version a range accepts (`^1.4.0`, `>=1.4.0`, `~1.4.0`: 1). */
+const majorOf = (version: string) => Number(/\d+/.exec(version)?.[0] ?? Number.NaN);
+
+/**
+ * Who releases what to end a shared skew: a provider behind the remote releases the version needed first; a
+ * provider already past the remote's major (a breaking change the remote was not built for) cannot, so the
+ * remote is rebuilt against it, or the provider rolled back.
+ */
+function sharedSkewMessage(remote: string, { module, needed, provided, provider }: SharedSkew): string {
+  const fix =
+    majorOf(provided) > majorOf(needed)
+      ? `rebuild and release ${remote} against ${module} ${provided} (or roll ${provider} back)`
+      : `release ${provider} with ${module} ${needed.replace(/^\^/, '')} or newer first, or roll ${remote} back`;
+  return `${remote} needs ${module} ${needed}, but this page runs ${module} ${provided} from ${provider}: ${fix}`;
+}
+
 /** What `loadRemote('mfe_content/FaqPage')` asks for: the remote is the part before the first slash. */
 const remoteOf = (id: string) => id.split('/')[0] ?? id;
 
@@ -111,10 +127,7 @@ export function createFederationWatch(builds: () => Builds = pageBuilds): Federa
       const shared = sharedSkews.get(remote);
       if (shared) {
         sharedSkews.delete(remote);
-        const { module, needed, provided, provider } = shared;
-        throw new VersionSkewError(
-          `${remote} needs ${module} ${needed}, but this page runs ${module} ${provided} from ${provider}: release ${provider} with ${module} ${needed.replace(/^\^/, '')} or newer first, or roll ${remote} back`,
-        );
+        throw new VersionSkewError(sharedSkewMessage(remote, shared));
       }
       return undefined;
     },

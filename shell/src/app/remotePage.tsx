@@ -27,6 +27,22 @@ function withinTime<T>(loading: Promise<T>, ms: number, what: string): Promise<T
   return Promise.race([loading, late]).finally(() => clearTimeout(timer));
 }
 
+/** What a page's loader threw: its code could not be fetched or started (the runtime's, the timeout's, a skew). */
+const loadFailures = new WeakSet<object>();
+
+/** The page's code never ran (as opposed to a page that threw while rendering): the error came from its load. */
+export function isPageLoadFailure(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && loadFailures.has(error);
+}
+
+/**
+ * Forgets the remote's pages, so the next render of each loads it anew: the remote was registered at another
+ * release's entry (docs/releases.md).
+ */
+export function forgetRemotePages(remote: PageRoute['remote']): void {
+  for (const key of [...pages.keys()]) if (key.startsWith(`${remote}/`)) pages.delete(key);
+}
+
 /** One lazy component per exposed page, so React keeps it between visits. */
 export function remotePage(route: PageRoute): LazyExoticComponent<PageComponent> {
   const key = keyOf(route);
@@ -41,6 +57,7 @@ export function remotePage(route: PageRoute): LazyExoticComponent<PageComponent>
       } catch (error) {
         // A failed load must not stick: the retry button asks for a fresh lazy component.
         pages.delete(key);
+        if (typeof error === 'object' && error !== null) loadFailures.add(error);
         throw error;
       }
     });

@@ -1,9 +1,13 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { REMOTE_NAMES, runtimeConfig, siteRemoteEntry, type RemoteName } from '@tasko/shared';
+import { REMOTE_NAMES, type RemoteName } from '@tasko/shared';
+import { tabReleases } from '../releases/tabReleases';
 
-/** The server's map, or the site's own folders when it injected none (e.g. the shell's own dev server). */
+/**
+ * Where the tab loads the remote from now: the server's map in the page (or the site's own folders when it
+ * injected none, e.g. the shell's own dev server), then the entry of the release it was moved on to.
+ */
 function entryOf(name: RemoteName): string {
-  return runtimeConfig().remotes?.[name] ?? siteRemoteEntry(name);
+  return tabReleases.entryOf(name);
 }
 
 /** Registers where each remote lives, read at run time: no remote URL is baked into the shell build. */
@@ -14,7 +18,8 @@ export function registerRemotesFromPage(): void {
 /**
  * Registers a remote anew so that its next load fetches its entry again: `force` drops whatever the runtime
  * kept of the remote (module-federation.io, guide/runtime/runtime-api, registerRemotes). For a remote whose
- * container never started; it warns in the console that it overrides a registered remote.
+ * container never started, and for one moved on to a new release (at the tab's new entry for it); it warns
+ * in the console that it overrides a registered remote.
  */
 export function registerRemoteAgain(name: RemoteName): void {
   registerRemotes([{ name, entry: entryOf(name) }], { force: true });

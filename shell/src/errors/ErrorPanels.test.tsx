@@ -1,7 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt, setUpI18n } from '../../../shared/test/renderWithProviders';
-import { NotFound, SomethingWentWrong } from './ErrorPanels';
+import { VersionSkewError } from '../app/federation';
+import { NotFound, RemoteFailed, SomethingWentWrong } from './ErrorPanels';
 
 beforeEach(async () => {
   await act(() => setUpI18n('en'));
@@ -24,5 +25,35 @@ describe('SomethingWentWrong', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(onDismiss).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('RemoteFailed', () => {
+  const chunkFailure = Object.assign(new Error('Loading chunk 9732 failed.'), { name: 'ChunkLoadError' });
+
+  it('says the reader is offline when the browser knows it, whatever failed', () => {
+    const onLine = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderAt(<RemoteFailed error={chunkFailure} onRetry={jest.fn()} />);
+    expect(screen.getByRole('heading', { name: 'You seem to be offline' })).toHaveFocus();
+    onLine.mockRestore();
+  });
+
+  it('says the page’s code could not be loaded, on the site’s side, without sending the reader to their connection', () => {
+    for (const error of [chunkFailure, new VersionSkewError('mfe_jobs needs @tasko/shared ^3.0.0')]) {
+      const { unmount } = renderAt(<RemoteFailed error={error} onRetry={jest.fn()} />);
+      expect(screen.getByRole('heading', { name: 'Failed to load page' })).toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent('because of a problem on our side. Please try again in a moment.');
+      expect(screen.getByRole('alert')).not.toHaveTextContent(/connection/i);
+      unmount();
+    }
+  });
+
+  it('says the page ran into a problem of ours, which we were told of, when it failed while rendering', async () => {
+    const onRetry = jest.fn();
+    renderAt(<RemoteFailed error={new TypeError('listing.photos is undefined')} onRetry={onRetry} />);
+    expect(screen.getByRole('heading', { name: 'Something went wrong on this page' })).toHaveFocus();
+    expect(screen.getByRole('alert')).toHaveTextContent('we have been told about it');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
   });
 });

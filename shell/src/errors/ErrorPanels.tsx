@@ -1,19 +1,28 @@
 import { useEffect, useRef } from 'react';
 import { Link } from '@tasko/shared/router';
 import { useLocalizedPath, useTranslation } from '@tasko/shared';
+import { failureKindOf } from '../releases/clientErrors';
 
-export function RemoteFailed({ onRetry }: { onRetry: () => void }) {
+const FAILURE_TEXTS = {
+  offline: { title: 'remoteError.offlineTitle', body: 'remoteError.offlineBody' },
+  loadFailed: { title: 'remoteError.title', body: 'remoteError.body' },
+  renderFailed: { title: 'remoteError.renderTitle', body: 'remoteError.renderBody' },
+} as const;
+
+/** A page that failed, said as what happened: the reader offline, its code not arriving, or its code failing. */
+export function RemoteFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation('common');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   // Offline is the reader's to fix (and "Try again" works once they are back); anything else is the site's.
   const isOffline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  const texts = FAILURE_TEXTS[isOffline ? 'offline' : failureKindOf(error)];
   return (
     <section className="panel panel--error page-panel" role="alert">
       <h1 ref={heading} tabIndex={-1}>
-        {t(isOffline ? 'remoteError.offlineTitle' : 'remoteError.title')}
+        {t(texts.title)}
       </h1>
-      <p>{t(isOffline ? 'remoteError.offlineBody' : 'remoteError.body')}</p>
+      <p>{t(texts.body)}</p>
       <button type="button" className="button button--primary" onClick={onRetry}>
         {t('remoteError.retry')}
       </button>

@@ -1,14 +1,16 @@
 import { useEffect, useState } from 'react';
+import { isShellScript } from '../releases/areas';
 
 /**
- * SPEC §2: "Something went wrong / Please refresh the page" on a window error. Only errors thrown by this
- * site's own scripts count; a browser extension's error must not alarm the visitor.
+ * SPEC §2: "Something went wrong / Please refresh the page" on a window error. Only errors thrown by the
+ * shell's own scripts (or the document) count: a browser extension's error must not alarm the visitor, and a
+ * remote's stays in its area (its page's panel, and its report; docs/releases.md).
  */
 export function useWindowErrors(): [boolean, () => void] {
   const [hasError, setHasError] = useState(false);
   useEffect(() => {
     const onError = (event: ErrorEvent) => {
-      if (event.filename && event.filename.startsWith(window.location.origin)) setHasError(true);
+      if (event.filename && isShellScript(event.filename)) setHasError(true);
     };
     window.addEventListener('error', onError);
     return () => window.removeEventListener('error', onError);
