@@ -46,6 +46,8 @@ const publicCalls: Record<string, () => Promise<unknown>> = {
   unsubscribe: () => api.unsubscribe('a.b'),
   'deal.profile': () => api.deal.profile(3),
   'deal.reviewsOf': () => api.deal.reviewsOf(3, 1),
+  currentReleases: () => api.currentReleases(),
+  reportClientError: () => api.reportClientError({ releaseId: 'dist', remote: 'mfe_jobs', route: 'home', kind: 'error', message: 'TypeError' }),
 };
 
 const events: AuthEventDetail[] = [];
