@@ -117,6 +117,13 @@ describe('releases of one area on local disk', () => {
       assert.match(error.message, /faqpage\.00000003\.js is listed by mf-manifest\.json but missing/);
       return true;
     });
+    // A shared module's fallback the manifest lists but the build lacks (a page falls back to it on an older shell).
+    const withoutFallback = builtContentRemote('6');
+    const manifestFile = path.join(withoutFallback, 'mf-manifest.json');
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { shared: object[] };
+    manifest.shared = [{ ...sharedEntry('jotai', '2.20.1', '^2.0.0'), assets: { js: { sync: ['jotai.00000006.js'], async: [] }, css: { sync: [], async: [] } } }];
+    fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+    await assert.rejects(publish(store, 'mfe_content', withoutFallback, 6), /jotai\.00000006\.js is listed by mf-manifest\.json but missing/);
     // A page that throws when it renders (the smoke check's Chromium says so): refused with the page and error.
     await assert.rejects(publish(store, 'mfe_content', builtContentRemote('4'), 4, { render: ['/he/faq: TypeError: boom\n    at FaqPage (faqpage.00000004.js:1:1)'] }), /\/he\/faq: TypeError: boom/);
     assert.equal(fs.existsSync(store.releaseDir('mfe_content', id(4))), false, 'a refused release’s files are gone');

@@ -2,13 +2,14 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { MemoryRouter, Routes } from '@tasko/shared/router';
-import { api, RELEASE_AREAS, REMOTE_NAMES, REMOTES, ROUTER_FUTURE, siteRemoteEntry, type CurrentReleases, type ReleaseArea, type RemoteName } from '@tasko/shared';
+import { api, ROUTER_FUTURE, type ReleaseArea } from '@tasko/shared';
 import { setUpI18n } from '../../../shared/test/renderWithProviders';
 import { pageRoutes } from '../app/routeTable';
 import { reloadPage } from '../app/reloadPage';
 import { ReleaseNotice } from './ReleaseNotice';
 import { tabReleases } from './tabReleases';
 import { useReleasesOnNavigation } from './useReleasesOnNavigation';
+import { currentWith, fakeFederationRuntime, releaseEntry } from './releaseFakes';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   ...jest.requireActual<object>('@module-federation/enhanced/runtime'),
@@ -22,18 +23,12 @@ const register = registerRemotes as jest.MockedFunction<typeof registerRemotes>;
 const reload = reloadPage as jest.MockedFunction<typeof reloadPage>;
 const currentReleases = jest.spyOn(api, 'currentReleases');
 
-const releaseEntry = (remote: RemoteName, id: string) => `https://cdn.example/mfe/releases/${REMOTES[remote].folder}/${id}/remoteEntry.js`;
-
 /** The server's answer: release zero everywhere (as this page was served), but for the areas given. */
 async function serverReleases(changes: Partial<Record<ReleaseArea, string>>) {
-  const releases = Object.fromEntries(RELEASE_AREAS.map((area) => [area, changes[area] ?? 'dist'])) as Record<ReleaseArea, string>;
-  const remotes = Object.fromEntries(REMOTE_NAMES.map((name) => [name, changes[name] ? releaseEntry(name, changes[name]) : siteRemoteEntry(name)])) as Record<RemoteName, string>;
-  currentReleases.mockResolvedValueOnce({ releases, remotes } satisfies CurrentReleases);
+  currentReleases.mockResolvedValueOnce(currentWith(changes));
   await act(() => tabReleases.checkReleasesNow());
 }
 
-/** Which entry the page's runtime has for each remote: a page shows the release it was loaded from. */
-let registered: Partial<Record<string, string>> = {};
 
 function Layout() {
   useReleasesOnNavigation();
@@ -59,14 +54,7 @@ async function renderPage(path: string, heading: RegExp) {
 const notice = () => screen.getByRole('status');
 
 beforeEach(async () => {
-  registered = {};
-  load.mockReset().mockImplementation(async (id) => {
-    const release = registered[id.split('/')[0]!] ?? 'the page’s entry';
-    return { default: () => <h1>{`${id} from ${release}`}</h1> };
-  });
-  register.mockReset().mockImplementation((remotes) => {
-    for (const remote of remotes) if ('entry' in remote) registered[remote.name] = remote.entry;
-  });
+  fakeFederationRuntime(load, register);
   reload.mockReset();
   currentReleases.mockReset();
   await act(() => setUpI18n('en'));

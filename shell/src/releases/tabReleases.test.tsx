@@ -6,21 +6,17 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { Link, MemoryRouter, Routes } from '@tasko/shared/router';
 import {
   api,
-  RELEASE_AREAS,
   RELEASE_CHECK_INTERVAL_MS,
-  REMOTE_NAMES,
-  REMOTES,
   ROUTER_FUTURE,
-  siteRemoteEntry,
   type CurrentReleases,
   type ReleaseArea,
-  type RemoteName,
 } from '@tasko/shared';
 import { setUpI18n } from '../../../shared/test/renderWithProviders';
 import { pageRoutes } from '../app/routeTable';
 import { loadDocument } from '../app/reloadPage';
 import { createTabReleases, staleAreasOf, tabReleases } from './tabReleases';
 import { useReleasesOnNavigation } from './useReleasesOnNavigation';
+import { currentWith, fakeFederationRuntime, releaseEntry } from './releaseFakes';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   ...jest.requireActual<object>('@module-federation/enhanced/runtime'),
@@ -32,15 +28,6 @@ jest.mock('../app/reloadPage', () => ({ reloadPage: jest.fn(), loadDocument: jes
 const load = loadRemote as jest.MockedFunction<typeof loadRemote>;
 const register = registerRemotes as jest.MockedFunction<typeof registerRemotes>;
 const fullLoad = loadDocument as jest.MockedFunction<typeof loadDocument>;
-
-const releaseEntry = (remote: RemoteName, id: string) => `https://cdn.example/mfe/releases/${REMOTES[remote].folder}/${id}/remoteEntry.js`;
-
-/** What the server says is current: release zero everywhere (as this page was served), but for the areas given. */
-function currentWith(changes: Partial<Record<ReleaseArea, string>>): CurrentReleases {
-  const releases = Object.fromEntries(RELEASE_AREAS.map((area) => [area, changes[area] ?? 'dist'])) as Record<ReleaseArea, string>;
-  const remotes = Object.fromEntries(REMOTE_NAMES.map((name) => [name, changes[name] ? releaseEntry(name, changes[name]) : siteRemoteEntry(name)])) as Record<RemoteName, string>;
-  return { releases, remotes };
-}
 
 describe('the check of current releases', () => {
   afterEach(() => jest.useRealTimers());
@@ -119,8 +106,6 @@ describe('the check of current releases', () => {
 
 describe('a navigation', () => {
   const currentReleases = jest.spyOn(api, 'currentReleases');
-  /** Which entry the page's runtime has for each remote: a page shows the release it was loaded from. */
-  let registered: Partial<Record<string, string>> = {};
 
   async function serverReleases(changes: Partial<Record<ReleaseArea, string>>) {
     currentReleases.mockResolvedValueOnce(currentWith(changes));
@@ -159,14 +144,7 @@ describe('a navigation', () => {
     );
 
   beforeEach(async () => {
-    registered = {};
-    load.mockReset().mockImplementation(async (id) => {
-      const release = registered[id.split('/')[0]!] ?? 'the page’s entry';
-      return { default: () => <h1>{`${id} from ${release}`}</h1> };
-    });
-    register.mockReset().mockImplementation((remotes) => {
-      for (const remote of remotes) if ('entry' in remote) registered[remote.name] = remote.entry;
-    });
+    fakeFederationRuntime(load, register);
     fullLoad.mockReset();
     currentReleases.mockReset();
     await act(() => setUpI18n('en'));
