@@ -48,7 +48,8 @@ function builtContentRemote(version: string, options: { missing?: string; needsS
 function builtShell(version: string, provides = '2.3.0'): string {
   const dir = tempDir('tasko-built-shell-');
   const hash = version.padStart(8, '0');
-  fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html lang=he dir=rtl><head><meta charset=utf-8><title>Tasko</title><script defer src="/mfe/shell/main.${hash}.js"></script></head><body><div id="root"></div></body></html>`);
+  // As the minifier writes it: no quotes around the attributes.
+  fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html lang=he dir=rtl><head><meta charset=utf-8><title>Tasko</title><link rel=icon href=/favicon.svg><script defer src=/mfe/shell/main.${hash}.js></script></head><body><div id=root></div></body></html>`);
   fs.writeFileSync(path.join(dir, `main.${hash}.js`), `/* shell ${version} */`);
   fs.writeFileSync(path.join(dir, `bootstrap.${hash}.css`), `.site-header{--release:"${version}"}`);
   fs.writeFileSync(path.join(dir, 'chunk-groups.json'), JSON.stringify({ bootstrap: [`bootstrap.${hash}.css`] }));
@@ -157,7 +158,8 @@ describe('releases of one area on local disk', () => {
     const { id: shellId } = await publish(store, 'shell', builtShell('7'), 7);
     const page = await server.app.inject('/en/faq');
     assert.equal(tasko(page.body).releases.shell, shellId);
-    assert.match(page.body, new RegExp(`<script defer src="/mfe/releases/shell/${shellId}/main\\.00000007\\.js">`));
+    assert.match(page.body, new RegExp(`<script defer src=/mfe/releases/shell/${shellId}/main\\.00000007\\.js>`));
+    assert.match(page.body, /<link rel=icon href=\/favicon\.svg>/, 'what is not the shell’s own stays as it is');
     assert.match(page.body, /<style data-href="bootstrap\.00000007\.css">\.site-header\{--release:"7"\}/);
     assert.equal((await server.app.inject(`/mfe/releases/shell/${shellId}/main.00000007.js`)).statusCode, 200);
     await rollbackRelease(store, 'shell');

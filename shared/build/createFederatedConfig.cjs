@@ -134,7 +134,8 @@ class ChunkGroupsManifestPlugin {
    * dropping a preload in silence.
    */
   providedGroups(compilation, WebpackError) {
-    const stats = compilation.getStats().toJson({ all: false, modules: true, modulesSpace: Infinity, chunks: true, chunkOrigins: true });
+    // cachedModules: `all: false` leaves out modules the persistent cache restored, which a release build has.
+    const stats = compilation.getStats().toJson({ all: false, modules: true, cachedModules: true, modulesSpace: Infinity, chunks: true, chunkOrigins: true });
     const groups = {};
     for (const module of stats.modules ?? []) {
       if (module.moduleType !== 'provide-module') continue;

@@ -120,7 +120,7 @@ describe('what a build records beside its files (a real webpack build of a small
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   /** A host that shares react, loads it behind an async boundary, and is built with the installed webpack and federation. */
-  async function buildHost(): Promise<(file: string) => string> {
+  async function buildHost(cache: webpack.Configuration['cache'] = false): Promise<(file: string) => string> {
     fs.mkdirSync(path.join(dir, 'src'), { recursive: true });
     fs.writeFileSync(path.join(dir, 'src', 'index.js'), "import('./bootstrap');\n");
     fs.writeFileSync(path.join(dir, 'src', 'bootstrap.js'), "import React from 'react';\nconsole.log(React.version);\n");
@@ -132,6 +132,7 @@ describe('what a build records beside its files (a real webpack build of a small
       context: dir,
       entry: { main: './src/index.js' },
       output: { path: path.join(dir, 'dist'), publicPath: '/', uniqueName: 'host' },
+      cache,
       resolve: { modules: [path.join(REPO_ROOT, 'node_modules')] },
       plugins: [
         new federation.ModuleFederationPlugin({ name: 'host', remotes: {}, shared, dts: false, manifest: false }) as webpack.WebpackPluginInstance,
@@ -141,9 +142,11 @@ describe('what a build records beside its files (a real webpack build of a small
     });
     await new Promise<void>((resolve, reject) =>
       compiler.run((error, stats) => {
-        compiler.close(() => undefined);
-        if (error || stats?.hasErrors()) reject(error ?? new Error(stats?.toString('errors-only')));
-        else resolve();
+        // Closing writes the persistent cache, when there is one: the next build must find it.
+        compiler.close(() => {
+          if (error || stats?.hasErrors()) reject(error ?? new Error(stats?.toString('errors-only')));
+          else resolve();
+        });
       }),
     );
     return (file) => fs.readFileSync(path.join(dir, 'dist', file), 'utf8');
@@ -157,5 +160,14 @@ describe('what a build records beside its files (a real webpack build of a small
     expect(JSON.parse(read(BUILD_INFO_FILE))).toEqual({ name: 'host', federation: { package: '@module-federation/enhanced', version: installed('@module-federation/enhanced') } });
     // The page learns it from the entry script's first line, before anything of the build runs.
     expect(read('main.js').split('\n')[0]).toBe(`(self.${BUILDS_GLOBAL}=self.${BUILDS_GLOBAL}||{})["host"]={"federationVersion":"${installed('@module-federation/enhanced')}"};`);
+  }, 60_000);
+
+  it('names them as well when webpack\'s persistent cache restored the modules (a release\'s build)', async () => {
+    const cache = { type: 'filesystem' as const, cacheDirectory: path.join(dir, 'cache') };
+    const cold = JSON.parse((await buildHost(cache))('chunk-groups.json')) as Record<string, string[]>;
+    const warm = JSON.parse((await buildHost(cache))('chunk-groups.json')) as Record<string, string[]>;
+    expect(fs.readdirSync(path.join(dir, 'cache')).length).toBeGreaterThan(0);
+    expect(warm['provided:react']?.length).toBeGreaterThan(0);
+    expect(warm).toEqual(cold);
   }, 60_000);
 });

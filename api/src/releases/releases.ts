@@ -344,7 +344,8 @@ async function remoteFileCheck(store: ReleaseStore, remote: RemoteName, id: stri
 async function shellFileCheck(store: ReleaseStore, id: string): Promise<string[]> {
   const problems: string[] = [];
   const template = await store.read('shell', id, 'index.html');
-  if (!template?.includes('<div id="root">')) problems.push('index.html is missing or is not the page template');
+  // The template as the minifier writes it: attribute quotes are optional.
+  if (!template || !/<div id="?root"?>/.test(template.toString('utf8'))) problems.push('index.html is missing or is not the page template');
   const groups = await readJsonFile<Record<string, string[]>>(store, 'shell', id, CHUNK_GROUPS_FILE);
   if (!groups?.bootstrap) {
     problems.push(`${CHUNK_GROUPS_FILE} is missing or names no bootstrap chunk`);

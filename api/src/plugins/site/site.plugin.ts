@@ -40,6 +40,9 @@ function setCacheHeaders(reply: FastifyReply, filePath: string): void {
 
 const FILE_PREFIX = /^\/(mfe|uploads)(\/|$)/;
 
+/** A reference of the shell's page template to its own files, quoted or not (the minifier drops the quotes). */
+const SHELL_FILE_REFERENCE = new RegExp(`((?:src|href)=["']?)${SHELL_DIST_BASE.replace(/\//g, '\\/')}`, 'g');
+
 /** Paths that are files or calls, never pages: an unknown one is a plain 404. */
 export const RESERVED_PREFIX = /^\/(api|mfe|uploads|dev-idp|dev-mail)(\/|$)/;
 
@@ -165,7 +168,7 @@ export async function sitePlugin(
     const visitor = siteReleases.forVisitor(assignReleaseBucket(request, reply, siteReleases, isSecureCookie));
     const shell = await siteReleases.shellBuild(visitor.releases.shell);
     // A shell release's template names its files where dist keeps them; its pages load them from the release.
-    const template = shell.indexHtml?.replaceAll(`="${SHELL_DIST_BASE}`, `="${visitor.shellBase}`);
+    const template = visitor.shellBase === SHELL_DIST_BASE ? shell.indexHtml : shell.indexHtml?.replace(SHELL_FILE_REFERENCE, (_reference, attribute: string) => attribute + visitor.shellBase);
     if (!template) {
       return reply.code(503).type('text/plain; charset=utf-8').send('The site is not built yet: run `npm run build`, then start the server again.');
     }
