@@ -2,14 +2,13 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { MemoryRouter, Routes } from '@tasko/shared/router';
-import { api, ROUTER_FUTURE, type ReleaseArea } from '@tasko/shared';
+import { api, ROUTER_FUTURE } from '@tasko/shared';
 import { setUpI18n } from '../../../shared/test/renderWithProviders';
 import { pageRoutes } from '../app/routeTable';
 import { reloadPage } from '../app/reloadPage';
 import { ReleaseNotice } from './ReleaseNotice';
-import { tabReleases } from './tabReleases';
 import { useReleasesOnNavigation } from './useReleasesOnNavigation';
-import { currentWith, fakeFederationRuntime, releaseEntry } from './releaseFakes';
+import { fakeFederationRuntime, releaseEntry, serverReleases } from './releaseFakes';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   ...jest.requireActual<object>('@module-federation/enhanced/runtime'),
@@ -23,11 +22,6 @@ const register = registerRemotes as jest.MockedFunction<typeof registerRemotes>;
 const reload = reloadPage as jest.MockedFunction<typeof reloadPage>;
 const currentReleases = jest.spyOn(api, 'currentReleases');
 
-/** The server's answer: release zero everywhere (as this page was served), but for the areas given. */
-async function serverReleases(changes: Partial<Record<ReleaseArea, string>>) {
-  currentReleases.mockResolvedValueOnce(currentWith(changes));
-  await act(() => tabReleases.checkReleasesNow());
-}
 
 
 function Layout() {
@@ -66,11 +60,11 @@ describe('ReleaseNotice', () => {
     expect(notice()).toBeEmptyDOMElement();
 
     // Another area's release is none of this page's business.
-    await serverReleases({ mfe_jobs: 'J2' });
+    await serverReleases(currentReleases, { mfe_jobs: 'J2' });
     expect(notice()).toBeEmptyDOMElement();
     expect(screen.queryByRole('button', { name: 'Reload page' })).toBeNull();
 
-    await serverReleases({ mfe_jobs: 'J2', mfe_content: 'C2' });
+    await serverReleases(currentReleases, { mfe_jobs: 'J2', mfe_content: 'C2' });
     expect(notice()).toHaveTextContent('A new version of this page is available.');
     // Nothing moves by itself: the page on screen is the one loaded before.
     expect(screen.getByRole('heading', { name: 'mfe_content/FaqPage from the page’s entry' })).toBeInTheDocument();
@@ -87,15 +81,15 @@ describe('ReleaseNotice', () => {
 
   it('closes until the next release', async () => {
     await renderPage('/en/about', /^mfe_content\/AboutPage/);
-    await serverReleases({ mfe_jobs: 'J2', mfe_content: 'C3' });
+    await serverReleases(currentReleases, { mfe_jobs: 'J2', mfe_content: 'C3' });
     expect(notice()).toHaveTextContent('A new version of this page is available.');
 
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(notice()).toBeEmptyDOMElement();
-    await serverReleases({ mfe_jobs: 'J2', mfe_content: 'C3' });
+    await serverReleases(currentReleases, { mfe_jobs: 'J2', mfe_content: 'C3' });
     expect(notice()).toBeEmptyDOMElement();
 
-    await serverReleases({ mfe_jobs: 'J2', mfe_content: 'C4' });
+    await serverReleases(currentReleases, { mfe_jobs: 'J2', mfe_content: 'C4' });
     expect(notice()).toHaveTextContent('A new version of this page is available.');
     expect(register).not.toHaveBeenCalled();
   });
@@ -106,7 +100,7 @@ describe('ReleaseNotice', () => {
     expect(register).toHaveBeenCalledWith([{ name: 'mfe_jobs', entry: releaseEntry('mfe_jobs', 'J2') }], { force: true });
     expect(notice()).toBeEmptyDOMElement();
 
-    await serverReleases({ shell: 'S2', mfe_jobs: 'J2', mfe_content: 'C4' });
+    await serverReleases(currentReleases, { shell: 'S2', mfe_jobs: 'J2', mfe_content: 'C4' });
     expect(notice()).toHaveTextContent('A new version of this page is available.');
     await userEvent.click(screen.getByRole('button', { name: 'Reload page' }));
     expect(reload).toHaveBeenCalledTimes(1);

@@ -1,7 +1,9 @@
 // Stand-ins the release tests share (never imported by the site's code): what the server says is current, and
 // a federation runtime whose pages say which entry they were loaded from.
+import { act } from '@testing-library/react';
 import type { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { RELEASE_AREAS, REMOTE_NAMES, REMOTES, siteRemoteEntry, type CurrentReleases, type ReleaseArea, type RemoteName } from '@tasko/shared';
+import { api, RELEASE_AREAS, REMOTE_NAMES, REMOTES, siteRemoteEntry, type CurrentReleases, type ReleaseArea, type RemoteName } from '@tasko/shared';
+import { tabReleases } from './tabReleases';
 
 export const releaseEntry = (remote: RemoteName, id: string) => `https://cdn.example/mfe/releases/${REMOTES[remote].folder}/${id}/remoteEntry.js`;
 
@@ -29,4 +31,10 @@ export function fakeFederationRuntime(
     for (const remote of remotes) if ('entry' in remote) registered[remote.name] = remote.entry;
   });
   return registered;
+}
+
+/** The server answers the tab's next check with these changes (through `api.currentReleases`, spied on), and the tab checks now. */
+export async function serverReleases(currentReleases: jest.SpiedFunction<typeof api.currentReleases>, changes: Partial<Record<ReleaseArea, string>>): Promise<void> {
+  currentReleases.mockResolvedValueOnce(currentWith(changes));
+  await act(() => tabReleases.checkReleasesNow());
 }

@@ -9,14 +9,13 @@ import {
   RELEASE_CHECK_INTERVAL_MS,
   ROUTER_FUTURE,
   type CurrentReleases,
-  type ReleaseArea,
 } from '@tasko/shared';
 import { setUpI18n } from '../../../shared/test/renderWithProviders';
 import { pageRoutes } from '../app/routeTable';
 import { loadDocument } from '../app/reloadPage';
 import { createTabReleases, staleAreasOf, tabReleases } from './tabReleases';
 import { useReleasesOnNavigation } from './useReleasesOnNavigation';
-import { currentWith, fakeFederationRuntime, releaseEntry } from './releaseFakes';
+import { currentWith, fakeFederationRuntime, releaseEntry, serverReleases } from './releaseFakes';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   ...jest.requireActual<object>('@module-federation/enhanced/runtime'),
@@ -107,10 +106,6 @@ describe('the check of current releases', () => {
 describe('a navigation', () => {
   const currentReleases = jest.spyOn(api, 'currentReleases');
 
-  async function serverReleases(changes: Partial<Record<ReleaseArea, string>>) {
-    currentReleases.mockResolvedValueOnce(currentWith(changes));
-    await act(() => tabReleases.checkReleasesNow());
-  }
 
   function Site() {
     useReleasesOnNavigation();
@@ -154,7 +149,7 @@ describe('a navigation', () => {
     renderSite('/en/tasks');
     expect(await screen.findByRole('heading', { name: 'mfe_jobs/TasksPage from the page’s entry' })).toBeInTheDocument();
 
-    await serverReleases({ mfe_jobs: 'J2' });
+    await serverReleases(currentReleases, { mfe_jobs: 'J2' });
     // Within the remote the visitor stays on the release on screen.
     await userEvent.click(screen.getByRole('link', { name: 'A job' }));
     expect(await screen.findByRole('heading', { name: 'mfe_jobs/JobPage from the page’s entry' })).toBeInTheDocument();
@@ -176,7 +171,7 @@ describe('a navigation', () => {
   it('into a remote released while the visitor was elsewhere takes the new release at once', async () => {
     renderSite('/en/tasks');
     await screen.findByRole('heading', { name: /^mfe_jobs\/TasksPage/ });
-    await serverReleases({ mfe_jobs: 'J2', mfe_content: 'C2' });
+    await serverReleases(currentReleases, { mfe_jobs: 'J2', mfe_content: 'C2' });
     await userEvent.click(screen.getByRole('link', { name: 'Questions' }));
     expect(await screen.findByRole('heading', { name: `mfe_content/FaqPage from ${releaseEntry('mfe_content', 'C2')}` })).toBeInTheDocument();
     expect(register).toHaveBeenCalledWith([{ name: 'mfe_content', entry: releaseEntry('mfe_content', 'C2') }], { force: true });
@@ -186,7 +181,7 @@ describe('a navigation', () => {
   it('after the shell was released anew loads the next page in full, but not while a form holds unsaved input', async () => {
     renderSite('/en/about');
     await screen.findByRole('heading', { name: /^mfe_content\/AboutPage/ });
-    await serverReleases({ shell: 'S2', mfe_jobs: 'J2', mfe_content: 'C2' });
+    await serverReleases(currentReleases, { shell: 'S2', mfe_jobs: 'J2', mfe_content: 'C2' });
 
     await userEvent.type(screen.getByRole('textbox', { name: 'Title' }), 'Moving a sofa');
     await userEvent.click(screen.getByRole('link', { name: 'Tasks' }));
