@@ -223,5 +223,5 @@ try {
   process.exitCode = 1;
 }
 // The smoke check's own server leaves its embedded database and queue winding down for several seconds after
-// it closed; nothing of theirs is needed any more, so the team is not kept waiting for them.
+// it closed; nothing of theirs is still needed, so the team is not kept waiting for them.
 process.exit();

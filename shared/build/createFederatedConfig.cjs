@@ -207,7 +207,7 @@ function createFederatedConfig({ dir, kind, name, port, publicPath = '/', rules 
       devtool: isProduction ? false : 'cheap-module-source-map',
       output: {
         path: path.join(dir, 'dist'),
-        // Every build finds its chunks from where its script came from, so one build serves from any folder: a
+        // Every build finds its chunks from where its script came from, so one build serves from whichever folder holds it: a
         // remote from dist, a release or a CDN; the shell from /mfe/shell/ or a release of its own (the
         // server points its page template at the release's folder: docs/releases.md).
         publicPath: 'auto',

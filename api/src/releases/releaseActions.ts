@@ -43,7 +43,7 @@ export interface PublishOptions {
   now?: Date;
   /**
    * Every check of the stored release (files and versions, then rendering its pages); answers the problems.
-   * Any problem refuses the release: its files are deleted and the site keeps what it serves.
+   * A single problem refuses the release: its files are deleted and the site keeps what it serves.
    */
   check: (id: string) => Promise<string[]>;
   /** Told when the build's content is new and about to be stored. */

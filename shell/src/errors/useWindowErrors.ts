@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { isShellScript } from '../releases/areas';
 
 /**
- * SPEC §2: "Something went wrong / Please refresh the page" on a window error. Only errors thrown by the
+ * The site-wide "Something went wrong / Please refresh the page" bar, on a window error. Only errors thrown by the
  * shell's own scripts (or the document) count: a browser extension's error must not alarm the visitor, and a
  * remote's stays in its area (its page's panel, and its report; docs/releases.md).
  */
