@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type SyntheticEvent } from 'react';
-import { api, formatNumber, Ltr, REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, toApiError, useLanguage, UserText, useTranslation, type ChatMessage, type MessageKey, type ReportReason } from '@tasko/shared';
+import { api, toApiError, UserText, useTranslation, type ChatMessage, type MessageKey } from '@tasko/shared';
+import { ReportFields, useReportDraft } from '@tasko/shared/reportFields';
 import { ACCOUNT_NS } from '../../accountNamespace';
 import { excerptOf } from '../messageTexts';
 
@@ -15,12 +16,9 @@ type Sending = { status: 'editing' } | { status: 'sending' } | { status: 'failed
 export function ReportMessageDialog({ message, onReported, onCancel }: { message: ChatMessage; onReported: (outcome: ReportOutcome) => void; onCancel: () => void }) {
   const { t } = useTranslation(ACCOUNT_NS);
   const { t: common } = useTranslation('common');
-  const { language } = useLanguage();
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
-  const [reason, setReason] = useState<ReportReason | null>(null);
-  const [note, setNote] = useState('');
-  const [isReasonMissing, setIsReasonMissing] = useState(false);
+  const draft = useReportDraft();
   const [sending, setSending] = useState<Sending>({ status: 'editing' });
 
   useEffect(() => {
@@ -39,15 +37,11 @@ export function ReportMessageDialog({ message, onReported, onCancel }: { message
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending.status === 'sending') return;
-    if (!reason) {
-      setIsReasonMissing(true);
-      dialog.current?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
-      return;
-    }
+    const report = draft.readyToSend();
+    if (!report) return;
     setSending({ status: 'sending' });
-    const trimmed = note.trim();
     try {
-      await api.deal.reportMessage(message.id, { reason, ...(trimmed ? { note: trimmed } : {}) });
+      await api.deal.reportMessage(message.id, report);
       onReported('thanks');
     } catch (error) {
       const problem = toApiError(error);
@@ -56,8 +50,6 @@ export function ReportMessageDialog({ message, onReported, onCancel }: { message
     }
   };
 
-  const missingId = `${id}-missing`;
-  const countId = `${id}-count`;
   return (
     <dialog ref={dialog} className="dialog message-report" aria-labelledby={`${id}-title`} aria-describedby={`${id}-subject`} onCancel={cancel}>
       <form onSubmit={(event) => void submit(event)} noValidate>
@@ -65,38 +57,16 @@ export function ReportMessageDialog({ message, onReported, onCancel }: { message
         <p id={`${id}-subject`} className="message-report__subject">
           <UserText>{excerptOf(message.text)}</UserText>
         </p>
-        <fieldset className="message-report__reasons" aria-describedby={isReasonMissing ? missingId : undefined} aria-invalid={isReasonMissing || undefined}>
-          <legend>{t('conversation.report.reason')}</legend>
-          {REPORT_REASONS.map((value) => (
-            <label key={value}>
-              <input
-                type="radio"
-                name="reason"
-                value={value}
-                checked={reason === value}
-                onChange={() => {
-                  setReason(value);
-                  setIsReasonMissing(false);
-                }}
-              />{' '}
-              {t(`conversation.report.reasons.${value}`)}
-            </label>
-          ))}
-        </fieldset>
-        {isReasonMissing && (
-          <p id={missingId} className="alert alert--error" role="alert">
-            {common('errors.reportReasonRequired')}
-          </p>
-        )}
-        <div className="conversation-field">
-          <label htmlFor={`${id}-note`}>{t('conversation.report.note')}</label>
-          <textarea id={`${id}-note`} dir="auto" maxLength={REPORT_NOTE_MAX_LENGTH} aria-describedby={countId} value={note} onChange={(event) => setNote(event.target.value)} />
-          <span id={countId} className="message-report__count">
-            <Ltr>
-              {formatNumber(note.length, language)} / {formatNumber(REPORT_NOTE_MAX_LENGTH, language)}
-            </Ltr>
-          </span>
-        </div>
+        <ReportFields
+          draft={draft}
+          legend={t('conversation.report.reason')}
+          reasonText={(value) => t(`conversation.report.reasons.${value}`)}
+          noteLabel={t('conversation.report.note')}
+          fieldsetClassName="message-report__reasons"
+          fieldClassName="conversation-field"
+          countClassName="message-report__count"
+          alertClassName="alert alert--error"
+        />
         {sending.status === 'failed' && (
           <p className="alert alert--error" role="alert">
             {common(`errors.${sending.messageKey}`)}

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useLocation } from '@tasko/shared/router';
-import { api, formatNumber, isLoggedInAtom, loginTarget, Ltr, REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, toApiError, track, useLanguage, useLocalizedPath, useTranslation, type MessageKey, type ReportReason } from '@tasko/shared';
+import { api, isLoggedInAtom, loginTarget, toApiError, track, useLocalizedPath, useTranslation, type MessageKey } from '@tasko/shared';
+import { ReportFields, useReportDraft } from '@tasko/shared/reportFields';
 import { JOB_NS } from '../../jobsNamespace';
 import { errorText } from '../../errorText';
 
@@ -15,16 +16,13 @@ type Sending = { status: 'editing' } | { status: 'sending' } | { status: 'failed
 export function ReportAction({ listingId }: { listingId: number }) {
   const { t } = useTranslation(JOB_NS);
   const { t: tc } = useTranslation('common');
-  const { language } = useLanguage();
   const isLoggedIn = useAtomValue(isLoggedInAtom);
   const location = useLocation();
   const localized = useLocalizedPath();
   const dialog = useRef<HTMLDialogElement>(null);
   const outcome = useRef<HTMLParagraphElement>(null);
   const id = useId();
-  const [reason, setReason] = useState<ReportReason | null>(null);
-  const [note, setNote] = useState('');
-  const [isReasonMissing, setIsReasonMissing] = useState(false);
+  const draft = useReportDraft();
   const [sending, setSending] = useState<Sending>({ status: 'editing' });
 
   // The dialog and its button are gone once sent: the keyboard goes to the answer, not to the page's start.
@@ -54,16 +52,12 @@ export function ReportAction({ listingId }: { listingId: number }) {
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!reason) {
-      setIsReasonMissing(true);
-      dialog.current?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
-      return;
-    }
+    const report = draft.readyToSend();
+    if (!report) return;
     setSending({ status: 'sending' });
-    const trimmed = note.trim();
     try {
-      await api.reportListing(listingId, { reason, ...(trimmed ? { note: trimmed } : {}) });
-      track('report', { reason });
+      await api.reportListing(listingId, report);
+      track('report', { reason: report.reason });
       dialog.current?.close();
       setSending({ status: 'sent', messageKey: 'thanks' });
     } catch (error) {
@@ -76,9 +70,6 @@ export function ReportAction({ listingId }: { listingId: number }) {
       }
     }
   };
-  const missingId = `${id}-missing`;
-  const countId = `${id}-count`;
-
   return (
     <>
       <button type="button" className="button" aria-haspopup="dialog" onClick={open}>
@@ -87,38 +78,15 @@ export function ReportAction({ listingId }: { listingId: number }) {
       <dialog ref={dialog} className="dialog report-dialog" aria-labelledby={`${id}-title`}>
         <form onSubmit={(e) => void submit(e)} noValidate>
           <h2 id={`${id}-title`}>{t('report.title')}</h2>
-          <fieldset aria-describedby={isReasonMissing ? missingId : undefined} aria-invalid={isReasonMissing || undefined}>
-            <legend>{t('report.reason')}</legend>
-            {REPORT_REASONS.map((value) => (
-              <label key={value}>
-                <input
-                  type="radio"
-                  name="reason"
-                  value={value}
-                  checked={reason === value}
-                  onChange={() => {
-                    setReason(value);
-                    setIsReasonMissing(false);
-                  }}
-                />{' '}
-                {t(`report.reasons.${value}`)}
-              </label>
-            ))}
-          </fieldset>
-          {isReasonMissing && (
-            <p id={missingId} className="alert alert--error" role="alert">
-              {tc('errors.reportReasonRequired')}
-            </p>
-          )}
-          <div className="field">
-            <label htmlFor={`${id}-note`}>{t('report.note')}</label>
-            <textarea id={`${id}-note`} dir="auto" maxLength={REPORT_NOTE_MAX_LENGTH} aria-describedby={countId} value={note} onChange={(e) => setNote(e.target.value)} />
-            <span id={countId} className="report-dialog__count">
-              <Ltr>
-                {formatNumber(note.length, language)} / {formatNumber(REPORT_NOTE_MAX_LENGTH, language)}
-              </Ltr>
-            </span>
-          </div>
+          <ReportFields
+            draft={draft}
+            legend={t('report.reason')}
+            reasonText={(value) => t(`report.reasons.${value}`)}
+            noteLabel={t('report.note')}
+            fieldClassName="field"
+            countClassName="report-dialog__count"
+            alertClassName="alert alert--error"
+          />
           {sending.status === 'failed' && (
             <p className="alert alert--error" role="alert">
               {errorText(tc, sending.messageKey)}

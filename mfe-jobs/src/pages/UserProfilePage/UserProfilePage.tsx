@@ -7,8 +7,6 @@ import {
   formatNumber,
   Ltr,
   Pagination,
-  REPORT_NOTE_MAX_LENGTH,
-  REPORT_REASONS,
   RetryPanel,
   usePageMeta,
   userAtom,
@@ -19,11 +17,11 @@ import {
   type Language,
   type MessageKey,
   type PublicReview,
-  type ReportReason,
   type ReviewReply,
   type UserProfile,
 } from '@tasko/shared';
 import { RatingStars } from '@tasko/shared/ratingStars';
+import { ReportFields, useReportDraft } from '@tasko/shared/reportFields';
 import { JOB_NS } from '../../jobsNamespace';
 import { formatMonthYear } from '../../formatMonthYear';
 import { MemberAvatar, MemberFacts } from '../../memberCard';
@@ -337,25 +335,21 @@ function ReplyAction({ reviewId, onReplied }: { reviewId: number; onReplied: (re
 }
 
 /**
- * "Report" on a review, for a signed-in member who neither wrote it nor is its subject: the listing report's
- * reasons and note (`REPORT_REASONS`, `REPORT_NOTE_MAX_LENGTH`) in a small form in place. Sent, or sent before
+ * "Report" on a review, for a signed-in member who neither wrote it nor is its subject: the report's fields
+ * every report has (`ReportFields`) in a small form in place. Sent, or sent before
  * (409 alreadyReported), the form gives way to a status with the keyboard on it.
  */
 function ReportReviewAction({ reviewId }: { reviewId: number }) {
   const { t } = useTranslation(JOB_NS);
   const { t: tc } = useTranslation('common');
-  const { language } = useLanguage();
   const { sending, send } = useReviewReport(reviewId);
   const [isOpen, setIsOpen] = useState(false);
-  const [reason, setReason] = useState<ReportReason | null>(null);
-  const [note, setNote] = useState('');
-  const [isReasonMissing, setIsReasonMissing] = useState(false);
+  const draft = useReportDraft();
   const toggle = useRef<HTMLButtonElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const outcome = useRef<HTMLParagraphElement>(null);
   const id = useId();
 
-  const firstRadio = () => form.current?.querySelector<HTMLInputElement>('input[type="radio"]');
   useEffect(() => {
     if (isOpen) form.current?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
   }, [isOpen]);
@@ -377,18 +371,12 @@ function ReportReviewAction({ reviewId }: { reviewId: number }) {
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!reason) {
-      setIsReasonMissing(true);
-      firstRadio()?.focus();
-      return;
-    }
-    void send(reason, note);
+    const report = draft.readyToSend();
+    if (report) void send(report);
   };
 
   const formId = `${id}-form`;
   const titleId = `${id}-title`;
-  const missingId = `${id}-missing`;
-  const countId = `${id}-count`;
 
   return (
     <div className="review__action">
@@ -398,38 +386,17 @@ function ReportReviewAction({ reviewId }: { reviewId: number }) {
       {isOpen && (
         <form ref={form} id={formId} className="review__form" aria-labelledby={titleId} onSubmit={submit} noValidate>
           <h3 id={titleId}>{t('profile.reportTitle')}</h3>
-          <fieldset aria-describedby={isReasonMissing ? missingId : undefined} aria-invalid={isReasonMissing || undefined}>
-            <legend>{t('profile.reportReason')}</legend>
-            {REPORT_REASONS.map((value) => (
-              <label key={value}>
-                <input
-                  type="radio"
-                  name={`${id}-reason`}
-                  value={value}
-                  checked={reason === value}
-                  onChange={() => {
-                    setReason(value);
-                    setIsReasonMissing(false);
-                  }}
-                />{' '}
-                {t(`profile.reportReasons.${value}`)}
-              </label>
-            ))}
-          </fieldset>
-          {isReasonMissing && (
-            <p id={missingId} className="review__error" role="alert">
-              {tc('errors.reportReasonRequired')}
-            </p>
-          )}
-          <div className="field">
-            <label htmlFor={`${id}-note`}>{t('profile.reportNote')}</label>
-            <textarea id={`${id}-note`} dir="auto" rows={3} maxLength={REPORT_NOTE_MAX_LENGTH} aria-describedby={countId} value={note} onChange={(e) => setNote(e.target.value)} />
-            <span id={countId} className="review__count">
-              <Ltr>
-                {formatNumber(note.length, language)} / {formatNumber(REPORT_NOTE_MAX_LENGTH, language)}
-              </Ltr>
-            </span>
-          </div>
+          <ReportFields
+            draft={draft}
+            legend={t('profile.reportReason')}
+            reasonText={(value) => t(`profile.reportReasons.${value}`)}
+            noteLabel={t('profile.reportNote')}
+            fieldClassName="field"
+            countClassName="review__count"
+            alertClassName="review__error"
+            radioName={`${id}-reason`}
+            noteRows={3}
+          />
           {sending.status === 'failed' && (
             <p className="review__error" role="alert">
               {errorText(tc, sending.messageKey)}

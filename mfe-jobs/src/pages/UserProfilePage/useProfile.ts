@@ -114,11 +114,10 @@ export type ReportSending =
 export function useReviewReport(reviewId: number) {
   const [sending, setSending] = useState<ReportSending>({ status: 'editing' });
   const send = useCallback(
-    async (reason: ReportReason, note: string) => {
+    async (report: { reason: ReportReason; note?: string }) => {
       setSending({ status: 'sending' });
-      const trimmed = note.trim();
       try {
-        await api.deal.reportReview(reviewId, { reason, ...(trimmed ? { note: trimmed } : {}) });
+        await api.deal.reportReview(reviewId, report);
         setSending({ status: 'sent', outcome: 'thanks' });
       } catch (error) {
         const problem = toApiError(error);
