@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from '@tasko/shared/router';
 import {
   api,
@@ -17,13 +17,13 @@ import {
   type ApplicationStatus,
   type ListingApplication,
   type MessageKey,
-  type Notice,
   type OfferType,
 } from '@tasko/shared';
 import { ConfirmDialog } from '@tasko/shared/confirmDialog';
 import { ApplicationMoveButtons, ApplicationStatusBadge, type ApplicationMove } from './ApplicationStatus';
 import { DEAL_NS } from './dealNamespace';
 import { RatingStars } from './RatingStars';
+import { useApplicationMoves } from './useApplicationMoves';
 import '../styles/deal.css';
 
 type Applicants = { status: 'loading' } | { status: 'failed'; messageKey: MessageKey } | { status: 'loaded'; applications: ListingApplication[] };
@@ -32,9 +32,6 @@ type Applicants = { status: 'loading' } | { status: 'failed'; messageKey: Messag
 const ASKED_MOVES = ['declined', 'cancelled'] as const satisfies readonly ApplicationStatus[];
 type AskedMove = (typeof ASKED_MOVES)[number];
 const isAsked = (status: ApplicationStatus): status is AskedMove => (ASKED_MOVES as readonly ApplicationStatus[]).includes(status);
-
-/** Where focus goes after a move (WCAG 2.4.3): back to the button that asked, or into the row that changed. */
-type FocusWish = { id: number; to: 'asker'; status: ApplicationStatus } | { id: number; to: 'row' };
 
 export interface ApplicantListProps {
   /** The listing, whose owner is signed in (anyone else gets 404). */
@@ -63,12 +60,7 @@ export function ApplicantList({ jobId, offerType, headingLevel = 3, onCountChang
   const request = `${jobId}:${attempt}`;
   const [answer, setAnswer] = useState<{ request: string; applicants: Exclude<Applicants, { status: 'loading' }> } | null>(null);
   const applicants: Applicants = answer?.request === request ? answer.applicants : { status: 'loading' };
-  const [busyId, setBusyId] = useState<number | null>(null);
-  const [failures, setFailures] = useState<Record<number, MessageKey>>({});
-  const [pending, setPending] = useState<{ application: ListingApplication; status: AskedMove } | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
   const list = useRef<HTMLDivElement>(null);
-  const focusWish = useRef<FocusWish | null>(null);
   const Heading = headingLevel === 4 ? 'h4' : 'h3';
 
   useEffect(() => {
@@ -111,50 +103,24 @@ export function ApplicantList({ jobId, offerType, headingLevel = 3, onCountChang
     else void api.deal.applicationsFor(jobId).then((applications) => updateList(() => applications), () => undefined);
   });
 
-  // After the render that follows a move or a dialog: the buttons of the row have changed by then.
-  useLayoutEffect(() => {
-    const wish = focusWish.current;
-    if (!wish || pending || busyId !== null) return;
-    focusWish.current = null;
-    const row = list.current?.querySelector<HTMLElement>(`[data-application="${wish.id}"]`);
-    if (!row) return;
-    const asker = wish.to === 'asker' ? row.querySelector<HTMLElement>(`[data-move="${wish.status}"]`) : null;
-    (asker ?? row.querySelector<HTMLElement>('[data-move]') ?? row.querySelector<HTMLElement>('[data-control="name"]'))?.focus();
-  });
-
   const nameOf = (application: ListingApplication) => application.applicant.displayName || t('applicants.noName');
   const statusText = (status: ApplicationStatus) => t(`status.${offerType}.${status}`);
 
-  const move = async (application: ListingApplication, status: ApplicationMove) => {
-    setPending(null);
-    setBusyId(application.id);
-    setNotice(null);
-    setFailures(({ [application.id]: _, ...others }) => others);
-    try {
+  const { pending, busyId, failures, notice, ask, cancel, confirm } = useApplicationMoves({
+    send: async (application: ListingApplication, status: ApplicationMove) => {
       const moved = await api.deal.move(application.id, status);
       setStatus(application.id, moved.status);
-      setNotice({ kind: 'success', text: t('applicants.moved', { name: nameOf(application), status: statusText(moved.status) }) });
-      focusWish.current = { id: application.id, to: 'row' };
-    } catch (error) {
-      const { messageKey } = toApiError(error);
-      setFailures((others) => ({ ...others, [application.id]: messageKey }));
-      focusWish.current = { id: application.id, to: 'asker', status };
-    } finally {
-      setBusyId(null);
-    }
-  };
-
-  const ask = (application: ListingApplication, status: ApplicationMove) => {
-    // The buttons stay focusable while their row is busy (a disabled button drops focus to <body>).
-    if (busyId !== null) return;
-    if (isAsked(status)) setPending({ application, status });
-    else void move(application, status);
-  };
-
-  const cancel = () => {
-    if (pending) focusWish.current = { id: pending.application.id, to: 'asker', status: pending.status };
-    setPending(null);
-  };
+      return moved.status;
+    },
+    movedText: (application, moved) => t('applicants.moved', { name: nameOf(application), status: statusText(moved) }),
+    isAsked,
+    container: list,
+    focusTarget: (row, wish) => {
+      if (!row) return null;
+      const asker = wish.to === 'asker' ? row.querySelector<HTMLElement>(`[data-move="${wish.status}"]`) : null;
+      return asker ?? row.querySelector<HTMLElement>('[data-move]') ?? row.querySelector<HTMLElement>('[data-control="name"]');
+    },
+  });
 
   const texts = {
     empty: t(`applicants.${offerType}.empty`),
@@ -225,7 +191,7 @@ export function ApplicantList({ jobId, offerType, headingLevel = 3, onCountChang
           confirmLabel={t(`actions.${offerType}.${pending.status}`)}
           cancelLabel={t('actions.back')}
           isDestructive
-          onConfirm={() => void move(pending.application, pending.status)}
+          onConfirm={confirm}
           onCancel={cancel}
         />
       )}

@@ -7,3 +7,4 @@ export * from './RatingStars';
 export * from './StarRatingInput';
 export * from './ApplicationStatus';
 export * from './ApplicantList';
+export * from './useApplicationMoves';

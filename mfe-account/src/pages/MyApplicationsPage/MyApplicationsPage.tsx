@@ -1,17 +1,11 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Link } from '@tasko/shared/router';
-import { formatDate, LiveNotice, RetryPanel, toApiError, useLanguage, useLocalizedPath, usePageMeta, UserText, useTranslation, type MessageKey, type MyApplication, type Notice } from '@tasko/shared';
+import { formatDate, LiveNotice, RetryPanel, useLanguage, useLocalizedPath, usePageMeta, UserText, useTranslation, type MyApplication } from '@tasko/shared';
 import { ConfirmDialog } from '@tasko/shared/confirmDialog';
-import { ApplicationMoveButtons, ApplicationStatusBadge, DEAL_NS, type ApplicationMove } from '@tasko/shared/deal';
+import { ApplicationMoveButtons, ApplicationStatusBadge, DEAL_NS, useApplicationMoves, type ApplicationMove } from '@tasko/shared/deal';
 import { ACCOUNT_NS } from '../../accountNamespace';
 import { useMyApplications } from './useMyApplications';
 import '../account.css';
-
-/** Where focus goes after a withdrawal (WCAG 2.4.3): the button that asked while it is there, else the row's title. */
-interface FocusWish {
-  id: number;
-  to: 'asker' | 'row';
-}
 
 /**
  * The jobs I applied to and the services I requested (docs/deal.md, "Hiring"): where each stands, the
@@ -25,55 +19,21 @@ export default function MyApplicationsPage() {
   const { language } = useLanguage();
   const localized = useLocalizedPath();
   const { state, reload, move } = useMyApplications();
-  const [pending, setPending] = useState<{ application: MyApplication; status: ApplicationMove } | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
-  const [failures, setFailures] = useState<Record<number, MessageKey>>({});
-  const [notice, setNotice] = useState<Notice | null>(null);
   const page = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const focusWish = useRef<FocusWish | null>(null);
   usePageMeta(t('myApplications.title'));
-
-  useLayoutEffect(() => {
-    const wish = focusWish.current;
-    if (!wish || pending || busyId !== null) return;
-    focusWish.current = null;
-    const row = page.current?.querySelector<HTMLElement>(`[data-application="${wish.id}"]`);
-    const asker = wish.to === 'asker' ? row?.querySelector<HTMLElement>('[data-move]') : null;
-    (asker ?? row?.querySelector<HTMLElement>('[data-control="title"]') ?? heading.current)?.focus();
-  });
 
   const titleOf = (application: MyApplication) => application.job.title || common('noTitle');
 
-  const withdraw = async (application: MyApplication, status: ApplicationMove) => {
-    setPending(null);
-    setBusyId(application.id);
-    setNotice(null);
-    setFailures(({ [application.id]: _, ...others }) => others);
-    try {
-      const moved = await move(application.id, status);
-      setNotice({ kind: 'success', text: t('myApplications.moved', { title: titleOf(application), status: deal(`status.${application.job.offerType}.${moved}`) }) });
-      focusWish.current = { id: application.id, to: 'row' };
-    } catch (error) {
-      const { messageKey } = toApiError(error);
-      setFailures((others) => ({ ...others, [application.id]: messageKey }));
-      focusWish.current = { id: application.id, to: 'asker' };
-    } finally {
-      setBusyId(null);
-    }
-  };
-
-  const ask = (application: MyApplication, status: ApplicationMove) => {
-    // The buttons stay focusable while a move is on its way (a disabled button drops focus to <body>).
-    if (busyId !== null) return;
-    setNotice(null);
-    setPending({ application, status });
-  };
-
-  const cancel = () => {
-    if (pending) focusWish.current = { id: pending.application.id, to: 'asker' };
-    setPending(null);
-  };
+  // Withdrawing is the applicant's one move, and it is asked first: it cannot be sent again.
+  const { pending, busyId, failures, notice, ask, cancel, confirm } = useApplicationMoves({
+    send: (application: MyApplication, status: ApplicationMove) => move(application.id, status),
+    movedText: (application, moved) => t('myApplications.moved', { title: titleOf(application), status: deal(`status.${application.job.offerType}.${moved}`) }),
+    container: page,
+    // The button that asked while it is there, else the row's title, else the page's heading.
+    focusTarget: (row, wish) =>
+      (wish.to === 'asker' ? row?.querySelector<HTMLElement>('[data-move]') : null) ?? row?.querySelector<HTMLElement>('[data-control="title"]') ?? heading.current,
+  });
 
   return (
     <section ref={page} className="page my-applications" aria-labelledby="my-applications-title">
@@ -141,7 +101,7 @@ export default function MyApplicationsPage() {
           confirmLabel={deal(`actions.${pending.application.job.offerType}.${pending.status}`)}
           cancelLabel={deal('actions.back')}
           isDestructive
-          onConfirm={() => void withdraw(pending.application, pending.status)}
+          onConfirm={confirm}
           onCancel={cancel}
         />
       )}
