@@ -84,6 +84,23 @@ function bossFor(database: DatabaseHandle, isWorker: boolean): PgBoss {
 }
 
 /**
+ * A queue's handler for a batch of jobs, each in turn (the alerts' queue and the deal's emails on it): a failure
+ * is logged with its queue and fails the batch, and pg-boss retries it with backoff.
+ */
+export function eachJob<T>(log: FastifyBaseLogger, queue: string, handle: (data: T) => Promise<void>) {
+  return async (jobs: Job<T>[]) => {
+    for (const job of jobs) {
+      try {
+        await handle(job.data);
+      } catch (error) {
+        log.warn({ err: error, queue, jobId: job.id, retryCount: job.retryCount }, 'queue job failed; pg-boss retries it');
+        throw error;
+      }
+    }
+  };
+}
+
+/**
  * Alert delivery through pg-boss, its queue in the same database: `listing-visible` records the
  * matches of a listing and queues one `alert-email` per instant alert (a job id derived from alert and
  * listing); `alert-digest`, at 08:00 Israel time, queues one `alert-email` per daily alert and day. The
@@ -166,28 +183,14 @@ export async function startAlerts(deps: AlertDeps): Promise<AlertService> {
     }
   }
 
-  /** Each job of a batch in turn; a failure fails the batch, and pg-boss retries it with backoff. */
-  function eachJob<T>(name: string, handle: (data: T) => Promise<void>) {
-    return async (jobs: Job<T>[]) => {
-      for (const job of jobs) {
-        try {
-          await handle(job.data);
-        } catch (error) {
-          log.warn({ err: error, queue: name, jobId: job.id, retryCount: job.retryCount }, 'alert job failed; pg-boss retries it');
-          throw error;
-        }
-      }
-    };
-  }
-
   if (isWorker) {
     // PGlite is one connection shared with every request: its idle workers poll less often.
     const pollSeconds = deps.pollSeconds ?? (deps.database.kind === 'pglite' ? 5 : 2);
     const polling: WorkOptions = { pollingIntervalSeconds: pollSeconds, notifyPollingIntervalSeconds: Math.max(pollSeconds, 30) };
     if (deps.pollSeconds !== undefined) polling.notifyPollingIntervalSeconds = pollSeconds;
-    await boss.work<ListingVisibleJob>(ALERT_QUEUES.listingVisible, polling, eachJob(ALERT_QUEUES.listingVisible, (data) => onListingVisible(data.listingId)));
-    await boss.work<AlertEmailJob>(ALERT_QUEUES.email, polling, eachJob(ALERT_QUEUES.email, onAlertEmail));
-    await boss.work<object>(ALERT_QUEUES.digest, polling, eachJob(ALERT_QUEUES.digest, () => runDigest()));
+    await boss.work<ListingVisibleJob>(ALERT_QUEUES.listingVisible, polling, eachJob(log, ALERT_QUEUES.listingVisible, (data) => onListingVisible(data.listingId)));
+    await boss.work<AlertEmailJob>(ALERT_QUEUES.email, polling, eachJob(log, ALERT_QUEUES.email, onAlertEmail));
+    await boss.work<object>(ALERT_QUEUES.digest, polling, eachJob(log, ALERT_QUEUES.digest, () => runDigest()));
     // Stored in the database: every instance shares the one schedule, and pg-boss creates one job per day.
     await boss.schedule(ALERT_QUEUES.digest, `0 ${ALERT_LIMITS.digestHour} * * *`, null, { tz: ALERT_LIMITS.digestTimeZone, missed: 'once' });
   }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Job, PgBoss, WorkOptions } from 'pg-boss';
+import type { PgBoss, WorkOptions } from 'pg-boss';
 import type { Database } from '../../db/client.js';
-import { ALERT_QUEUE_SCHEMA, alertJobId } from '../alerts/alertService.js';
+import { ALERT_QUEUE_SCHEMA, alertJobId, eachJob } from '../alerts/alertService.js';
 import type { DealMail } from '../deal/dealMail.js';
 import { renderDealEmail, type DealEmailContent } from './dealEmail.js';
 import {
@@ -190,26 +190,12 @@ export async function startDealMail(deps: DealMailDeps): Promise<DealMailService
     }
   }
 
-  /** Each job of a batch in turn; a failure fails the batch, and pg-boss retries it with backoff. */
-  function eachJob<T>(name: string, handle: (data: T) => Promise<void>) {
-    return async (jobs: Job<T>[]) => {
-      for (const job of jobs) {
-        try {
-          await handle(job.data);
-        } catch (error) {
-          log.warn({ err: error, queue: name, jobId: job.id, retryCount: job.retryCount }, 'deal mail job failed; pg-boss retries it');
-          throw error;
-        }
-      }
-    };
-  }
-
   if (isWorker) {
     // A few seconds late is nothing next to a 5-minute wait; PGlite's one connection is shared with every request.
     const pollSeconds = deps.pollSeconds ?? 5;
     const polling: WorkOptions = { pollingIntervalSeconds: pollSeconds, notifyPollingIntervalSeconds: deps.pollSeconds ?? 30 };
-    await boss.work<DealEmailJob>(DEAL_MAIL_QUEUES.email, polling, eachJob(DEAL_MAIL_QUEUES.email, onDealEmail));
-    await boss.work<UnreadMessageJob>(DEAL_MAIL_QUEUES.unread, polling, eachJob(DEAL_MAIL_QUEUES.unread, onUnreadMessage));
+    await boss.work<DealEmailJob>(DEAL_MAIL_QUEUES.email, polling, eachJob(log, DEAL_MAIL_QUEUES.email, onDealEmail));
+    await boss.work<UnreadMessageJob>(DEAL_MAIL_QUEUES.unread, polling, eachJob(log, DEAL_MAIL_QUEUES.unread, onUnreadMessage));
   }
 
   /** Queues without failing the caller: the deal's move is made whatever happens to its email. */
