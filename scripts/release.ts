@@ -70,25 +70,24 @@ function distFacts(config: AppConfig, area: ReleaseArea): BuildFacts {
   return { ...(build.manifest ? { shared: build.manifest.shared } : {}), ...(build.buildInfo ? { federation: build.buildInfo.federation } : {}) };
 }
 
-/** What an area serves now, read from the release manifest (release zero: the dist built here). */
-async function servedFacts(config: AppConfig, store: ReleaseStore, area: ReleaseArea): Promise<BuildFacts> {
+/** What the site serves now, read once from the release manifest (release zero: the dist built here). */
+async function servedBuilds(config: AppConfig, store: ReleaseStore): Promise<{ shell: BuildFacts; remotes: { area: RemoteName; facts: BuildFacts }[] }> {
   const { manifest } = await store.readManifest();
-  const current = areaOf(manifest, area).current;
-  const facts = current === RELEASE_ZERO ? distFacts(config, area) : await storedBuildFacts(store, area, current);
-  if (area === 'shell' && !facts.shared) console.warn('the shell the site serves is not known here (not built, no release): the versions are not checked against it');
-  return facts;
-}
-
-/** Every remote's current release, as the shell release's checks need them. */
-async function servedRemotes(config: AppConfig, store: ReleaseStore): Promise<{ area: RemoteName; facts: BuildFacts }[]> {
-  return Promise.all(REMOTE_NAMES.map(async (name) => ({ area: name, facts: await servedFacts(config, store, name) })));
+  const factsOf = (area: ReleaseArea) => {
+    const current = areaOf(manifest, area).current;
+    return current === RELEASE_ZERO ? Promise.resolve(distFacts(config, area)) : storedBuildFacts(store, area, current);
+  };
+  const shell = await factsOf('shell');
+  if (!shell.shared) console.warn('the shell the site serves is not known here (not built, no release): the versions are not checked against it');
+  return { shell, remotes: await Promise.all(REMOTE_NAMES.map(async (area) => ({ area, facts: await factsOf(area) }))) };
 }
 
 /** The version checks, before a build: the same rules the stored release is checked with after it. */
 async function versionProblems(config: AppConfig, store: ReleaseStore, area: ReleaseArea): Promise<string[]> {
   const planned = plannedFacts(area);
-  if (area === 'shell') return shellSkewWithRemotes(planned, await servedRemotes(config, store));
-  const shell = await servedFacts(config, store, 'shell');
+  const served = await servedBuilds(config, store);
+  if (area === 'shell') return shellSkewWithRemotes(planned, served.remotes);
+  const { shell } = served;
   return [
     ...(shell.shared ? skewWithShell(planned.shared ?? [], shell.shared) : []),
     ...(shell.federation && planned.federation ? federationSkewWithShell(planned.federation, shell.federation) : []),
@@ -131,7 +130,9 @@ async function release(area: ReleaseArea, args: string[]): Promise<void> {
       distHash: contentHashOf(packageDistDir(config.distRoot, areaPackage(area))),
       onStore: (id) => console.log(`checking ${areaPackage(area)} ${id}: its files, then its pages in Chromium`),
       check: async (id) => {
-        const context = area === 'shell' ? { remotes: await servedRemotes(config, store) } : { shell: await servedFacts(config, store, 'shell') };
+        // Read again: another team may have released while this one built.
+        const served = await servedBuilds(config, store);
+        const context = area === 'shell' ? { remotes: served.remotes } : { shell: served.shell };
         const problems = await fileCheck(store, area, id, context);
         if (problems.length) return problems;
         const site = await startPreviewSite(config, { area, id });

@@ -136,11 +136,12 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
   await app.register(errorsPlugin);
   app.addHook('onRequest', config.canonicalOrigin ? canonicalRedirect(config.canonicalOrigin) : embeddedUrlRedirect);
   // Which release of each area pages get, read again as releases, canaries and rollbacks move it: before the
-  // CSP is written. A local release's files are served only once the manifest names them, so it is read then too.
+  // CSP is written. A local release's files are served only once the manifest names them, so it is read for
+  // them too (not for the files of dist).
   const siteReleases = new SiteReleases(config, releaseStoreFor(config), app.log, deps.releasePreview ?? null);
   app.addHook('onClose', () => siteReleases.close());
   app.addHook('onRequest', async (request) => {
-    if (request.method === 'GET' && !/^\/(api|uploads)\//.test(request.url)) await siteReleases.refresh();
+    if (request.method === 'GET' && !/^\/(api\/|uploads\/|mfe\/(?!releases\/))/.test(request.url)) await siteReleases.refresh();
   });
   await app.register(securityPlugin, { config, remoteOrigins: () => siteReleases.origins() });
   await app.register(compress, {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { ReleaseArea } from '@tasko/shared/domain';
+import { SITE_RELEASES_PATH, siteFileOf, type ReleaseArea } from '@tasko/shared/domain';
 import type { AppConfig } from '../config.js';
 import { S3Bucket } from '../s3Bucket.js';
 import { cacheControlOf } from '../plugins/site/assets.js';
@@ -9,7 +9,7 @@ import { areaFolder, EMPTY_MANIFEST, isBuildId, parseManifest, type ManifestRead
 
 const MANIFEST_FILE = 'manifest.json';
 /** Where the site serves local releases: /mfe/releases/<folder>/<build id>/… */
-export const LOCAL_RELEASES_PREFIX = '/mfe/releases/';
+export const LOCAL_RELEASES_PREFIX = SITE_RELEASES_PATH;
 
 /** Every file under a folder, as paths relative to it with forward slashes. */
 export function filesUnder(dir: string): string[] {
@@ -59,8 +59,8 @@ export class LocalReleaseStore implements ReleaseStore {
 
   /** A path under this folder that is a release's file (`/<folder>/<build id>/…`): its folder and id, else null. */
   releaseOfPath(relativePath: string): { folder: string; id: string } | null {
-    const [, folder = '', id = ''] = relativePath.split('/');
-    return isBuildId(id) ? { folder, id } : null;
+    const file = siteFileOf(SITE_RELEASES_PATH + relativePath.replace(/^\//, ''));
+    return file?.releaseId && isBuildId(file.releaseId) ? { folder: file.folder, id: file.releaseId } : null;
   }
 
   releaseDir(area: ReleaseArea, id: string): string {

@@ -13,6 +13,20 @@ export function isReleaseArea(value: unknown): value is ReleaseArea {
 /** The build in an area's `dist` folder, served until its first release and again after rolling back past it. */
 export const RELEASE_ZERO = 'dist';
 
+/** Where the site serves the releases it keeps itself (not in a bucket): `/mfe/releases/<folder>/<id>/…`. */
+export const SITE_RELEASES_PATH = '/mfe/releases/';
+
+/**
+ * What a path of the site's own files is: an area's dist (`/mfe/<folder>/…`, release zero) or a stored
+ * release (`/mfe/releases/<folder>/<id>/…`); null for a path outside them.
+ */
+export function siteFileOf(pathname: string): { folder: string; releaseId: string | null } | null {
+  const match = /^\/mfe\/(?:releases\/([^/]+)\/([^/]+)|([^/]+))\//.exec(pathname);
+  if (!match) return null;
+  const [, releasedFolder, releaseId, distFolder] = match;
+  return { folder: releasedFolder ?? distFolder ?? '', releaseId: releaseId ?? null };
+}
+
 /** Which release of each area a page was served with, and where each remote's entry is for it. */
 export interface CurrentReleases {
   releases: Record<ReleaseArea, string>;

@@ -1,6 +1,6 @@
 // Which area a page or a script belongs to (docs/releases.md): a failure is counted against the release of
 // the area whose code failed, and the site-wide error bar is for the shell's own code only.
-import { matchPageRoute, REMOTE_NAMES, REMOTES, splitLanguagePrefix, type PageRoute, type ReleaseArea } from '@tasko/shared';
+import { matchPageRoute, REMOTE_NAMES, REMOTES, siteFileOf, splitLanguagePrefix, type PageRoute, type ReleaseArea } from '@tasko/shared';
 import { tabReleases } from './tabReleases';
 
 /** The route of the table a location shows; null outside every route (a page that does not exist). */
@@ -10,16 +10,6 @@ export function routeAt(pathname: string): PageRoute | null {
 
 /** The shell's folder among the site's (`/mfe/shell/`, `/mfe/releases/shell/<id>/`). */
 const SHELL_FOLDER = 'shell';
-
-/** `/mfe/<folder>/…` (a build's dist) or `/mfe/releases/<folder>/<id>/…` (a release), as the site serves them. */
-const SITE_FILE = /^\/mfe\/(?:releases\/([^/]+)\/([^/]+)|([^/]+))\//;
-
-function siteFileOf(pathname: string): { folder: string; releaseId: string | null } | null {
-  const match = SITE_FILE.exec(pathname);
-  if (!match) return null;
-  const [, releasedFolder, releaseId, distFolder] = match;
-  return { folder: releasedFolder ?? distFolder ?? '', releaseId: releaseId ?? null };
-}
 
 function parse(url: string): URL | null {
   try {

@@ -158,7 +158,11 @@ export class SiteReleases {
 
   /** Origins other than the site's own that pages load from (every visitor's): the CSP allows them. */
   origins(): string[] {
-    const urls = [...Object.values(this.forVisitor(null).remotes), ...Object.values(this.forVisitor(0).remotes), this.forVisitor(null).shellBase, this.forVisitor(0).shellBase];
+    // Bucket 0 is in every canary's share, and a visitor without a bucket in none: between them, every release served.
+    const urls = [null, 0].flatMap((bucket) => {
+      const visitor = this.forVisitor(bucket);
+      return [...Object.values(visitor.remotes), visitor.shellBase];
+    });
     return [...new Set(urls.filter((url) => /^https?:\/\//.test(url)).map((url) => new URL(url).origin))];
   }
 
