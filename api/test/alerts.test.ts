@@ -76,7 +76,7 @@ for (const database of testDatabases()) {
         publisherId,
         title: 'Help moving a sofa',
         description: 'Third floor, no lift.',
-        category: 'homeServices',
+        category: 'homeServices' as const,
         amount: 200,
         contactPersonName: 'Dana Levi',
         phone: '0501234567',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../src/db/client.js';
+import { openDatabase, rowsOf } from '../src/db/client.js';
 import { multipartBody, validPostFields } from './multipart.js';
 import { emptyDatabase, freshClientAddress, signIn, startTestServer } from './testServer.js';
 
@@ -102,11 +102,12 @@ test('the listing and deal answers are byte for byte those recorded', async () =
 
     // The fixed clock: every stored instant moved to one of its own, in the order it was written.
     for (const table of ['users', 'listings', 'applications', 'conversations', 'messages', 'alerts']) {
-      const columns = await handle.db.execute<{ column_name: string }>(
-        sql`select column_name from information_schema.columns where table_name = ${table} and data_type = 'timestamp with time zone' and column_name in ('created_at', 'updated_at', 'last_message_at', 'decided_at')`,
+      const columns = rowsOf<{ column_name: string }>(
+        await handle.db.execute(
+          sql`select column_name from information_schema.columns where table_name = ${table} and data_type = 'timestamp with time zone' and column_name in ('created_at', 'updated_at', 'last_message_at', 'decided_at')`,
+        ),
       );
-      const rows = 'rows' in columns ? columns.rows : columns;
-      for (const { column_name } of rows as { column_name: string }[]) {
+      for (const { column_name } of columns) {
         await handle.db.execute(sql.raw(`update ${table} set ${column_name} = timestamptz '${FIXED_CLOCK}' + (id * interval '1 minute') where ${column_name} is not null`));
       }
     }

@@ -12,7 +12,7 @@ import { buildServer } from '../src/server.js';
 import { addressKey } from '../src/plugins/security/clientKey.js';
 import { sweepExpiredRows } from '../src/plugins/security/rateLimitStore.js';
 import { redactedUrl } from '../src/plugins/security/redact.js';
-import { publicListing } from '../src/plugins/jobs/listingSchemas.js';
+import { publicListingSchema } from '@tasko/shared/validation';
 import { makeFixtureSite } from './fixtureSite.js';
 import { multipartBody, validPostFields } from './multipart.js';
 import { configRefusal, exchange, freshClientAddress, providerSignIn, signIn, testDatabases, useServerOn, withServer } from './testServer.js';
@@ -66,7 +66,7 @@ describe('client keys and redaction', () => {
       description: 'd', amount: 5, category: 'homeServices', location: { city: 'Haifa', address: '' }, image_url: [], publisher_id: 1,
       created_at: new Date().toISOString(), phone: '0541234567', contact_email: 'd@example.com',
     };
-    const written = publicListing.encode(leaked as never) as Record<string, unknown>;
+    const written = publicListingSchema.encode(leaked as never) as Record<string, unknown>;
     assert.equal('phone' in written, false);
     assert.equal('contact_email' in written, false);
   });

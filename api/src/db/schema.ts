@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { OFFER_TYPES, type AnalyticsProps, type ContactMethod, type UserSettings } from '@tasko/shared/domain';
+import { OFFER_TYPES, type AnalyticsProps, type Category, type ContactMethod, type Language, type ListingStatus, type OfferType, type PaymentType, type UserSettings } from '@tasko/shared/domain';
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
@@ -38,11 +38,11 @@ export const listings = pgTable(
     publisherId: integer('publisher_id')
       .notNull()
       .references(() => users.id),
-    offerType: text('offer_type').notNull().default('job'),
+    offerType: text('offer_type').$type<OfferType>().notNull().default('job'),
     title: text('title').notNull().default(''),
     description: text('description').notNull(),
-    category: text('category').notNull(),
-    paymentType: text('payment_type').notNull().default('fixed'),
+    category: text('category').$type<Category>().notNull(),
+    paymentType: text('payment_type').$type<PaymentType>().notNull().default('fixed'),
     amount: integer('amount').notNull(),
     contactPersonName: text('contact_person_name').notNull(),
     phone: text('phone').notNull(),
@@ -53,12 +53,12 @@ export const listings = pgTable(
     /** The GeoNames place the city names; null for a name no place has, shown and found as typed. */
     placeId: integer('place_id'),
     /** The language the listing is written in: its poster's choice, or detected from its script. */
-    language: text('language').notNull().default('he'),
+    language: text('language').$type<Language>().notNull().default('he'),
     /** `searchKey` of the title and the contact name, between spaces (listingKeys.ts); '' until keyed. */
     searchText: text('search_text').notNull().default(''),
     /** `searchKey` of the city as typed, the place's four names and the street, between spaces. */
     placeText: text('place_text').notNull().default(''),
-    status: text('status').notNull().default('active'),
+    status: text('status').$type<ListingStatus>().notNull().default('active'),
     images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     isDemo: boolean('is_demo').notNull().default(false),
     /** Set by a moderator: gone for everyone but its owner, whatever its status. */

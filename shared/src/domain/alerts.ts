@@ -30,14 +30,6 @@ export interface Alert extends AlertFilters {
   createdAt: string;
 }
 
-/** Views and "Show phone" reveals of one of my listings over the last 30 days (/my-posted-jobs). */
-export interface ListingStats {
-  views: number;
-  reveals: number;
-  /** Applications (a service: requests) ever sent to the listing, whatever became of them. */
-  applications: number;
-}
-
 /**
  * The alert a search page's "Notify me" saves: the offer type, text, place and category of its search, never
  * its sort or page. A place chosen from the suggestions is saved by its name, which a new listing's place

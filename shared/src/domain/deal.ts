@@ -1,3 +1,4 @@
+import type { Rating } from './rating';
 import type { OfferType, ListingStatus, ReportReason } from './listing';
 
 // The deal kept on the site (docs/deal.md): an application opens a private conversation, the poster hires,
@@ -37,12 +38,6 @@ export function nextStatuses(status: ApplicationStatus, side: DealSide): readonl
 
 export function isApplicationStatus(value: unknown): value is ApplicationStatus {
   return typeof value === 'string' && (APPLICATION_STATUSES as readonly string[]).includes(value);
-}
-
-/** An average of 1–5 stars (null without reviews) and how many reviews it is of. */
-export interface Rating {
-  average: number | null;
-  count: number;
 }
 
 /** The answer to an application just sent or moved. */

@@ -13,4 +13,5 @@ export * from './siteLinks';
 export * from './searchKey';
 export * from './listingLanguage';
 export * from './deal';
+export * from './rating';
 export * from './releases';

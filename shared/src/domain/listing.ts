@@ -1,6 +1,5 @@
-import type { Rating } from './deal';
+import type { Rating } from './rating';
 // The vocabulary of SPEC.md §3 and §9, as data: every list the pages, the schemas and the API agree on.
-import type { ListingStats } from './alerts';
 import { directionOf, type Language } from './languages';
 
 export const CATEGORIES = [
@@ -129,6 +128,14 @@ export interface Listing {
   publisher?: ListingPublisher;
   /** On `GET /me/jobs` only: views and "Show phone" reveals of the last 30 days. */
   stats?: ListingStats;
+}
+
+/** Views and "Show phone" reveals of one of my listings over the last 30 days (/my-posted-jobs). */
+export interface ListingStats {
+  views: number;
+  reveals: number;
+  /** Applications (a service: requests) ever sent to the listing, whatever became of them. */
+  applications: number;
 }
 
 /**

@@ -4,3 +4,4 @@ export * from './messageKeys';
 export * from './phone';
 export * from './post.schema';
 export * from './settings.schema';
+export * from './listingContract';

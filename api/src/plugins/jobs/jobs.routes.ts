@@ -12,7 +12,8 @@ import type { SessionService } from '../auth/sessions.js';
 import { noContent } from '../auth/auth.routes.js';
 import { aroundOf, columnsOf, countReveal, findListing, findPublisher, listingsOf, searchListings, statsOf, type ListingRow } from './jobs.queries.js';
 import { contactOf, ownerWire, publicWire, publisherWire } from './listingWire.js';
-import { listingContact, listingForViewer, ownListing, ownListingPage, publicListingPage } from './listingSchemas.js';
+import { listingContact, listingForViewer, ownListingPage, publicListingPage } from './listingSchemas.js';
+import { ownListingSchema } from '@tasko/shared/validation';
 import { listingId } from './listingId.js';
 import { contactRevealLimits, REVEAL_WINDOW_MS } from './revealLimits.js';
 import { ListingViews } from './listingViews.js';
@@ -203,7 +204,7 @@ export async function jobsRoutes(
 
   api.post(
     '/jobs',
-    { schema: { summary: 'Publish a listing (multipart post payload)', tags: ['jobs'], querystring: displayQuery, consumes: ['multipart/form-data'], response: { 201: ownListing } }, onRequest: signedIn, bodyLimit: POST_BODY_LIMIT, config: WRITE_LIMIT },
+    { schema: { summary: 'Publish a listing (multipart post payload)', tags: ['jobs'], querystring: displayQuery, consumes: ['multipart/form-data'], response: { 201: ownListingSchema } }, onRequest: signedIn, bodyLimit: POST_BODY_LIMIT, config: WRITE_LIMIT },
     async (request, reply) => {
       if (!userOf(request).isAgeConfirmed) throw new ApiProblem(403, 'ageConfirmationRequired');
       const { post, photos } = await readPostForm(request, opts.uploadTimeBudgetMs);
@@ -225,7 +226,7 @@ export async function jobsRoutes(
 
   api.put(
     '/jobs/:id',
-    { schema: { summary: 'Update my listing (multipart post payload, keepImages lists photos to keep)', tags: ['jobs'], params: idParams, querystring: displayQuery, consumes: ['multipart/form-data'], response: { 200: ownListing } }, onRequest: signedIn, bodyLimit: POST_BODY_LIMIT, config: WRITE_LIMIT },
+    { schema: { summary: 'Update my listing (multipart post payload, keepImages lists photos to keep)', tags: ['jobs'], params: idParams, querystring: displayQuery, consumes: ['multipart/form-data'], response: { 200: ownListingSchema } }, onRequest: signedIn, bodyLimit: POST_BODY_LIMIT, config: WRITE_LIMIT },
     async (request) => {
       const listing = await ownedListing(request, request.params.id);
       const { post, photos, keepImages } = await readPostForm(request, opts.uploadTimeBudgetMs);
@@ -252,7 +253,7 @@ export async function jobsRoutes(
   for (const [action, status] of [['close', 'close'], ['active', 'active']] as const) {
     api.patch(
       `/jobs/:id/${action}`,
-      { schema: { summary: action === 'close' ? 'Mark my listing closed' : 'Reactivate my closed listing', tags: ['jobs'], params: idParams, querystring: displayQuery, response: { 200: ownListing } }, onRequest: signedIn, config: WRITE_LIMIT },
+      { schema: { summary: action === 'close' ? 'Mark my listing closed' : 'Reactivate my closed listing', tags: ['jobs'], params: idParams, querystring: displayQuery, response: { 200: ownListingSchema } }, onRequest: signedIn, config: WRITE_LIMIT },
       async (request) => {
         const listing = await ownedListing(request, request.params.id);
         const [row] = await db.update(listings).set({ status, updatedAt: new Date() }).where(eq(listings.id, listing.id)).returning();

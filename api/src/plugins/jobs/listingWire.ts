@@ -1,7 +1,6 @@
-import type { z } from 'zod';
-import { displayNameOf, type Category, type Language, type ListingContact, type ListingPublisher, type ListingStatus, type OfferType, type PaymentType, type Rating } from '@tasko/shared/domain';
+import { displayNameOf, type Language, type ListingContact, type ListingPublisher, type Rating } from '@tasko/shared/domain';
+import type { OwnListingWire, PublicListingWire } from '@tasko/shared/validation';
 import { distanceKm, placeById, placeIn, type Place } from '../places/places.js';
-import type { ownListing, publicListing } from './listingSchemas.js';
 import { listings, users } from '../../db/schema.js';
 
 type ListingRow = typeof listings.$inferSelect;
@@ -28,8 +27,6 @@ export const publicColumns = {
   isDemo: listings.isDemo,
 };
 export type PublicRow = Pick<ListingRow, keyof typeof publicColumns>;
-type PublicListing = z.infer<typeof publicListing>;
-type OwnListing = z.infer<typeof ownListing>;
 
 /** The contact details the poster chose to share: the phone for a call or WhatsApp, the address for email. */
 export function contactOf(row: ListingRow): ListingContact {
@@ -48,22 +45,22 @@ export function contactOf(row: ListingRow): ListingContact {
  * it is. The phone and email go to the owner only (`ownerWire`, to edit them); anyone else reveals them one
  * listing at a time, so lists cannot be harvested.
  */
-export function publicWire(row: PublicRow, language: Language, center?: Place): PublicListing {
+export function publicWire(row: PublicRow, language: Language, center?: Place): PublicListingWire {
   const place = placeById(row.placeId);
   return {
     job_id: row.id,
     jobTitle: row.title,
-    status: row.status as ListingStatus,
+    status: row.status,
     contact_person_name: row.contactPersonName,
     contact_methods: row.contactMethods,
-    payment_type: row.paymentType as PaymentType,
-    offerType: row.offerType as OfferType,
+    payment_type: row.paymentType,
+    offerType: row.offerType,
     description: row.description,
     amount: row.amount,
-    category: row.category as Category,
+    category: row.category,
     location: { city: row.city, address: row.address },
     place: placeIn(place, language),
-    language: row.language as Language,
+    language: row.language,
     ...(center && place ? { distance_km: Math.round(distanceKm(center, place)) } : {}),
     image_url: row.images,
     publisher_id: row.publisherId,
@@ -73,7 +70,7 @@ export function publicWire(row: PublicRow, language: Language, center?: Place): 
 }
 
 /** The owner's own listing: its contact details, and whether a moderator took it down. */
-export function ownerWire(row: ListingRow, language: Language): OwnListing {
+export function ownerWire(row: ListingRow, language: Language): OwnListingWire {
   return { ...publicWire(row, language), phone: row.phone, contact_email: row.contactEmail, ...(row.hiddenAt ? { hidden: true } : {}) };
 }
 

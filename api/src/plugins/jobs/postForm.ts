@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { LIMITS } from '@tasko/shared/domain';
-import { fieldErrorsOf, postSchema, type Post } from '@tasko/shared/validation';
+import { decodeListingForm, fieldErrorsOf, postSchema, type Post } from '@tasko/shared/validation';
 import { placeById } from '../places/places.js';
 import { ApiProblem } from '../errors/errors.plugin.js';
 import { WorkQueue } from './workQueue.js';
@@ -102,13 +102,17 @@ export async function reencodeWithinBudget(files: Buffer[], budgetMs: number): P
   }
 }
 
-function parseJsonField<T>(raw: string | undefined, field: string, key: string): T | undefined {
-  if (raw === undefined) return undefined;
+/** An edit's list of current photos to keep (JSON text), or null when absent: keep them all. */
+function keptImagesOf(raw: string | undefined): string[] | null {
+  if (raw === undefined) return null;
+  let kept: unknown;
   try {
-    return JSON.parse(raw) as T;
+    kept = JSON.parse(raw);
   } catch {
-    throw new ApiProblem(400, 'invalidRequest', { [field]: key });
+    kept = undefined;
   }
+  if (Array.isArray(kept) && kept.every((url) => typeof url === 'string')) return kept as string[];
+  throw new ApiProblem(400, 'invalidRequest', { keepImages: 'invalidRequest' });
 }
 
 interface MultipartError {
@@ -116,9 +120,9 @@ interface MultipartError {
 }
 
 /**
- * Reads the multipart post payload of SPEC §3 (description, phone, contactPersonName, paymentType, amount,
- * location as JSON, jobTitle, category, offerType, contactEmail, contactMethods as JSON, photos) and validates it with the shared
- * schema. Nothing is stored here: a bad field or photo, or photos past `photoBudgetMs`, throw before any write.
+ * Reads the multipart post (docs/product.md#posting-a-listing): the listing contract's posted fields, decoded
+ * as the form encoded them, the photos, and an edit's `keepImages`; validates them with the shared post schema.
+ * Nothing is stored here: a bad field or photo, or photos past `photoBudgetMs`, throw before any write.
  */
 export async function readPostForm(request: FastifyRequest, photoBudgetMs: number): Promise<PostForm> {
   if (!request.isMultipart()) throw new ApiProblem(400, 'invalidRequest');
@@ -142,30 +146,14 @@ export async function readPostForm(request: FastifyRequest, photoBudgetMs: numbe
     throw new ApiProblem(400, 'invalidRequest');
   }
 
-  const location = parseJsonField<unknown>(fields.location, 'location', 'locationInvalid');
-  const contactMethods = parseJsonField<unknown>(fields.contactMethods, 'contactMethods', 'contactMethodRequired');
-  const keepImages = parseJsonField<unknown>(fields.keepImages, 'keepImages', 'invalidRequest');
-  if (keepImages !== undefined && !(Array.isArray(keepImages) && keepImages.every((u) => typeof u === 'string'))) {
-    throw new ApiProblem(400, 'invalidRequest', { keepImages: 'invalidRequest' });
-  }
-  const parsed = postSchema.safeParse({
-    jobTitle: fields.jobTitle,
-    description: fields.description,
-    category: fields.category,
-    paymentType: fields.paymentType,
-    amount: fields.amount,
-    contactPersonName: fields.contactPersonName,
-    phone: fields.phone,
-    contactEmail: fields.contactEmail,
-    location: location ?? undefined,
-    offerType: fields.offerType || undefined,
-    language: fields.language || undefined,
-    contactMethods,
-  });
+  const decoded = decodeListingForm(fields);
+  if (!decoded.ok) throw new ApiProblem(400, 'invalidRequest', { [decoded.field]: decoded.key });
+  const keepImages = keptImagesOf(fields.keepImages);
+  const parsed = postSchema.safeParse(decoded.values);
   if (!parsed.success) throw new ApiProblem(400, 'invalidRequest', fieldErrorsOf(parsed.error) as Record<string, string>);
   const { placeId } = parsed.data.location;
   if (placeId && !placeById(placeId)) throw new ApiProblem(400, 'invalidRequest', { location: 'placeUnknown' });
 
   const photos = await reencodeWithinBudget(files, photoBudgetMs);
-  return { post: parsed.data, photos, keepImages: keepImages ?? null };
+  return { post: parsed.data, photos, keepImages };
 }

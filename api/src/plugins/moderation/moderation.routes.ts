@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE, isSerialId, MODERATION_ACTIONS, REPORT_REASONS } from '@tasko/shared/domain';
 import { languageParam } from '../places/places.js';
-import { ownListing } from '../jobs/listingSchemas.js';
+import { ownListingSchema } from '@tasko/shared/validation';
 import type { Database } from '../../db/client.js';
 import { listings, users } from '../../db/schema.js';
 import { ApiProblem } from '../errors/errors.plugin.js';
@@ -20,7 +20,7 @@ const idParams = z.object({ id: z.string() });
 const TAGS = ['moderation'];
 
 const reportedListing = z.object({
-  listing: ownListing.partial({ phone: true, contact_email: true }).extend({ hidden: z.boolean() }),
+  listing: ownListingSchema.partial({ phone: true, contact_email: true }).extend({ hidden: z.boolean() }),
   publisher: z.object({ id: z.number().int(), email: z.string(), name: z.string(), blocked: z.boolean() }),
   reportCount: z.number().int(),
   lastReportedAt: z.string(),

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import { z } from 'zod';
 import { LANGUAGE_CODES, searchKey, type Language } from '@tasko/shared/domain';
+import { listingPlaceSchema } from '@tasko/shared/validation';
 
 export interface Place {
   id: number;
@@ -21,7 +22,8 @@ export const { places } = JSON.parse(fs.readFileSync(new URL('./places.generated
 /** The language an answer names places in. */
 export const languageParam = z.enum(LANGUAGE_CODES as [Language, ...Language[]]);
 
-export const placeSuggestion = z.object({ id: z.number().int(), name: z.string(), lat: z.number(), lon: z.number() });
+/** A place as the suggestions and a listing's `place` name it: the listing contract's one schema. */
+export const placeSuggestion = listingPlaceSchema;
 export type PlaceSuggestion = z.infer<typeof placeSuggestion>;
 
 const placesById = new Map(places.map((place) => [place.id, place]));

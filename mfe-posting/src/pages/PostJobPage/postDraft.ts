@@ -6,33 +6,15 @@ import {
   formatIsraeliPhone,
   isLanguage,
   STORAGE_KEYS,
-  type Category,
   type ContactMethod,
   type Language,
   type Listing,
   type OfferType,
-  type PaymentType,
 } from '@tasko/shared';
-import { fieldErrorsOf, postSchema, type FieldErrors, type PostInput } from '@tasko/shared/validation';
+import { fieldErrorsOf, LISTING_FORM_ORDER, listingFormEntries, postSchema, type FieldErrors, type ListingDraft, type ListingFormValues } from '@tasko/shared/validation';
 
-/** What the form holds, all as typed: kept in local storage until published, so nothing is ever lost. */
-export interface PostDraft {
-  jobTitle: string;
-  description: string;
-  category: Category | '';
-  paymentType: PaymentType | '';
-  amount: string;
-  contactPersonName: string;
-  phone: string;
-  contactEmail: string;
-  city: string;
-  /** The place chosen from the suggestions (0: none; the server then looks the city up by name). */
-  placeId: number;
-  address: string;
-  contactMethods: ContactMethod[];
-  /** The language the poster chose for the listing; '' follows the script of the title and description. */
-  language: Language | '';
-}
+/** What the form holds, as the listing contract shapes it (listingContract.ts): kept on the device until published. */
+export type PostDraft = ListingDraft;
 
 /** The language the script of the title and description says, or nothing while they have no letters. */
 export function detectedLanguageOf(draft: Pick<PostDraft, 'jobTitle' | 'description'>): Language | undefined {
@@ -47,8 +29,8 @@ export function languageOf(draft: Pick<PostDraft, 'jobTitle' | 'description' | '
   return draft.language || detectedLanguageOf(draft) || pageLanguage;
 }
 
-/** The fields in the order of the form: the first invalid one of these gets the focus. */
-export const FIELD_ORDER = ['jobTitle', 'description', 'category', 'paymentType', 'amount', 'location', 'contactPersonName', 'phone', 'contactEmail', 'contactMethods', 'photos'] as const;
+/** The fields in the order of the form, the photos last: the first invalid one of these gets the focus. */
+export const FIELD_ORDER = [...LISTING_FORM_ORDER, 'photos'] as const;
 export type FieldName = (typeof FIELD_ORDER)[number];
 
 export function emptyDraft(): PostDraft {
@@ -81,14 +63,17 @@ export function draftOf(listing: Listing): PostDraft {
   };
 }
 
-/** The draft as the shared schema reads it; `pageLanguage` is only for what is sent (validation takes any). */
-export function toInput(draft: PostDraft, offerType: OfferType, pageLanguage: Language = DEFAULT_LANGUAGE): PostInput {
+/**
+ * The draft as the form sends it and the shared schema reads it (the listing contract's posted fields);
+ * `pageLanguage` is only for what is sent (validation takes every language).
+ */
+export function formValuesOf(draft: PostDraft, offerType: OfferType, pageLanguage: Language = DEFAULT_LANGUAGE): ListingFormValues {
   return {
     jobTitle: draft.jobTitle,
     description: draft.description,
-    category: draft.category as Category,
-    paymentType: draft.paymentType as PaymentType,
-    amount: draft.amount,
+    category: draft.category,
+    paymentType: draft.paymentType,
+    amount: draft.amount.trim(),
     contactPersonName: draft.contactPersonName,
     phone: draft.phone,
     contactEmail: draft.contactEmail,
@@ -101,7 +86,7 @@ export function toInput(draft: PostDraft, offerType: OfferType, pageLanguage: La
 
 /** The shared schema's verdict, one message key per field (the same keys the API answers with). */
 export function validateDraft(draft: PostDraft, offerType: OfferType): FieldErrors {
-  const parsed = postSchema.safeParse(toInput(draft, offerType));
+  const parsed = postSchema.safeParse(formValuesOf(draft, offerType));
   return parsed.success ? {} : fieldErrorsOf(parsed.error);
 }
 
@@ -110,24 +95,10 @@ function fileNameOf(photo: Blob, index: number): string {
   return `photo-${index + 1}.${extension}`;
 }
 
-/** The multipart post payload of SPEC §3, as `api/src/plugins/jobs/postForm.ts` reads it. */
+/** The multipart post as `api/src/plugins/jobs/postForm.ts` reads it: the contract's fields, then the photos. */
 export function toFormData(draft: PostDraft, offerType: OfferType, pageLanguage: Language, photos: Blob[], keepImages?: string[]): FormData {
   const data = new FormData();
-  const text: Record<string, string> = {
-    jobTitle: draft.jobTitle,
-    description: draft.description,
-    category: draft.category,
-    paymentType: draft.paymentType,
-    amount: draft.amount.trim(),
-    contactPersonName: draft.contactPersonName,
-    phone: draft.phone,
-    contactEmail: draft.contactEmail,
-    offerType,
-    language: languageOf(draft, pageLanguage),
-  };
-  for (const [name, value] of Object.entries(text)) data.append(name, value);
-  data.append('location', JSON.stringify(toInput(draft, offerType).location));
-  data.append('contactMethods', JSON.stringify(draft.contactMethods));
+  for (const [name, value] of listingFormEntries(formValuesOf(draft, offerType, pageLanguage))) data.append(name, value);
   if (keepImages) data.append('keepImages', JSON.stringify(keepImages));
   photos.forEach((photo, i) => data.append('photos', photo, fileNameOf(photo, i)));
   return data;
