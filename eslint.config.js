@@ -5,6 +5,8 @@ import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -44,7 +46,7 @@ export default defineConfig(
       // plugins and route handlers are async by contract (the returned value is the answer, no `done`), and
       // test doubles of promise-returning APIs are `async () => value`, so a `throw` in them rejects.
       '@typescript-eslint/require-await': 'off',
-      // Errors are values with a message key (CONVENTIONS): an ApiError may be thrown or rejected, and a
+      // Errors are values with a message key (docs/product.md#messages): an ApiError may be thrown or rejected, and a
       // caught `unknown` passed on unchanged.
       '@typescript-eslint/only-throw-error': ['error', { allow: apiError, allowRethrowing: true, allowThrowingAny: true, allowThrowingUnknown: true }],
       '@typescript-eslint/prefer-promise-reject-errors': ['error', { allow: apiError, allowThrowingUnknown: true }],
@@ -61,21 +63,19 @@ export default defineConfig(
     extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
   },
   {
-    // The router comes through `@tasko/shared/router`, the module the federation shares as one singleton
-    // (shared/src/router/index.ts): a direct import would build a second copy of the router, whose hooks do not
-    // see the page's <BrowserRouter>, and would make a remote carry the whole package.
-    files: ['{shared,shell,mfe-*}/**/*.{ts,tsx}'],
-    ignores: ['shared/src/router/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'react-router-dom', message: "Import it from '@tasko/shared/router' (the shared router module); add the name there if it is missing." }],
-          patterns: [{ group: ['react-router-dom/*', 'react-router', 'react-router/*'], message: "Import the router from '@tasko/shared/router'." }],
-        },
-      ],
+    // No import circle, within a workspace or across them (docs/architecture.md#the-workspaces). The rule passes
+    // over type-only imports, which vanish when compiled; the domain keeps free of those circles too, by keeping
+    // each type beside what it describes.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['*/tsconfig.json'], noWarnOnMultipleProjects: true })],
     },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
+  ...workspaceBoundaries(),
   {
     // A text's key is checked against the locale files by i18next's types (shared/types/i18next.d.ts): a cast
     // on a t() argument would switch that check off. A dynamic key is a typed union of keys that exist.
@@ -122,3 +122,40 @@ export default defineConfig(
     },
   },
 );
+
+/**
+ * The house as drawn (docs/architecture.md#the-workspaces): a remote imports `shared` and nothing of the shell
+ * or another remote (pages reach each other by URL, never by import); the shell reaches remotes only through
+ * the federation (`mfe_jobs/JobPage`), never their sources; `shared` and the API import no workspace. In the
+ * browser packages the router comes through `@tasko/shared/router`, the module the federation shares as one
+ * singleton (shared/src/router/index.ts): a direct import would build a second copy of the router, whose
+ * hooks do not see the page's <BrowserRouter>, and would make a remote carry the whole package.
+ */
+function workspaceBoundaries() {
+  const router = {
+    paths: [{ name: 'react-router-dom', message: "Import it from '@tasko/shared/router' (the shared router module); add the name there if it is missing." }],
+    patterns: [{ group: ['react-router-dom/*', 'react-router', 'react-router/*'], message: "Import the router from '@tasko/shared/router'." }],
+  };
+  const sources = (names) => names.flatMap((name) => [`@tasko/${name}`, `@tasko/${name}/*`, `**/${name}/src/**`, `**/${name}/src`]);
+  const remotes = ['mfe-jobs', 'mfe-services', 'mfe-posting', 'mfe-content', 'mfe-account'];
+  const boundary = (files, forbidden, message, withRouter) => ({
+    files,
+    ...(withRouter ? { ignores: ['shared/src/router/**'] } : {}),
+    rules: {
+      'no-restricted-imports': ['error', { paths: withRouter ? router.paths : [], patterns: [...(withRouter ? router.patterns : []), { group: forbidden, message }] }],
+    },
+  });
+  return [
+    ...remotes.map((remote) =>
+      boundary(
+        [`${remote}/**/*.{ts,tsx}`],
+        [...sources(['shell', 'api', ...remotes.filter((other) => other !== remote)]), 'mfe_*', 'mfe_*/*'],
+        'A remote imports only `@tasko/shared` (and its own files): another remote or the shell is reached by a link, never by an import.',
+        true,
+      ),
+    ),
+    boundary(['shell/**/*.{ts,tsx}'], sources(['api', ...remotes]), 'The shell loads remotes through the federation (`mfe_jobs/JobPage`), never from their sources.', true),
+    boundary(['shared/**/*.{ts,tsx}'], [...sources(['shell', 'api', ...remotes]), 'mfe_*', 'mfe_*/*'], '`shared` imports no workspace: every workspace imports it.', true),
+    boundary(['api/**/*.ts'], [...sources(['shell', ...remotes]), 'mfe_*', 'mfe_*/*'], 'The API imports `@tasko/shared` only, never the browser packages.', false),
+  ];
+}

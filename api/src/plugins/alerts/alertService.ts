@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss, fromPglite, type ConstructorOptions, type Job, type WorkOptions } from 'pg-boss';
-import { ALERT_LIMITS, type OfferType, type PaymentType } from '@tasko/shared/domain';
+import { ALERT_LIMITS } from '@tasko/shared/domain';
 import type { Database, DatabaseHandle } from '../../db/client.js';
 import { renderAlertEmail } from '../mail/alertEmail.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -158,8 +158,8 @@ export async function startAlerts(deps: AlertDeps): Promise<AlertService> {
           listings: visible.slice(0, MAX_LISTINGS_PER_EMAIL).map(({ placeId, ...listing }) => ({
             ...listing,
             city: cityIn(listing.city, recipient.language, placeId),
-            paymentType: listing.paymentType as PaymentType,
-            offerType: listing.offerType as OfferType,
+            paymentType: listing.paymentType,
+            offerType: listing.offerType,
           })),
           siteOrigin,
           unsubscribeToken: tokens.sign(alert.id),

@@ -10,9 +10,7 @@ import {
   type Conversation,
   type DealSide,
   type ListingApplication,
-  type ListingStatus,
   type MyApplication,
-  type OfferType,
   type ReportReason,
 } from '@tasko/shared/domain';
 import { rowsOf, type Database } from '../../db/client.js';
@@ -196,13 +194,13 @@ export async function applicationsOf(db: Database, applicantId: number): Promise
     .orderBy(desc(applications.createdAt), desc(applications.id));
   return rows.map(({ application, conversationId, job }) => {
     const isGone = job.hiddenAt !== null || job.isPublisherBlocked;
-    const status = (isGone && job.status === 'active' ? 'close' : job.status) as ListingStatus;
+    const status = (isGone && job.status === 'active' ? 'close' : job.status);
     return {
       id: application.id,
       status: application.status as ApplicationStatus,
       createdAt: application.createdAt.toISOString(),
       conversationId,
-      job: { id: job.id, title: job.title, offerType: job.offerType as OfferType, status },
+      job: { id: job.id, title: job.title, offerType: job.offerType, status },
     };
   });
 }

@@ -58,7 +58,7 @@ export async function dealForMail(db: Database, applicationId: number): Promise<
     createdAt: row.application.createdAt,
     doneAt: row.application.doneAt,
     conversationId: row.conversationId,
-    listing: { title: row.listing.title, offerType: row.listing.offerType as OfferType },
+    listing: { title: row.listing.title, offerType: row.listing.offerType },
     poster: partyOf(row.poster),
     applicant: partyOf(row.applicant),
   };

@@ -182,7 +182,7 @@ export async function startDealMail(deps: DealMailDeps): Promise<DealMailService
         await releaseUnreadMail(db, conversation.id, reader, claimedAt);
         return;
       }
-      const listing = { title: message.listing.title, offerType: message.listing.offerType as DealForMail['listing']['offerType'] };
+      const listing = { title: message.listing.title, offerType: message.listing.offerType };
       await send(readerParty, { kind: 'unreadMessage', conversationId: conversation.id, excerpt: text }, listing, author.displayName);
     } catch (error) {
       await releaseUnreadMail(db, conversation.id, reader, claimedAt);
