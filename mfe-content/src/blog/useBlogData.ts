@@ -1,26 +1,26 @@
-import { useEffect, useState } from 'react';
+import { useRemoteData } from '@tasko/shared';
 
-export type Loaded<T> = { status: 'loading' } | { status: 'loaded'; value: T } | { status: 'failed'; error: unknown };
-type Settled<T> = Exclude<Loaded<T>, { status: 'loading' }>;
+export type Loaded<T> = { status: 'loading' } | { status: 'loaded'; value: T };
+
+/** Each `load` is one request: its key is the number it was given the first time it was seen. */
+const keys = new WeakMap<() => Promise<unknown>, string>();
+let loadsSeen = 0;
+function keyOf(load: () => Promise<unknown>): string {
+  let key = keys.get(load);
+  if (key === undefined) {
+    key = String(++loadsSeen);
+    keys.set(load, key);
+  }
+  return key;
+}
 
 /**
  * Loads content for the current language; a failure is rethrown while rendering so the page boundary shows
  * it. `load` is the caller's `useCallback`: a new one (another language, another article) loads again.
  */
 export function useBlogData<T>(load: () => Promise<T>): Loaded<T> {
-  const [settled, setSettled] = useState<{ load: () => Promise<T>; outcome: Settled<T> } | null>(null);
-  useEffect(() => {
-    let isCurrent = true;
-    load().then(
-      (value) => isCurrent && setSettled({ load, outcome: { status: 'loaded', value } }),
-      (error: unknown) => isCurrent && setSettled({ load, outcome: { status: 'failed', error } }),
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [load]);
-  // What an earlier `load` answered is not this one's answer.
-  const state: Loaded<T> = settled?.load === load ? settled.outcome : { status: 'loading' };
-  if (state.status === 'failed') throw state.error;
-  return state;
+  const { state } = useRemoteData(keyOf(load), load);
+  // As thrown (a failed download of the article's chunk): the boundary tells a failed download from the rest.
+  if (state.status === 'failed') throw state.cause;
+  return state.status === 'ready' ? { status: 'loaded', value: state.data } : { status: 'loading' };
 }

@@ -1,2 +1,3 @@
 export * from './apiError';
 export * from './client';
+export * from './useRemoteData';

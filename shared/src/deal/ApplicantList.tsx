@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from '@tasko/shared/router';
 import {
   api,
@@ -8,9 +8,9 @@ import {
   LiveNotice,
   Ltr,
   normalizeIsraeliPhone,
-  toApiError,
   useLanguage,
   useLocalizedPath,
+  useRemoteData,
   UserText,
   useTranslation,
   useUserEvent,
@@ -55,24 +55,12 @@ export function ApplicantList({ jobId, offerType, headingLevel = 3, onCountChang
   const { t: common } = useTranslation('common');
   const { language } = useLanguage();
   const localized = useLocalizedPath();
-  const [attempt, setAttempt] = useState(0);
-  // Which request an answer belongs to: an answer for another listing or attempt reads as loading.
-  const request = `${jobId}:${attempt}`;
-  const [answer, setAnswer] = useState<{ request: string; applicants: Exclude<Applicants, { status: 'loading' }> } | null>(null);
-  const applicants: Applicants = answer?.request === request ? answer.applicants : { status: 'loading' };
+  const { state, retry: reload, refresh, update: updateList } = useRemoteData(String(jobId), (signal) => api.deal.applicationsFor(jobId, signal));
+  let applicants: Applicants = { status: 'loading' };
+  if (state.status === 'ready') applicants = { status: 'loaded', applications: state.data };
+  else if (state.status === 'failed') applicants = { status: 'failed', messageKey: state.error.messageKey };
   const list = useRef<HTMLDivElement>(null);
   const Heading = headingLevel === 4 ? 'h4' : 'h3';
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api.deal.applicationsFor(jobId, controller.signal).then(
-      (applications) => setAnswer({ request, applicants: { status: 'loaded', applications } }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setAnswer({ request, applicants: { status: 'failed', messageKey: toApiError(error).messageKey } });
-      },
-    );
-    return () => controller.abort();
-  }, [jobId, request]);
 
   const count = applicants.status === 'loaded' ? applicants.applications.length : null;
   const countChanged = useRef(onCountChange);
@@ -83,16 +71,6 @@ export function ApplicantList({ jobId, offerType, headingLevel = 3, onCountChang
     if (count !== null) countChanged.current?.(count);
   }, [count]);
 
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-
-  /** Changes the list shown, unless another request has replaced it meanwhile. */
-  const updateList = useCallback(
-    (change: (shown: ListingApplication[]) => ListingApplication[]) =>
-      setAnswer((current) =>
-        current?.request === request && current.applicants.status === 'loaded' ? { request, applicants: { status: 'loaded', applications: change(current.applicants.applications) } } : current,
-      ),
-    [request],
-  );
   const setStatus = (id: number, status: ApplicationStatus) => updateList((shown) => shown.map((a) => (a.id === id ? { ...a, status } : a)));
 
   // A move made elsewhere, or a new applicant: the list is asked again (only its answer has their name and
@@ -100,7 +78,7 @@ export function ApplicantList({ jobId, offerType, headingLevel = 3, onCountChang
   useUserEvent('application', ({ application }) => {
     if (application.jobId !== jobId || applicants.status !== 'loaded') return;
     if (applicants.applications.some((a) => a.id === application.id)) setStatus(application.id, application.status);
-    else void api.deal.applicationsFor(jobId).then((applications) => updateList(() => applications), () => undefined);
+    else void refresh();
   });
 
   const nameOf = (application: ListingApplication) => application.applicant.displayName || t('applicants.noName');

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from '@tasko/shared/router';
 // Through the package name: this entry is a federation singleton of its own, and must use the one API
 // client, store and analytics queue of `@tasko/shared`, not copies.
-import { api, changeSearch, searchFromParams, searchRequest, searchToParams, toApiError, track, useLanguage, type ApiError, type ListingPage, type ListingSearch, type OfferType } from '@tasko/shared';
+import { api, changeSearch, searchFromParams, searchRequest, searchToParams, track, useLanguage, useRemoteData, type ApiError, type ListingPage, type ListingSearch, type OfferType } from '@tasko/shared';
 
 export type SearchStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 
@@ -21,44 +21,31 @@ export function useListingSearch(offerType: OfferType, options: { isIdleWithoutQ
   const [params, setParams] = useSearchParams();
   const search = useMemo(() => searchFromParams(params), [params]);
   const key = searchToParams(search).toString();
-  // /tasks waits for a first search (SPEC §4: idle, loading, succeeded, failed); the lists start searching.
+  // /tasks waits for a first search (docs/product.md#search: idle, loading, succeeded, failed); the lists start
+  // searching.
   const isIdle = options.isIdleWithoutQuery === true && key === '';
-  const [result, setResult] = useState<SearchResult>({ status: isIdle ? 'idle' : 'loading' });
-  const [attempt, setAttempt] = useState(0);
   // Places come named in the page's language: a change of language is a new request.
   const { language } = useLanguage();
 
-  // One request per search (the same search is the same key), offer type and attempt. A new one resets the
-  // result while rendering, so the page never shows the previous search's outcome as this one's.
-  const request = [key, offerType, language, attempt, isIdle].join('|');
-  const [asked, setAsked] = useState({ request, search, language });
-  if (asked.request !== request) {
-    setAsked({ request, search, language });
-    setResult((previous) => (isIdle ? { status: 'idle' } : { status: 'loading', ...(previous.page ? { page: previous.page } : {}) }));
-  }
-
-  useEffect(() => {
-    if (isIdle) return undefined;
-    const { search, language } = asked;
-    const controller = new AbortController();
-    api
-      .searchJobs(searchRequest(search, offerType, language), controller.signal)
-      .then(
-        (page) => setResult({ status: 'succeeded', page }),
-        (error: unknown) => {
-          if (!controller.signal.aborted) setResult({ status: 'failed', error: toApiError(error) });
-        },
-      );
+  // One request per search (the same search is the same key), offer type and language; none while idle.
+  const { state, latest, retry } = useRemoteData(isIdle ? null : [key, offerType, language].join('|'), (signal) => {
     // Facts about the search, never the words typed (they could name someone).
     track('search', { offerType, category: search.category, sort: search.sort, page: search.page, hasText: search.q !== '', hasLocation: search.location !== '' });
-    return () => controller.abort();
-  }, [asked, offerType, isIdle]);
+    return api.searchJobs(searchRequest(search, offerType, language), signal);
+  });
+  // The previous search's page stays on screen while the next one loads. One value per state, so a page can
+  // tell this answer (or failure) from the next.
+  const result = useMemo((): SearchResult => {
+    if (state.status === 'idle') return { status: 'idle' };
+    if (state.status === 'loading') return { status: 'loading', ...(latest ? { page: latest } : {}) };
+    if (state.status === 'ready') return { status: 'succeeded', page: state.data };
+    return { status: 'failed', error: state.error };
+  }, [state, latest]);
 
   const update = useCallback(
     (change: Partial<ListingSearch>) => setParams(searchToParams(changeSearch(search, change))),
     [search, setParams],
   );
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
   // A search sent from the search bar rebuilds the form: the focus then moves to its results (WCAG 2.4.3).
   const [resultsFocusRequest, setResultsFocusRequest] = useState(0);
   const submit = useCallback(

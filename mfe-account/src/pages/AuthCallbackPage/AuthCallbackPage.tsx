@@ -20,7 +20,7 @@ import {
 import { ACCOUNT_NS } from '../../accountNamespace';
 import { readCallback, signInErrorOf } from '../../auth/signInFlow';
 
-/** SPEC §4: after sign-in the app waits 100 ms, then goes on. */
+/** After sign-in the app waits 100 ms, then goes on (docs/product.md#accounts-and-sign-in). */
 export const LOGIN_REDIRECT_DELAY_MS = 100;
 
 /** How long the page signed in to may take to show its heading: its remote may still be on its way. */

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { api, DEAL_LIMITS, toApiError, type ApplicationStatus, type ChatMessage, type Conversation } from '@tasko/shared';
+import { useCallback, useState } from 'react';
+import { api, DEAL_LIMITS, useRemoteData, type ApiError, type ApplicationStatus, type ChatMessage, type Conversation } from '@tasko/shared';
 
 export type ThreadState =
   | { status: 'loading' }
@@ -18,6 +18,9 @@ export type ThreadState =
 export type EarlierState = 'idle' | 'loading' | 'failed';
 
 type Loaded = Extract<ThreadState, { status: 'loaded' }>;
+
+/** Not among my conversations: as the server answers a conversation I am no party to (docs/deal.md, "Safety"). */
+const NOT_FOUND: ApiError = { statusCode: 404, messageKey: 'notFound' };
 
 /** `messages` and `incoming` as one thread, oldest first, each message once (my own answer and its event both arrive). */
 export function mergeMessages(messages: readonly ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {
@@ -38,42 +41,22 @@ export function conversationIdOf(param: string | undefined): number | null {
  * to it (a 404, or not among my conversations): not found, as if it did not exist (docs/deal.md, "Safety").
  */
 export function useConversation(id: number | null) {
-  const [attempt, setAttempt] = useState(0);
-  const request = `${id}:${attempt}`;
-  const [answer, setAnswer] = useState<{ request: string; state: Exclude<ThreadState, { status: 'loading' }> } | null>(null);
-  // Keyed by the request too: another conversation starts with nothing asked before its first message.
-  const [earlierOf, setEarlierOf] = useState<{ request: string; state: EarlierState } | null>(null);
-  const earlier: EarlierState = earlierOf?.request === request ? earlierOf.state : 'idle';
-  const state: ThreadState = id === null ? { status: 'notFound' } : answer?.request === request ? answer.state : { status: 'loading' };
-
-  useEffect(() => {
-    if (id === null) return;
-    const controller = new AbortController();
-    const { signal } = controller;
-    Promise.all([api.deal.conversations(signal), api.deal.messages(id, { signal })]).then(
-      ([inbox, messages]) => {
-        const conversation = inbox.conversations.find((c) => c.id === id);
-        setAnswer({
-          request,
-          state: conversation
-            ? { status: 'loaded', conversation, messages: mergeMessages([], messages), hasEarlier: messages.length >= DEAL_LIMITS.messagesPageSize }
-            : { status: 'notFound' },
-        });
-      },
-      (error: unknown) => {
-        if (signal.aborted) return;
-        setAnswer({ request, state: toApiError(error).statusCode === 404 ? { status: 'notFound' } : { status: 'failed' } });
-      },
-    );
-    return () => controller.abort();
-  }, [id, request]);
-
-  /** Changes the thread shown, unless the reader has moved on to another conversation meanwhile. */
-  const update = useCallback(
-    (change: (shown: Loaded) => Loaded) =>
-      setAnswer((current) => (current?.request === request && current.state.status === 'loaded' ? { request, state: change(current.state) } : current)),
-    [request],
-  );
+  const key = id === null ? null : String(id);
+  // `update` changes the thread shown, unless the reader has moved on to another conversation meanwhile.
+  const { state: remote, retry: retryThread, update } = useRemoteData<Loaded>(key, async (signal, asked) => {
+    const conversationId = Number(asked);
+    const [inbox, messages] = await Promise.all([api.deal.conversations(signal), api.deal.messages(conversationId, { signal })]);
+    const conversation = inbox.conversations.find((c) => c.id === conversationId);
+    if (!conversation) throw NOT_FOUND;
+    return { status: 'loaded', conversation, messages: mergeMessages([], messages), hasEarlier: messages.length >= DEAL_LIMITS.messagesPageSize };
+  });
+  // Keyed by the conversation too, and forgotten on a retry: a thread starts with nothing asked before its first message.
+  const [earlierOf, setEarlierOf] = useState<{ key: string | null; state: EarlierState } | null>(null);
+  const earlier: EarlierState = earlierOf?.key === key ? earlierOf.state : 'idle';
+  let state: ThreadState = { status: 'loading' };
+  if (remote.status === 'idle') state = { status: 'notFound' };
+  else if (remote.status === 'ready') state = remote.data;
+  else if (remote.status === 'failed') state = remote.error.statusCode === 404 ? { status: 'notFound' } : { status: 'failed' };
 
   const addMessages = useCallback((incoming: ChatMessage[]) => update((shown) => ({ ...shown, messages: mergeMessages(shown.messages, incoming) })), [update]);
 
@@ -87,19 +70,22 @@ export function useConversation(id: number | null) {
   const loadEarlier = useCallback(
     async (before: number): Promise<void> => {
       if (id === null) return;
-      setEarlierOf({ request, state: 'loading' });
+      setEarlierOf({ key, state: 'loading' });
       try {
         const page = await api.deal.messages(id, { before });
         update((shown) => ({ ...shown, messages: mergeMessages(shown.messages, page), hasEarlier: page.length >= DEAL_LIMITS.messagesPageSize }));
-        setEarlierOf({ request, state: 'idle' });
+        setEarlierOf({ key, state: 'idle' });
       } catch {
-        setEarlierOf({ request, state: 'failed' });
+        setEarlierOf({ key, state: 'failed' });
       }
     },
-    [id, request, update],
+    [id, key, update],
   );
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const retry = useCallback(() => {
+    setEarlierOf(null);
+    retryThread();
+  }, [retryThread]);
 
   return { state, earlier, retry, addMessages, setApplicationStatus, markBlocked, loadEarlier };
 }

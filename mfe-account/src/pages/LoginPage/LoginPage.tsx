@@ -26,7 +26,8 @@ export default function LoginPage({ goTo = (url: string) => window.location.assi
   const intentParam = params.get('intent') ?? state.intent;
   const intent = isLoginIntent(intentParam) ? intentParam : undefined;
   const redirectTo = safeRedirect(state.redirectTo ?? params.get('redirectTo') ?? '/');
-  // The callback's error (SPEC §8) arrives in the router state or the URL; a failed new start replaces it.
+  // The callback's error (docs/product.md#accounts-and-sign-in) arrives in the router state or the URL; a failed
+  // new start replaces it.
   const callbackError = [state.error, params.get('error')].find(isSignInError);
   const error = start.status === 'failed' ? start.error : callbackError;
 

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, useUserEvent, type ChatMessage, type Conversation } from '@tasko/shared';
+import { useLayoutEffect, useRef } from 'react';
+import { api, useRemoteData, useUserEvent, type ChatMessage, type Conversation } from '@tasko/shared';
 
 export type InboxState = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; conversations: Conversation[] };
 
@@ -23,48 +23,36 @@ function withMessage(conversation: Conversation, message: ChatMessage): Conversa
  * (read in another tab), asks the server again without leaving the list.
  */
 export function useInbox() {
-  const [state, setState] = useState<InboxState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const [refresh, setRefresh] = useState(0);
+  const { state: remote, retry, refresh, update } = useRemoteData('inbox', (signal) =>
+    api.deal.conversations(signal).then((answer) => [...answer.conversations].sort(byNewestActivity)),
+  );
+  const rows = remote.status === 'ready' ? remote.data : null;
+  let state: InboxState = { status: 'loading' };
+  if (rows) state = { status: 'loaded', conversations: rows };
+  else if (remote.status === 'failed') state = { status: 'failed' };
+
   // The rows as last shown, read by the event handlers: two events in one tick see each other's change.
-  const shown = useRef<Conversation[] | null>(null);
-
-  const show = useCallback((conversations: Conversation[]) => {
-    shown.current = [...conversations].sort(byNewestActivity);
-    setState({ status: 'loaded', conversations: shown.current });
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api.deal.conversations(controller.signal).then(
-      (answer) => show(answer.conversations),
-      () => {
-        // A quiet refresh that fails leaves the list shown as it was.
-        if (!controller.signal.aborted && !shown.current) setState({ status: 'failed' });
-      },
-    );
-    return () => controller.abort();
-  }, [attempt, refresh, show]);
-
-  const askAgain = useCallback(() => setRefresh((n) => n + 1), []);
+  const shown = useRef<Conversation[] | null>(rows);
+  useLayoutEffect(() => {
+    shown.current = rows;
+  }, [rows]);
+  const change = (edit: (conversations: Conversation[]) => Conversation[]) => {
+    if (!shown.current) return;
+    shown.current = edit(shown.current);
+    update(edit);
+  };
 
   useUserEvent('message', ({ conversationId, message }) => {
     const conversations = shown.current;
     if (!conversations) return;
-    if (conversations.some((c) => c.id === conversationId)) show(conversations.map((c) => (c.id === conversationId ? withMessage(c, message) : c)));
-    else askAgain();
+    if (conversations.some((c) => c.id === conversationId)) change((list) => list.map((c) => (c.id === conversationId ? withMessage(c, message) : c)).sort(byNewestActivity));
+    else void refresh();
   });
 
   useUserEvent('unread', ({ unreadTotal }) => {
     const conversations = shown.current;
-    if (conversations && conversations.reduce((sum, c) => sum + c.unread, 0) !== unreadTotal) askAgain();
+    if (conversations && conversations.reduce((sum, c) => sum + c.unread, 0) !== unreadTotal) void refresh();
   });
-
-  const retry = useCallback(() => {
-    shown.current = null;
-    setState({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
 
   return { state, retry };
 }

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { api, toApiError, type DailyCount, type ModerationAction, type ModerationActionKind, type ReportedListing } from '@tasko/shared';
+import { useCallback } from 'react';
+import { api, useRemoteData, type DailyCount, type ModerationAction, type ModerationActionKind, type ReportedListing } from '@tasko/shared';
 
 export type ModerationState =
   | { status: 'loading' }
@@ -7,30 +7,31 @@ export type ModerationState =
   | { status: 'failed' }
   | { status: 'loaded'; reports: ReportedListing[]; actions: ModerationAction[]; days: DailyCount[] };
 
+type Loaded = Extract<ModerationState, { status: 'loaded' }>;
+
 /** What the moderation screen shows; the server answers 404 to anyone not in ADMIN_EMAILS. */
 export function useModeration() {
-  // An answer belongs to the attempt that asked for it: until this attempt's answer arrives, it is loading.
-  const [attempt, setAttempt] = useState(0);
-  const [answer, setAnswer] = useState<{ attempt: number; state: ModerationState } | null>(null);
-
-  useEffect(() => {
-    Promise.all([api.moderation.reports(), api.moderation.actions(), api.moderation.stats(14)]).then(
-      ([reports, actions, stats]) => setAnswer({ attempt, state: { status: 'loaded', reports: reports.listings, actions: actions.actions, days: stats.days } }),
-      (error: unknown) => setAnswer({ attempt, state: { status: toApiError(error).statusCode === 404 ? 'notFound' : 'failed' } }),
-    );
-  }, [attempt]);
-
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const { state: remote, retry, update } = useRemoteData<Loaded>('moderation', () =>
+    Promise.all([api.moderation.reports(), api.moderation.actions(), api.moderation.stats(14)]).then(([reports, actions, stats]) => ({
+      status: 'loaded',
+      reports: reports.listings,
+      actions: actions.actions,
+      days: stats.days,
+    })),
+  );
+  let state: ModerationState = { status: 'loading' };
+  if (remote.status === 'ready') state = remote.data;
+  else if (remote.status === 'failed') state = { status: remote.error.statusCode === 404 ? 'notFound' : 'failed' };
 
   /** One action, then the list and the log as the server now has them. */
-  const act = useCallback(async (action: ModerationActionKind, target: { listingId?: number; userId?: number }) => {
-    const recorded = await api.moderation.act(action, target);
-    const reports = await api.moderation.reports();
-    setAnswer((a) =>
-      a?.state.status === 'loaded' ? { ...a, state: { ...a.state, reports: reports.listings, actions: [recorded, ...a.state.actions] } } : a,
-    );
-  }, []);
+  const act = useCallback(
+    async (action: ModerationActionKind, target: { listingId?: number; userId?: number }) => {
+      const recorded = await api.moderation.act(action, target);
+      const reports = await api.moderation.reports();
+      update((shown) => ({ ...shown, reports: reports.listings, actions: [recorded, ...shown.actions] }));
+    },
+    [update],
+  );
 
-  const state: ModerationState = answer?.attempt === attempt ? answer.state : { status: 'loading' };
-  return { state, reload, act };
+  return { state, reload: retry, act };
 }

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { api, type ReportedContent } from '@tasko/shared';
+import { useCallback } from 'react';
+import { api, useRemoteData, type ReportedContent } from '@tasko/shared';
 
 export type ReportedContentState = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; items: ReportedContent[] };
 
@@ -8,26 +8,20 @@ export type ReportedContentState = { status: 'loading' } | { status: 'failed' } 
  * so one failing leaves the other on the screen.
  */
 export function useReportedContent() {
-  // An answer belongs to the attempt that asked for it: until this attempt's answer arrives, it is loading.
-  const [attempt, setAttempt] = useState(0);
-  const [answer, setAnswer] = useState<{ attempt: number; state: ReportedContentState } | null>(null);
-
-  useEffect(() => {
-    api.moderation.reportedContent().then(
-      (items) => setAnswer({ attempt, state: { status: 'loaded', items } }),
-      () => setAnswer({ attempt, state: { status: 'failed' } }),
-    );
-  }, [attempt]);
-
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const { state: remote, retry, update } = useRemoteData('reported-content', () => api.moderation.reportedContent());
+  let state: ReportedContentState = { status: 'loading' };
+  if (remote.status === 'ready') state = { status: 'loaded', items: remote.data };
+  else if (remote.status === 'failed') state = { status: 'failed' };
 
   /** Hide or restore one, then the list as the server now has it. */
-  const act = useCallback(async (item: ReportedContent, action: 'hide' | 'restore') => {
-    await api.moderation.actOnContent(item.kind, item.id, action);
-    const items = await api.moderation.reportedContent();
-    setAnswer((a) => (a ? { ...a, state: { status: 'loaded', items } } : a));
-  }, []);
+  const act = useCallback(
+    async (item: ReportedContent, action: 'hide' | 'restore') => {
+      await api.moderation.actOnContent(item.kind, item.id, action);
+      const items = await api.moderation.reportedContent();
+      update(() => items);
+    },
+    [update],
+  );
 
-  const state: ReportedContentState = answer?.attempt === attempt ? answer.state : { status: 'loading' };
-  return { state, reload, act };
+  return { state, reload: retry, act };
 }

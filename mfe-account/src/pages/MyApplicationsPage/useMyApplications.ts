@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { api, toApiError, useUserEvent, type ApplicationStatus, type MessageKey, type MyApplication } from '@tasko/shared';
+import { useCallback } from 'react';
+import { api, useRemoteData, useUserEvent, type ApplicationStatus, type MessageKey, type MyApplication } from '@tasko/shared';
 
 export type MyApplicationsState = { status: 'loading' } | { status: 'failed'; messageKey: MessageKey } | { status: 'loaded'; applications: MyApplication[] };
 
@@ -8,30 +8,14 @@ export type MyApplicationsState = { status: 'loading' } | { status: 'failed'; me
  * changed by the other side (a hire, a decline) arrives through the event stream and updates the row.
  */
 export function useMyApplications() {
-  const [attempt, setAttempt] = useState(0);
-  // Which request an answer belongs to: after "Try again" the old answer reads as loading.
-  const [answer, setAnswer] = useState<{ attempt: number; state: Exclude<MyApplicationsState, { status: 'loading' }> } | null>(null);
-  const state: MyApplicationsState = answer?.attempt === attempt ? answer.state : { status: 'loading' };
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api.deal.myApplications(controller.signal).then(
-      (applications) => setAnswer({ attempt, state: { status: 'loaded', applications } }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setAnswer({ attempt, state: { status: 'failed', messageKey: toApiError(error).messageKey } });
-      },
-    );
-    return () => controller.abort();
-  }, [attempt]);
+  const { state: remote, retry, update } = useRemoteData('my-applications', (signal) => api.deal.myApplications(signal));
+  let state: MyApplicationsState = { status: 'loading' };
+  if (remote.status === 'ready') state = { status: 'loaded', applications: remote.data };
+  else if (remote.status === 'failed') state = { status: 'failed', messageKey: remote.error.messageKey };
 
   const setStatus = useCallback(
-    (id: number, status: ApplicationStatus) =>
-      setAnswer((current) =>
-        current?.attempt === attempt && current.state.status === 'loaded'
-          ? { attempt, state: { status: 'loaded', applications: current.state.applications.map((a) => (a.id === id ? { ...a, status } : a)) } }
-          : current,
-      ),
-    [attempt],
+    (id: number, status: ApplicationStatus) => update((applications) => applications.map((a) => (a.id === id ? { ...a, status } : a))),
+    [update],
   );
 
   useUserEvent('application', ({ application }) => setStatus(application.id, application.status));
@@ -46,7 +30,5 @@ export function useMyApplications() {
     [setStatus],
   );
 
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-
-  return { state, reload, move };
+  return { state, reload: retry, move };
 }

@@ -14,7 +14,7 @@ interface ActionOn {
   listing: Listing;
 }
 
-/** Each action's success and failure messages (SPEC §4, §8). */
+/** Each action's success and failure messages (docs/product.md#posting-a-listing, "Editing and managing"). */
 const MESSAGES = {
   close: { done: 'myPosts.closed', failed: 'myPosts.closeFailed' },
   reactivate: { done: 'myPosts.reactivated', failed: 'myPosts.reactivateFailed' },

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useSearchParams } from '@tasko/shared/router';
-import { api, LIMITS, pageCount, useLanguage, type Listing, type ListingPage } from '@tasko/shared';
+import { api, LIMITS, pageCount, useLanguage, useRemoteData, type Listing, type ListingPage } from '@tasko/shared';
 
 export type MyListingsState =
   | { status: 'loading' }
@@ -25,24 +25,12 @@ export function pageFromParams(params: URLSearchParams): number {
 export function useMyListings() {
   const [params, setParams] = useSearchParams();
   const page = pageFromParams(params);
-  const [attempt, setAttempt] = useState(0);
   // Places are named in the page's language.
   const { language } = useLanguage();
-  // Which request an answer belongs to: an answer for another page, attempt or language reads as loading.
-  const request = `${page}:${attempt}:${language}`;
-  const [answer, setAnswer] = useState<{ request: string; state: Exclude<MyListingsState, { status: 'loading' }> } | null>(null);
-  const state: MyListingsState = answer?.request === request ? answer.state : { status: 'loading' };
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api.myJobs({ page, pageSize: MY_POSTS_PAGE_SIZE, language }, controller.signal).then(
-      (listings) => setAnswer({ request, state: { status: 'loaded', page: listings } }),
-      () => {
-        if (!controller.signal.aborted) setAnswer({ request, state: { status: 'failed' } });
-      },
-    );
-    return () => controller.abort();
-  }, [page, request, language]);
+  const { state: remote, retry, refresh, update } = useRemoteData(`${page}:${language}`, (signal) => api.myJobs({ page, pageSize: MY_POSTS_PAGE_SIZE, language }, signal));
+  let state: MyListingsState = { status: 'loading' };
+  if (remote.status === 'ready') state = { status: 'loaded', page: remote.data };
+  else if (remote.status === 'failed') state = { status: 'failed' };
 
   /** Another page: a new history entry, so Back returns to the page before. */
   const goToPage = useCallback(
@@ -61,31 +49,21 @@ export function useMyListings() {
     if (state.status === 'loaded' && page > lastPage) goToPage(lastPage, { replace: true });
   }, [state.status, page, lastPage, goToPage]);
 
-  /** Changes the page shown, unless the user has moved on to another one meanwhile. */
-  const updatePage = useCallback(
-    (change: (shown: ListingPage) => ListingPage) =>
-      setAnswer((current) => (current?.request === request && current.state.status === 'loaded' ? { request, state: { status: 'loaded', page: change(current.state.page) } } : current)),
-    [request],
-  );
-
   const act = useCallback(
     async (action: ManageAction, id: number): Promise<void> => {
       if (action === 'delete') {
         await api.deleteJob(id);
         // At once: gone from the page and from the count.
-        updatePage((shown) => ({ ...shown, jobs: shown.jobs.filter((l) => l.job_id !== id), total: shown.total - 1 }));
+        update((shown) => ({ ...shown, jobs: shown.jobs.filter((l) => l.job_id !== id), total: shown.total - 1 }));
         // The page again, refilled from the next one; if that fails, what is shown stays right.
-        const refreshed = await api.myJobs({ page, pageSize: MY_POSTS_PAGE_SIZE, language }).catch(() => null);
-        if (refreshed) updatePage(() => refreshed);
+        await refresh();
         return;
       }
       const updated: Listing = action === 'close' ? await api.closeJob(id, language) : await api.activateJob(id, language);
-      updatePage((shown) => ({ ...shown, jobs: shown.jobs.map((l) => (l.job_id === id ? updated : l)) }));
+      update((shown) => ({ ...shown, jobs: shown.jobs.map((l) => (l.job_id === id ? updated : l)) }));
     },
-    [page, updatePage, language],
+    [update, refresh, language],
   );
 
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-
-  return { page, state, reload, act, goToPage };
+  return { page, state, reload: retry, act, goToPage };
 }

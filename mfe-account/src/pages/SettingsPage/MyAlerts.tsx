@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from '@tasko/shared/router';
 import type { TFunction } from '@tasko/shared';
-import { api, digestTime, formatDate, RetryPanel, toApiError, UserText, useLanguage, useLocalizedPath, useTranslation, type Alert, LiveNotice } from '@tasko/shared';
+import { api, digestTime, formatDate, RetryPanel, toApiError, UserText, useLanguage, useLocalizedPath, useRemoteData, useTranslation, type Alert, LiveNotice } from '@tasko/shared';
 import { ACCOUNT_NS } from '../../accountNamespace';
 import { useUndoableDelete } from './useUndoableDelete';
 
@@ -9,34 +9,19 @@ type AlertsState = { status: 'loading' } | { status: 'failed' } | { status: 'loa
 
 /** The user's alerts, newest first, and taking one off or back on the list; a failed read can be tried again. */
 function useMyAlerts() {
-  const [attempt, setAttempt] = useState(0);
-  // Which request an answer belongs to: an answer to an earlier attempt reads as loading.
-  const [answer, setAnswer] = useState<{ attempt: number; state: Exclude<AlertsState, { status: 'loading' }> } | null>(null);
-  const state: AlertsState = answer?.attempt === attempt ? answer.state : { status: 'loading' };
+  const { state: remote, retry, update } = useRemoteData('my-alerts', (signal) => api.alerts.list(signal));
+  let state: AlertsState = { status: 'loading' };
+  if (remote.status === 'ready') state = { status: 'loaded', alerts: remote.data };
+  else if (remote.status === 'failed') state = { status: 'failed' };
 
-  useEffect(() => {
-    const controller = new AbortController();
-    api.alerts.list(controller.signal).then(
-      (alerts) => setAnswer({ attempt, state: { status: 'loaded', alerts } }),
-      () => {
-        if (!controller.signal.aborted) setAnswer({ attempt, state: { status: 'failed' } });
-      },
-    );
-    return () => controller.abort();
-  }, [attempt]);
-
-  const change = useCallback((edit: (alerts: Alert[]) => Alert[]) => {
-    setAnswer((current) => (current?.state.status === 'loaded' ? { ...current, state: { status: 'loaded', alerts: edit(current.state.alerts) } } : current));
-  }, []);
-  const takeOff = useCallback((id: number) => change((alerts) => alerts.filter((a) => a.id !== id)), [change]);
+  const takeOff = useCallback((id: number) => update((alerts) => alerts.filter((a) => a.id !== id)), [update]);
   /** Back where it was: at its place in the list as it was then, or last if the list has shrunk since. */
   const putBack = useCallback(
-    ({ alert, index }: DeletedAlert) => change((alerts) => (alerts.some((a) => a.id === alert.id) ? alerts : [...alerts.slice(0, index), alert, ...alerts.slice(index)])),
-    [change],
+    ({ alert, index }: DeletedAlert) => update((alerts) => (alerts.some((a) => a.id === alert.id) ? alerts : [...alerts.slice(0, index), alert, ...alerts.slice(index)])),
+    [update],
   );
 
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { state, takeOff, putBack, reload };
+  return { state, takeOff, putBack, reload: retry };
 }
 
 interface DeletedAlert {

@@ -9,9 +9,9 @@ import { errorText } from '../../errorText';
 type Sending = { status: 'editing' } | { status: 'sending' } | { status: 'failed'; messageKey: MessageKey } | { status: 'sent'; messageKey: 'thanks' | 'alreadyReported' };
 
 /**
- * "Report" on a listing (SPEC §1: users can report discriminatory content). Signed in: a modal dialog (the
- * native <dialog>: focus stays inside, Escape closes) with the reasons and a note; what was typed survives a
- * failed send and a closed dialog. Signed out: a way to sign in and come back to this listing.
+ * "Report" on a listing (docs/product.md#legal: users can report discriminatory content). Signed in: a modal
+ * dialog (the native <dialog>: focus stays inside, Escape closes) with the reasons and a note; what was typed
+ * survives a failed send and a closed dialog. Signed out: a way to sign in and come back to this listing.
  */
 export function ReportAction({ listingId }: { listingId: number }) {
   const { t } = useTranslation(JOB_NS);

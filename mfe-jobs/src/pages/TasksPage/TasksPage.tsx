@@ -4,7 +4,10 @@ import { JOBS_NS } from '../../jobsNamespace';
 import '@tasko/shared/styles/listing.css';
 import '../jobs.css';
 
-/** Task search (SPEC §4): idle until a first search, then loading, succeeded or "Failed to fetch tasks". */
+/**
+ * Task search (docs/product.md#search): idle until a first search, then loading, succeeded or "Failed to fetch
+ * tasks".
+ */
 export default function TasksPage() {
   const { t } = useTranslation(JOBS_NS);
   const { search, result, update, submit, retry, resultsFocusRequest } = useListingSearch('job', { isIdleWithoutQuery: true });

@@ -1,35 +1,17 @@
-import { useCallback, useEffect, useState } from 'react';
-import { api, DEAL_LIMITS, toApiError, type MessageKey, type PublicReview, type ReportReason, type ReviewReply, type UserProfile } from '@tasko/shared';
+import { useCallback, useState } from 'react';
+import { api, DEAL_LIMITS, toApiError, useRemoteData, type MessageKey, type PublicReview, type ReportReason, type ReviewReply, type UserProfile } from '@tasko/shared';
 import { isSerialId } from '@tasko/shared/domain';
 
 export type ProfileState = { status: 'loading' } | { status: 'notFound' } | { status: 'failed' } | { status: 'loaded'; profile: UserProfile };
 
-/** An answer belongs to the id and attempt that asked for it; every other pair is still loading. */
-const requestOf = (...parts: (string | number)[]) => parts.join('#');
-
 /** A member's public profile by the id in the URL; a malformed or unknown id is "not found", never an error page. */
 export function useProfile(id: string | undefined) {
-  const [attempt, setAttempt] = useState(0);
-  const [answer, setAnswer] = useState<{ request: string; state: ProfileState } | null>(null);
-
-  useEffect(() => {
-    if (!isSerialId(id)) return undefined;
-    const request = requestOf(id, attempt);
-    const controller = new AbortController();
-    api.deal.profile(id, controller.signal).then(
-      (profile) => setAnswer({ request, state: { status: 'loaded', profile } }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const { statusCode } = toApiError(error);
-        setAnswer({ request, state: { status: statusCode === 404 || statusCode === 400 ? 'notFound' : 'failed' } });
-      },
-    );
-    return () => controller.abort();
-  }, [id, attempt]);
-
-  let state: ProfileState = { status: 'notFound' };
-  if (isSerialId(id)) state = answer?.request === requestOf(id, attempt) ? answer.state : { status: 'loading' };
-  return { state, retry: useCallback(() => setAttempt((n) => n + 1), []) };
+  const { state: remote, retry } = useRemoteData(isSerialId(id) ? id : null, (signal, userId) => api.deal.profile(userId, signal));
+  let state: ProfileState = { status: 'loading' };
+  if (remote.status === 'idle') state = { status: 'notFound' };
+  else if (remote.status === 'ready') state = { status: 'loaded', profile: remote.data };
+  else if (remote.status === 'failed') state = { status: remote.error.statusCode === 404 || remote.error.statusCode === 400 ? 'notFound' : 'failed' };
+  return { state, retry };
 }
 
 export interface ReviewsPage {
@@ -40,44 +22,30 @@ export interface ReviewsPage {
   total: number;
 }
 
+const readReviews = (userId: string, page: number, signal: AbortSignal): Promise<ReviewsPage> =>
+  api.deal.reviewsOf(userId, page, signal).then(({ reviews, total }) => ({ userId, page, reviews, total }));
+
 /**
  * A member's published reviews, newest first, a page at a time (`DEAL_LIMITS.reviewsPageSize`). While the
  * next page loads, the one read last stays on screen; a failed page can be asked again.
  */
 export function useReviews(id: string | undefined) {
   // Kept with the member it is of: following a review's author to their profile starts at their first page.
-  const [paging, setPaging] = useState({ id, page: 1, attempt: 0 });
+  const [paging, setPaging] = useState({ id, page: 1 });
   const page = paging.id === id ? paging.page : 1;
-  const attempt = paging.id === id ? paging.attempt : 0;
-  const [answer, setAnswer] = useState<{ request: string; isFailed: boolean } | null>(null);
-  const [shown, setShown] = useState<ReviewsPage | null>(null);
+  const userId = isSerialId(id) ? id : null;
+  // Asked only for a serial id: without one the key is null.
+  const { state, latest, retry } = useRemoteData(userId && `${userId}#${page}`, (signal) => readReviews(userId ?? '', page, signal));
 
-  useEffect(() => {
-    if (!isSerialId(id)) return undefined;
-    const request = requestOf(id, page, attempt);
-    const controller = new AbortController();
-    api.deal.reviewsOf(id, page, controller.signal).then(
-      ({ reviews, total }) => {
-        setShown({ userId: id, page, reviews, total });
-        setAnswer({ request, isFailed: false });
-      },
-      () => {
-        if (!controller.signal.aborted) setAnswer({ request, isFailed: true });
-      },
-    );
-    return () => controller.abort();
-  }, [id, page, attempt]);
-
-  const isCurrent = isSerialId(id) && answer?.request === requestOf(id, page, attempt);
-  const current = shown?.userId === id ? shown : null;
+  const current = latest?.userId === id ? latest : null;
   return {
     page,
     pages: current ? Math.max(1, Math.ceil(current.total / DEAL_LIMITS.reviewsPageSize)) : 1,
     shown: current,
-    isLoading: !isCurrent,
-    isFailed: isCurrent && answer?.isFailed === true,
-    goTo: useCallback((next: number) => setPaging({ id, page: next, attempt: 0 }), [id]),
-    retry: useCallback(() => setPaging({ id, page, attempt: attempt + 1 }), [id, page, attempt]),
+    isLoading: state.status === 'loading' || state.status === 'idle',
+    isFailed: state.status === 'failed',
+    goTo: useCallback((next: number) => setPaging({ id, page: next }), [id]),
+    retry,
   };
 }
 
