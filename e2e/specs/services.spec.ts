@@ -4,8 +4,8 @@ import type { Page } from 'playwright-core';
 import { apiSession, createListing } from '../support/accounts.js';
 import { newPage, useSiteAndBrowser } from '../support/site.js';
 
-// The services list (SPEC §2 and §5): only listings offered as services, in a grid, with category
-// chips and the search bar; in English, Hebrew and Arabic, on the production build.
+// The services list (docs/product.md#routes, docs/product.md#search): only listings offered as services, in a
+// grid, with category chips and the search bar; in English, Hebrew and Arabic, on the production build.
 
 const running = useSiteAndBrowser({ DEMO_DATA: 'off' }, [], publishListings);
 

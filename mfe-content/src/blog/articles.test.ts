@@ -1,5 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { createElement } from 'react';
+import { render } from '@testing-library/react';
+import { Prose } from '@tasko/shared';
 // The loaders' own parser, so the test reads articles exactly as the build does.
 import { parseArticle } from '../../build/blogLoaders.cjs';
 
@@ -23,6 +26,16 @@ describe.each(LANGUAGES)('blog articles in %s', (language) => {
     const count = words(article.body).length;
     expect(count).toBeGreaterThanOrEqual(language === 'en' || language === 'ru' ? 400 : 350);
     expect(count).toBeLessThanOrEqual(950);
+  });
+
+  it.each(IDS)('%s renders with no Markdown mark left as text and no hard-wrapped paragraph', (id) => {
+    const { body } = parseArticle(path.join(BLOG_DIR, language, `${id}.md`));
+    const { container } = render(createElement(Prose, { text: body }));
+    const leftOver = [...container.querySelectorAll('h2, p, li')].map((element) => element.textContent ?? '').filter((text) => /\*\*|^#/.test(text));
+    expect(leftOver).toEqual([]);
+    // Prose keeps a paragraph's line breaks (an address, a signature): an article's paragraph is one line, and
+    // a list is a block of its own (a list item under a line of text would show as a broken line too).
+    expect(container.querySelector('br')).toBeNull();
   });
 
   if (language !== 'en') {

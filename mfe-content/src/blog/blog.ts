@@ -9,7 +9,7 @@ export interface BlogSummary {
 }
 
 export interface BlogArticle extends BlogSummary {
-  /** Markdown limited to ## headings, paragraphs, - and 1. lists, **bold**. */
+  /** Text as `Prose` (@tasko/shared) renders it: ## headings, paragraphs, - and 1. lists, **bold**. */
   body: string;
 }
 

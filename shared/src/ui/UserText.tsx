@@ -4,7 +4,7 @@ import { useLanguage } from '../i18n/useLanguage';
 
 /**
  * Text a user wrote, isolated from the page's direction: a Hebrew title on the English page, or a phone
- * number inside Arabic text, keeps its own order (CONVENTIONS "i18n"). Plain text is marked with the
+ * number inside Arabic text, keeps its own order (docs/product.md#languages-and-layout). Plain text is marked with the
  * language of its script when that is not the page's (a poster's name, a street), unless the caller knows
  * better (`lang`: a listing's own language).
  */

@@ -1,8 +1,7 @@
 import { useCallback } from 'react';
 import { Link, useParams } from '@tasko/shared/router';
-import { formatDate, useLanguage, useLocalizedPath, usePageMeta, useTranslation } from '@tasko/shared';
+import { formatDate, Prose, useLanguage, useLocalizedPath, usePageMeta, useTranslation } from '@tasko/shared';
 import { loadBlogArticle } from '../../blog/blog';
-import { Markdown } from '../../blog/Markdown';
 import { useBlogData } from '../../blog/useBlogData';
 import '../ArticlePage/ArticlePage.css';
 
@@ -37,7 +36,7 @@ export default function BlogPage() {
       <p className="article__updated">
         <time dateTime={found.date}>{formatDate(found.date, language)}</time>
       </p>
-      <Markdown className="prose" source={found.body} />
+      <Prose className="prose" text={found.body} />
       {back}
     </article>
   );

@@ -11,7 +11,7 @@ describe('FaqPage', () => {
   it.each([
     ['ar', arFaq],
     ['ru', ruFaq],
-  ] as const)('shows the four questions of SPEC §2 in %s, with the page title', async (language, texts) => {
+  ] as const)('shows the four questions in %s, in their order, with the page title', async (language, texts) => {
     await act(() => setUpI18n(language, { [contentNamespace('faq')]: texts }));
     render(
       <MemoryRouter future={ROUTER_FUTURE}>

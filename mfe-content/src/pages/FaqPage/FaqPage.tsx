@@ -2,7 +2,7 @@ import { usePageMeta, useTranslation } from '@tasko/shared';
 import { contentNamespace } from '../../contentNamespaces';
 import '../ArticlePage/ArticlePage.css';
 
-/** The four questions of SPEC §2, in their order. */
+/** The four questions, in their order (docs/product.md#routes). */
 export const FAQ_ITEMS = ['whatIs', 'registration', 'howToPost', 'languages'] as const;
 
 export default function FaqPage() {

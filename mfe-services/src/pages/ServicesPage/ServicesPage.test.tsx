@@ -94,7 +94,7 @@ describe('ServicesPage', () => {
     }
   });
 
-  it('shows the server problem of SPEC §8 in a popup, whose retry asks again', async () => {
+  it('shows the server problem in a popup, whose retry asks again', async () => {
     const search = jest.spyOn(api, 'searchJobs').mockRejectedValueOnce({ statusCode: 500, messageKey: 'serverError' }).mockResolvedValueOnce(onePage([tutoring]));
     renderAt('/en/services');
     const popup = await screen.findByRole('alertdialog');
@@ -104,6 +104,25 @@ describe('ServicesPage', () => {
     expect(await screen.findByRole('link', { name: 'Math tutoring' })).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(search).toHaveBeenCalledTimes(2);
+  });
+
+  it('closes the server-problem popup with Close or Escape, leaving the retry on the page, and shows it again for the next failure', async () => {
+    const failure = { statusCode: 500, messageKey: 'serverError' };
+    jest.spyOn(api, 'searchJobs').mockRejectedValueOnce(failure).mockRejectedValueOnce(failure).mockResolvedValueOnce(onePage([tutoring]));
+    renderAt('/en/services');
+    const popup = await screen.findByRole('alertdialog', { name: 'There was a problem with the server. Please try again in a few minutes.' });
+    // A hurried Enter closes the popup rather than sending the search again.
+    expect(within(popup).getByRole('button', { name: 'Close' })).toHaveFocus();
+    await userEvent.click(within(popup).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    await userEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('alertdialog')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    await userEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Math tutoring' })).toBeInTheDocument();
   });
 
   it('reads in Hebrew, with a Hebrew service and an English one each in its own direction', async () => {
