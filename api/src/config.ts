@@ -31,7 +31,7 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** The site's own origin as visitors see it (links in sitemaps, OpenID redirect checks). */
   publicOrigin: string;
-  /** When set: http→https, bare host→www, embedded-URL paths → this origin (SPEC §2 "On load"). */
+  /** When set: http→https, bare host→www, embedded-URL paths → this origin (docs/product.md#routes, "On load"). */
   canonicalOrigin: string | undefined;
   /**
    * Remote name → URL of its remoteEntry.js from MFE_<NAME>_URL (a CDN, a dev server). It wins over the

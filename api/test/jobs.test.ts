@@ -29,7 +29,7 @@ for (const database of testDatabases()) {
     const countListings = async () => Number(rowsOf<{ n: number }>(await suite.handle.db.execute(sql`select count(*)::int as n from listings`))[0]?.n);
     const uploadedFiles = () => (fs.existsSync(suite.server.config.uploadDir) ? fs.readdirSync(suite.server.config.uploadDir) : []);
 
-    it('publishes a listing with the field names of SPEC §3 and finds it again', async () => {
+    it('publishes a listing under its wire field names and finds it again', async () => {
       const res = await publish(dana, validPostFields());
       assert.equal(res.statusCode, 201);
       const listing = res.json();

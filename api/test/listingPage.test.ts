@@ -9,7 +9,8 @@ import { displayNameOf } from '@tasko/shared/domain';
 import { multipartBody, validPostFields } from './multipart.js';
 import { freshClientAddress, signIn, testDatabases, useServerOn } from './testServer.js';
 
-// The listing page (issue 15): who is looking (`viewer_is_owner`), and what anyone may see of the poster.
+// The listing page (docs/product.md#listings): who is looking (`viewer_is_owner`), and what everyone may see of
+// the poster.
 
 describe('a poster’s public name', () => {
   it('is the first name and the surname’s initial, in every script, and never an address', () => {

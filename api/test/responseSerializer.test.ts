@@ -12,7 +12,7 @@ const listing = {
   publisher_id: 1, created_at: '2026-11-24T10:00:00.000Z',
 };
 const contact = { phone: '0541234567', contact_email: 'dana@example.com' };
-/** What only the listing page's answer carries (issue 15). */
+/** What only the listing page's answer carries (docs/product.md#listings). */
 const pageExtras = { updated_at: '2026-11-24T11:00:00.000Z', publisher: { displayName: 'Dana K.', memberSince: '2026-01', activeListings: 1, emailVerified: false } };
 
 describe('compiled response serializer', () => {

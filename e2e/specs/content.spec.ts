@@ -26,7 +26,7 @@ describe('content pages', () => {
     }
   });
 
-  it('contact has four feature cards and the ideas section; the terms hold the rules of SPEC §1 and §9', async () => {
+  it('contact has four feature cards and the ideas section; the terms hold the legal rules of the site', async () => {
     const { page, context } = await newPage(running.browser);
     try {
       await page.goto(`${running.site.origin}/en/contact`);

@@ -25,7 +25,7 @@ export type DatabaseHandle =
 const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'drizzle');
 
 /**
- * PostgreSQL only, one SQL dialect (ARCHITECTURE "API"): DATABASE_URL → a node-postgres pool; otherwise
+ * PostgreSQL only, one SQL dialect (docs/operations.md#the-database): DATABASE_URL → a node-postgres pool; otherwise
  * the embedded PGlite, on disk in `pgliteDir` or in memory ('memory', for tests). Migrations run first.
  * `logger` hears every query with its parameters (the query-plan tests explain what the search runs).
  */

@@ -104,7 +104,10 @@ function beaconRest(): void {
   }
 }
 
-/** Logout (SPEC §4): forget the queue and this browser's id, so what follows is not tied to the user. */
+/**
+ * Logout (docs/product.md#accounts-and-sign-in): forget the queue and this browser's id, so what follows is not
+ * tied to the user.
+ */
 export function clearAnalyticsIdentity(): void {
   queue = [];
   visitorId = undefined;

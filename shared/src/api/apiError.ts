@@ -1,6 +1,6 @@
 import { isMessageKey, isValidationKey, type ApiErrorKey, type MessageKey, type ValidationKey } from '../validation/messageKeys';
 
-/** Every failure as a value the page can translate (ARCHITECTURE: `{ statusCode, messageKey, fields? }`). */
+/** Every failure as a value the page can translate, `{ statusCode, messageKey, fields? }` (docs/product.md#messages). */
 export interface ApiError {
   statusCode: number;
   messageKey: MessageKey;

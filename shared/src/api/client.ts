@@ -117,7 +117,10 @@ function upload<T>(request: ApiRequest, { onProgress, signal }: UploadOptions): 
   });
 }
 
-/** An API function that the server answers only with a session, marked on the call itself (SPEC §6; CONVENTIONS "Honest guards"). */
+/**
+ * An API function that the server answers only with a session, marked on the call itself rather than in a list
+ * of protected paths (docs/architecture.md#api-client, `withSession`).
+ */
 export type SessionCall<A extends unknown[], R> = ((...args: A) => Promise<R>) & { readonly requiresSession: true };
 
 export function isSessionCall(value: unknown): value is SessionCall<unknown[], unknown> {

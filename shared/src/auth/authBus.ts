@@ -1,7 +1,8 @@
 import { STORAGE_KEYS } from '../domain/storageKeys';
 
-// The auth event bus (ARCHITECTURE "Shared runtime"): one emitter per page, mirrored to the other tabs
-// through a storage event, which every browser fires in the other tabs of the same origin.
+// The auth event bus, in the shared core (docs/architecture.md#the-federation-contract): one emitter per page,
+// mirrored to the other tabs through a storage event, which every browser fires in the other tabs of the same
+// origin.
 
 export type AuthEvent = 'login' | 'logout' | 'unauthorized';
 export interface AuthEventDetail {

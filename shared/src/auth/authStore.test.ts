@@ -35,7 +35,7 @@ describe('auth store', () => {
     expect(loadStore().currentToken()).toBeNull();
   });
 
-  it('logs out in the order of SPEC §4: user, analytics identity, local storage', () => {
+  it('logs out in order: user, analytics identity, local storage', () => {
     const store = loadStore();
     store.signIn(user);
     localStorage.setItem(STORAGE_KEYS.language, 'ru');

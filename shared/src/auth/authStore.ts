@@ -4,7 +4,7 @@ import { STORAGE_KEYS } from '../domain/storageKeys';
 import type { UserSettings } from '../domain/settings';
 import { authBus } from './authBus';
 
-/** The signed-in user (SPEC §3): token, info, settings. isLoggedIn is derived, never stored. */
+/** The signed-in user (docs/product.md#accounts-and-sign-in): token, info, settings. isLoggedIn is derived. */
 export interface StoredUser {
   token: string;
   /** `id`: absent in a session stored before sign-in answers carried it. */
@@ -48,7 +48,7 @@ export function signIn(user: StoredUser): void {
 }
 
 export interface SignOutHooks {
-  /** Runs after the user is cleared and before local storage is (SPEC §4: user, analytics, storage). */
+  /** Runs after the user is cleared and before local storage is (docs/product.md#accounts-and-sign-in). */
   clearAnalyticsIdentity?: () => void;
 }
 const signOutHooks: SignOutHooks = {};

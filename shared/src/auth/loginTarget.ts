@@ -1,6 +1,6 @@
 import { intentOfferType, type LoginIntent } from '../domain/listing';
 
-/** Router state carried to /login (SPEC §2, §6): where to go afterwards and why the user signs in. */
+/** Router state carried to /login (docs/product.md#routes): where to go afterwards and why the user signs in. */
 export interface LoginState {
   redirectTo?: string;
   intent?: LoginIntent;
@@ -25,7 +25,10 @@ export function loginTarget(state: LoginState): NavigationTarget {
   return { to: `/login${search}`, state };
 }
 
-/** A Post choice (SPEC §2): signed in → the posting form; signed out → /login with the intent. */
+/**
+ * A Post choice (docs/product.md#the-frame-around-every-page): signed in → the posting form; signed out →
+ * /login with the intent.
+ */
 export function postIntentTarget(intent: LoginIntent, isLoggedIn: boolean): NavigationTarget {
   return isLoggedIn ? { to: postFormPath(intent) } : loginTarget({ intent, redirectTo: postFormPath(intent) });
 }

@@ -2,8 +2,8 @@ import type { Category, OfferType } from './listing';
 import { searchRequest, type ListingSearch } from './listingSearch';
 
 // Saved searches ("Notify me about new listings like these"): the filters of GET /jobs that an
-// alert keeps, how often it mails, and its limits. Place, radius, payment type and listing language join
-// the filters when the search has them (the places issue).
+// alert keeps, how often it mails, and its limits. A place chosen from the suggestions is kept by its name;
+// radius, payment type and listing language are not part of an alert (docs/product.md#alerts).
 
 export const ALERT_FREQUENCIES = ['instant', 'daily'] as const;
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];

@@ -1,4 +1,4 @@
-// First-party analytics (SPEC §9 defaults): the event names the API accepts and the batching rules.
+// First-party analytics (docs/product.md#analytics): the event names the API accepts and the batching rules.
 
 export const ANALYTICS_EVENTS = ['page_view', 'search', 'publish', 'sign_in', 'contact_reveal', 'report'] as const;
 export type AnalyticsEventName = (typeof ANALYTICS_EVENTS)[number];

@@ -1,6 +1,6 @@
 // Languages as data (code, native name, direction, Intl locale), in the order the selector lists them
-// (SPEC §2: English, Hebrew, Russian, Arabic). Arabic uses Western digits, as prices and phone numbers are
-// written in Israel.
+// (docs/product.md#languages-and-layout: English, Hebrew, Russian, Arabic). Arabic uses Western digits, as
+// prices and phone numbers are written in Israel.
 
 export const LANGUAGES = [
   { code: 'en', nativeName: 'English', dir: 'ltr', locale: 'en-IL' },
@@ -14,7 +14,7 @@ export type Direction = 'ltr' | 'rtl';
 
 export const LANGUAGE_CODES: readonly Language[] = LANGUAGES.map((l) => l.code);
 export const DEFAULT_LANGUAGE: Language = 'he';
-/** Missing translations fall back to English (SPEC §3, UI state). */
+/** Missing translations fall back to English (docs/product.md#languages-and-layout). */
 export const FALLBACK_LANGUAGE: Language = 'en';
 
 export function isLanguage(value: unknown): value is Language {

@@ -1,5 +1,5 @@
 import type { Rating } from './rating';
-// The vocabulary of SPEC.md §3 and §9, as data: every list the pages, the schemas and the API agree on.
+// The vocabulary of docs/product.md#listings and docs/product.md#limits, as data: every list the pages, the schemas and the API agree on.
 import { directionOf, type Language } from './languages';
 
 export const CATEGORIES = [
@@ -20,12 +20,12 @@ export type PaymentType = (typeof PAYMENT_TYPES)[number];
 export const OFFER_TYPES = ['job', 'service'] as const;
 export type OfferType = (typeof OFFER_TYPES)[number];
 
-/** How a poster lets people reach them; the listing page offers only these (SPEC §4 "Apply now"). */
+/** How a poster lets people reach them; the listing page offers only these (docs/product.md#listings, "Contact on request"). */
 export const CONTACT_METHODS = ['phone', 'whatsapp', 'email'] as const;
 export type ContactMethod = (typeof CONTACT_METHODS)[number];
 export const DEFAULT_CONTACT_METHODS: readonly ContactMethod[] = ['phone', 'whatsapp'];
 
-/** Why a listing is reported (SPEC §1: users can report discriminatory content). */
+/** Why a listing is reported (docs/product.md#legal: users can report discriminatory content). */
 export const REPORT_REASONS = ['discriminatory', 'scam', 'offensive', 'illegal', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_NOTE_MAX_LENGTH = 500;
@@ -45,7 +45,7 @@ export type RadiusKm = (typeof RADIUS_KM_OPTIONS)[number];
 export const PAYMENT_FILTERS = ['any', ...PAYMENT_TYPES] as const;
 export type PaymentFilter = (typeof PAYMENT_FILTERS)[number];
 
-/** Intents carried through sign-in so that the user lands on the form they asked for (SPEC §2). */
+/** Intents carried through sign-in so that the user lands on the form they asked for (docs/product.md#accounts-and-sign-in). */
 export const LOGIN_INTENTS = ['post_job', 'post_service'] as const;
 export type LoginIntent = (typeof LOGIN_INTENTS)[number];
 
@@ -56,7 +56,7 @@ export const intentOfferType: Record<LoginIntent, OfferType> = {
 
 export const LIMITS = {
   maxImages: 5,
-  /** Amount: a whole number of at most 4 digits (SPEC §5). */
+  /** Amount: a whole number of at most 4 digits (docs/product.md#posting-a-listing). */
   maxAmountDigits: 4,
   titleMaxLength: 80,
   descriptionMaxLength: 1000,
@@ -83,7 +83,7 @@ export interface ListingLocation {
 }
 
 /**
- * A listing as the API sends it: the field names of SPEC §3, kept literally. `phone` and `contact_email` are
+ * A listing as the API sends it: the wire names of docs/product.md#listings, kept literally. `phone` and `contact_email` are
  * sent to the listing's owner only; everyone else asks for them one listing at a time (`ListingContact`).
  */
 /** The locality a listing's city names, in the language the answer was asked in (GeoNames). */

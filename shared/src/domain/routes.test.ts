@@ -1,7 +1,7 @@
 import { PAGE_ROUTES, formatPageTitle, matchPageRoute, splitLanguagePrefix, withLanguagePrefix } from './routes';
 
 describe('route table', () => {
-  it('has every route of SPEC §2', () => {
+  it('has every route of the site', () => {
     const paths = PAGE_ROUTES.flatMap((r) => r.paths);
     for (const p of ['/', '/home', '/services', '/tasks', '/teen-jobs', '/temporary-work', '/about', '/contact', '/faq', '/blogs', '/blogs/:blogId', '/login', '/privacy-policy', '/eula', '/job/:id', '/post-job', '/my-posted-jobs', '/auth/callback', '/ai-info']) {
       expect(paths).toContain(p);

@@ -1,4 +1,4 @@
-// The one route table (SPEC §2). The shell renders it, the server answers page routes, titles and
+// The one route table (docs/product.md#routes). The shell renders it, the server answers page routes, titles and
 // preload hints from it; neither keeps a list of its own.
 import { REMOTE_ENTRY_FILE } from './contracts';
 import { isLanguage, type Language } from './languages';
@@ -28,7 +28,7 @@ interface PageRouteEntry {
   paths: readonly string[];
   remote: RemoteName;
   module: string;
-  /** Needs a signed-in user; anonymous visitors go to /login with the intended path (SPEC §6). */
+  /** Needs a signed-in user; anonymous visitors go to /login with the intended path (docs/product.md#routes). */
   isProtected?: boolean;
   /** Left out of the sitemap and marked noindex (personal or transitional pages). */
   isPrivate?: boolean;

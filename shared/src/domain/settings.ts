@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE, type Language } from './languages';
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 
-/** User settings (SPEC §3): language, theme, email and SMS notifications. */
+/** User settings (docs/product.md#accounts-and-sign-in): language, theme, email and SMS notifications. */
 export interface UserSettings {
   language: Language;
   theme: Theme;

@@ -1,4 +1,5 @@
-// The fixed local storage keys (SPEC §3, §9: "The cookie consent storage key and user storage key are fixed").
+// The fixed local storage keys (docs/product.md#accounts-and-sign-in): a stored user, a cookie answer or a draft
+// written under one of them is read back by every later release.
 export const STORAGE_KEYS = {
   user: 'tasko.user',
   language: 'tasko.language',

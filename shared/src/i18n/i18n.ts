@@ -35,7 +35,7 @@ const toRetry = new Set<string>();
  * Where i18next's backend finds a namespace (docs/architecture.md, "Texts"): each package registers the
  * namespaces it owns with a loader that imports one language's JSON file, so webpack makes one chunk per
  * language and namespace and a page downloads only its own texts, in the reader's language (and English,
- * the fallback of SPEC §3 "UI state").
+ * the fallback of docs/product.md#languages-and-layout).
  */
 export function registerNamespace(namespace: string, loader: NamespaceLoader): void {
   loaders.set(namespace, loader);
@@ -90,7 +90,7 @@ export function reloadRetriedNamespace(namespace: string, language: string = i18
   return i18n.reloadResources([language], [namespace]);
 }
 
-/** URL prefix first, then the stored choice, then Hebrew (SPEC §3 UI state). */
+/** URL prefix first, then the stored choice, then Hebrew (docs/product.md#languages-and-layout). */
 export function resolveLanguage(pathname: string): Language {
   const fromPath = splitLanguagePrefix(pathname).language;
   if (fromPath) return fromPath;

@@ -7,7 +7,7 @@ import type { SearchResult } from './useListingSearch';
 interface Props {
   result: SearchResult;
   offerType: OfferType;
-  /** The translated failure text of the page (SPEC §8 differs between jobs, tasks and services). */
+  /** The page's translated failure text: jobs, tasks and services each say it their way (docs/product.md#messages). */
   failureText: string;
   onRetry: () => void;
   /** Another page asked for, with the cursor where it starts; the window goes back to its top. */

@@ -287,7 +287,7 @@ export type ListingFormValues = {
 export function listingFormEntries(values: ListingFormValues): [PostedFieldName, string][] {
   return POSTED_FIELDS.map((name) => {
     const value = values[name];
-    return [name, LISTING_FIELDS[name].posted.encoding === 'json' ? JSON.stringify(value) : String(value)];
+    return [name, typeof value === 'string' && LISTING_FIELDS[name].posted.encoding !== 'json' ? value : JSON.stringify(value)];
   });
 }
 

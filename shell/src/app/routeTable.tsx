@@ -3,7 +3,7 @@ import { LANGUAGE_CODES, PAGE_ROUTES } from '@tasko/shared';
 import { RoutePage } from './RoutePage';
 import { NotFound } from '../errors/ErrorPanels';
 
-/** Every page bare and under each language prefix (SPEC §2), from the one route table in shared/. */
+/** Every page bare and under each language prefix (docs/product.md#routes), from the one route table in shared/. */
 export function pageRoutes() {
   const prefixes = ['', ...LANGUAGE_CODES.map((code) => `/${code}`)];
   return [

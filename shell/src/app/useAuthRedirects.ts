@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from '@tasko/shared/router';
 import { authBus, loginTarget, matchPageRoute, signOut, splitLanguagePrefix, withLanguagePrefix } from '@tasko/shared';
 
 /**
- * SPEC §6: any 401, or a protected call without a token, logs out and goes to /login carrying the
+ * Every 401, or a protected call without a token, logs out and goes to /login carrying the
  * intended path. A logout in another tab sends a protected page to /login too.
  */
 export function useAuthRedirects(): void {

@@ -54,7 +54,10 @@ export function PageLoading() {
   );
 }
 
-/** "Something went wrong / Please refresh the page" (SPEC §2), for errors outside any page. */
+/**
+ * "Something went wrong / Please refresh the page" (docs/product.md#the-frame-around-every-page), for errors
+ * outside the pages.
+ */
 export function SomethingWentWrong({ onDismiss }: { onDismiss?: () => void }) {
   const { t } = useTranslation('common');
   return (

@@ -37,8 +37,8 @@ function useReservedSpace(banner: RefObject<HTMLElement>, isVisible: boolean): v
 const PAGE_START_SELECTOR = '.skip-link';
 
 /**
- * Shown until the visitor answers (SPEC §2): "Accept" turns on first-party analytics, "Decline" keeps it
- * off; either answer is remembered on the device, so the banner does not come back. It comes right after
+ * Shown until the visitor answers (docs/product.md#legal, "Cookie consent"): "Accept" turns on first-party
+ * analytics, "Decline" keeps it off; either answer is remembered on the device, so the banner does not come back. It comes right after
  * the skip link, so the keyboard reaches it at once, but it never takes the focus by itself.
  * Answering leaves the page where it is: a focus that was in the banner goes back, without scrolling, to
  * where it came from, or to the start of the page (the skip link), never to the <body> the removed button

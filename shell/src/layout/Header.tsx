@@ -20,9 +20,9 @@ export function SkipLink() {
 }
 
 /**
- * One row of 72 px (SPEC §9) at any width and in every language: brand, the main navigation (behind "Menu"
- * on a narrow screen), then language, Post and the account (a signed-in member's Messages beside it). The
- * server paints the same markup before the scripts run (api/src/plugins/site/firstPaint.ts), so the header
+ * One row of 72 px at every width and in every language (docs/product.md#the-frame-around-every-page): brand,
+ * the main navigation (behind "Menu" on a narrow screen), then language, Post and the account (a signed-in
+ * member's Messages beside it). The server paints the same markup before the scripts run (api/src/plugins/site/firstPaint.ts), so the header
  * does not move when this replaces it.
  */
 export function Header() {

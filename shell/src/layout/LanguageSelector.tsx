@@ -3,8 +3,8 @@ import { LANGUAGES, splitLanguagePrefix, storeLanguage, useLanguage, withLanguag
 import { useDropdown } from './useDropdown';
 
 /**
- * The header puts the navigation and the language choice in its "Menu" at this width and below (SPEC §9's
- * mobile layout; the same query as the `@media` rules of styles/global.css).
+ * The header puts the navigation and the language choice in its "Menu" at this width and below (the compact
+ * layout of docs/product.md#languages-and-layout; the same query as the `@media` rules of styles/global.css).
  */
 export const COMPACT_HEADER_QUERY = '(max-width: 768px)';
 
@@ -23,7 +23,10 @@ export interface LanguageChangeActions {
   reload?: () => void;
 }
 
-/** SPEC §2: choosing a language stores it, changes the language and loads the page again in it. */
+/**
+ * Choosing a language stores it, changes the language and loads the page again in it
+ * (docs/product.md#the-frame-around-every-page).
+ */
 export function changeLanguage(code: Language, { navigateTo = (url) => window.location.assign(url), reload = () => window.location.reload() }: LanguageChangeActions = {}): void {
   storeLanguage(code);
   try {

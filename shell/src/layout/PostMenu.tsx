@@ -3,7 +3,7 @@ import { useNavigate } from '@tasko/shared/router';
 import { isLoggedInAtom, postIntentTarget, useLocalizedPath, type LoginIntent, useTranslation } from '@tasko/shared';
 import { useDropdown } from './useDropdown';
 
-/** SPEC §2: signed in → the posting form; signed out → /login with the intent. */
+/** Signed in → the posting form; signed out → /login with the intent (docs/product.md#the-frame-around-every-page). */
 export function PostMenu() {
   const { t } = useTranslation('common');
   const isLoggedIn = useAtomValue(isLoggedInAtom);

@@ -7,7 +7,7 @@ import { useDisclosure } from '@tasko/shared';
  * - on Escape, with focus back on the button;
  * - when focus moves to something outside it (Tab past its last item, Shift+Tab before the button);
  * - on a click or touch outside it;
- * - when the window gets narrower or wider (SPEC §2 "closes on window resize"). Only the width counts: a
+ * - when the window gets narrower or wider (docs/product.md#the-frame-around-every-page). Only the width counts: a
  *   phone's address bar sliding away as the page scrolls resizes the window's height, not the layout.
  *
  * Spread `containerProps` on the element holding the button and the panel, `buttonProps` on the button;

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** The one error shape (ARCHITECTURE "API surface"): `{ statusCode, messageKey, fields? }`, never a stack trace. */
+/** The one error shape, `{ statusCode, messageKey, fields? }`, never a stack trace (docs/architecture.md#the-api-surface). */
 export class ApiProblem extends Error {
   constructor(
     readonly statusCode: number,

@@ -26,7 +26,7 @@ const identity = z.object({
 
 
 /**
- * The local OpenID provider (ARCHITECTURE "Local identity provider"): the same redirect flow as Google's,
+ * The local OpenID provider (docs/architecture.md#the-local-identity-provider): the same redirect flow as Google's,
  * offline. It stands in for Google's own page, so it is plain and outside the site's translations.
  */
 export async function idpRoutes(

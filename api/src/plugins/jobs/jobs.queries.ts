@@ -129,7 +129,7 @@ export function aroundOf(params: Pick<SearchParams, 'placeId' | 'radiusKm'>): Ar
 }
 
 /**
- * The conditions of a search beyond offer type and category (SPEC §5): the words in the title
+ * The conditions of a search beyond offer type and category (docs/product.md#search): the words in the title
  * or the publisher's name, the place typed (any of its names, or the street), the chosen place or the places
  * around it, the listing's language and the payment type. Words and places are compared as search keys.
  */
@@ -393,7 +393,7 @@ function mergeInReadingOrder(sort: SortOption, isBackwards: boolean, lists: Sort
 }
 
 /**
- * The public search (SPEC §5): active listings only; words in the title or the publisher's name and
+ * The public search (docs/product.md#search): active listings only; words in the title or the contact person's name and
  * a typed place in any name of the city or in the street, compared as search keys; a chosen place, or the
  * places within a radius of it; category, offer type, payment type and the listing's language exact. Every query reads at most the count cap plus a page of rows, whatever the depth:
  * `page` reaches `searchCountCap` rows deep (the route refuses deeper ones), a cursor seeks anywhere.

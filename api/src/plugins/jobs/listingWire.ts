@@ -40,7 +40,7 @@ export function contactOf(row: ListingRow): ListingContact {
 }
 
 /**
- * A stored listing as the pages read it: the field names of SPEC §3, kept literally, the place its city
+ * A stored listing as the pages read it: the wire names of docs/product.md#listings (docs/architecture.md#the-listing-contract), kept literally, the place its city
  * names in the reader's `language`, the language it is written in, and in a search around a place, how far
  * it is. The phone and email go to the owner only (`ownerWire`, to edit them); anyone else reveals them one
  * listing at a time, so lists cannot be harvested.

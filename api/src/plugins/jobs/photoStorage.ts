@@ -13,7 +13,7 @@ export interface StoredPhoto {
   modifiedAt: Date;
 }
 
-/** Where re-encoded photos go (ARCHITECTURE "Uploads"): a local folder by default. */
+/** Where re-encoded photos go (docs/operations.md#settings: UPLOAD_DIR, S3_BUCKET): a local folder by default. */
 export interface PhotoStorage {
   /** Stores the bytes under a fresh name and answers the public URL. */
   put(name: string, data: Buffer, contentType: string): Promise<string>;

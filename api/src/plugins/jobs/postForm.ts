@@ -111,7 +111,7 @@ function keptImagesOf(raw: string | undefined): string[] | null {
   } catch {
     kept = undefined;
   }
-  if (Array.isArray(kept) && kept.every((url) => typeof url === 'string')) return kept as string[];
+  if (Array.isArray(kept) && kept.every((url) => typeof url === 'string')) return kept;
   throw new ApiProblem(400, 'invalidRequest', { keepImages: 'invalidRequest' });
 }
 

@@ -16,7 +16,10 @@ export const reportBody = z.object({
   note: z.string({ message: 'reportNoteTooLong' }).trim().max(REPORT_NOTE_MAX_LENGTH, { message: 'reportNoteTooLong' }).default(''),
 });
 
-/** "Report" on a listing page (SPEC §1: users can report discriminatory content): one report per user and listing. */
+/**
+ * "Report" on a listing page (docs/product.md#legal: users can report discriminatory content): one report per
+ * user and listing.
+ */
 export async function reportsRoutes(app: FastifyInstance, opts: { db: Database; sessions: SessionService; reportRateLimit: number }): Promise<void> {
   const { db } = opts;
   app.withTypeProvider<ZodTypeProvider>().post(

@@ -12,7 +12,7 @@ export function withoutEmbeddedUrl(url: string): string | null {
 
 /**
  * Without CANONICAL_ORIGIN: a path that starts with an embedded absolute URL goes to that path on this site
- * (SPEC §2), never to the host it names.
+ * (docs/product.md#routes, "On load"), never to the host it names.
  */
 export async function embeddedUrlRedirect(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return;
@@ -21,8 +21,8 @@ export async function embeddedUrlRedirect(request: FastifyRequest, reply: Fastif
 }
 
 /**
- * With CANONICAL_ORIGIN set (SPEC §2 "On load"): http → https, the bare host → www, and a path that starts
- * with an embedded absolute URL → the canonical path, all in one permanent redirect. Requests for other hosts
+ * With CANONICAL_ORIGIN set (docs/product.md#routes, "On load"): http → https, the bare host → www, and a path
+ * that starts with an embedded absolute URL → the canonical path, all in one permanent redirect. Requests for other hosts
  * (a load balancer's health check by address) are left alone.
  */
 export function canonicalRedirect(canonicalOrigin: string) {

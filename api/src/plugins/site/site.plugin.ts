@@ -34,7 +34,7 @@ import { readCookie } from '../security/cookies.js';
 
 function setCacheHeaders(reply: FastifyReply, filePath: string): void {
   reply.header('Cache-Control', cacheControlOf(filePath));
-  // A shell on another origin may load these remotes (ARCHITECTURE "Module federation facts").
+  // A shell on another origin may load these remotes (docs/architecture.md#the-federation-contract).
   reply.header('Access-Control-Allow-Origin', '*');
 }
 
@@ -101,7 +101,10 @@ function themeOf(cookie: string | undefined): { theme?: Theme } {
   return theme ? { theme } : {};
 }
 
-/** The shell and every remote from one origin, and index.html for every page route (ARCHITECTURE "One picture"). */
+/**
+ * The shell and every remote from one origin, and index.html for every page route
+ * (docs/architecture.md#the-picture).
+ */
 export async function sitePlugin(
   app: FastifyInstance,
   opts: { config: AppConfig; db: Database; siteReleases: SiteReleases; notFoundPage: NotFoundPage },

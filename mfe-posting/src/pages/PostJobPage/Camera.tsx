@@ -9,7 +9,7 @@ const SHOT_QUALITY = 0.92;
 /** Missing on old browsers and on pages that are not a secure context (plain http on another host). */
 const hasCamera = (): boolean => typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
 
-/** Take photo, retake, use photo (SPEC §2); "Camera not supported in this browser" where there is none. */
+/** Take photo, retake, use photo (docs/product.md#posting-a-listing); "Camera not supported in this browser" where there is none. */
 export function Camera({ onPhoto, onClose }: { onPhoto: (blob: Blob) => void; onClose: () => void }) {
   const { t } = useTranslation(POSTING_NS);
   const video = useRef<HTMLVideoElement>(null);

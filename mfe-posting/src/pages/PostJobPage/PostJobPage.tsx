@@ -9,7 +9,7 @@ import './posting.css';
 
 /**
  * /post-job: a new job or service (`?offerType=job|service`), or the owner's edit of one (`?edit=<id>`).
- * Signing in is asked for here, not by the route (SPEC §2, §6), and leads straight back to this form.
+ * Signing in is asked for here, not by the route (docs/product.md#posting-a-listing), and leads straight back to this form.
  */
 export default function PostJobPage() {
   const { t } = useTranslation(POSTING_NS);
@@ -54,7 +54,7 @@ export default function PostJobPage() {
   return <PostForm key={`new:${requestedType}`} user={user} offerType={requestedType} />;
 }
 
-/** SPEC §6: "Login required to post a new job", with a sign-in that comes straight back here. */
+/** "Login required to post a new job" (docs/product.md#posting-a-listing), with a sign-in that comes straight back here. */
 function LoginRequired({ offerType, returnTo, isEdit }: { offerType: OfferType; returnTo: string; isEdit: boolean }) {
   const { t } = useTranslation(POSTING_NS);
   const localized = useLocalizedPath();

@@ -21,7 +21,7 @@ const valid: PostDraft = {
 beforeEach(() => localStorage.clear());
 
 describe('the posting form', () => {
-  it('finds every required field of an empty form, with the message keys of SPEC §5', () => {
+  it('finds every required field of an empty form, with the message keys the API answers with', () => {
     expect(validateDraft(emptyDraft(), 'job')).toEqual({
       jobTitle: 'titleRequired',
       description: 'descriptionRequired',
