@@ -49,4 +49,7 @@ export type ContractMatchesTable<Fields, Insert, Select, ServerOnly extends stri
     : { columnsNoFieldClaims: Exclude<keyof Select, ClaimedColumns<Fields> | ServerOnly> }
   : { fieldsWithoutAColumn: Exclude<ClaimedColumns<Fields>, keyof Select> };
 
+/** The columns a post writes: `columnsOf` (jobs.queries.ts) must fill each, so a new posted field cannot be left unstored. */
+export type PostedColumn = { [K in keyof ListingFields]: ListingFields[K] extends { posted: object } ? ColumnsOf<ListingFields[K]> : never }[keyof ListingFields];
+
 export const listingsMatchTheContract: ContractMatchesTable<ListingFields, ListingInsert, ListingSelect, ServerOnlyColumn> = true;

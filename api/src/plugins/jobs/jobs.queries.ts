@@ -15,6 +15,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Post } from '@tasko/shared/validation';
 import { rowsOf, type Database } from '../../db/client.js';
 import { listings, publicListingCounts, publicSearchable, users } from '../../db/schema.js';
+import type { PostedColumn } from '../../db/listingColumns.js';
 import { publicColumns, type PublicRow, type PublisherRow } from './listingWire.js';
 import { encodeCursor, type SearchCursor } from './searchCursor.js';
 import { searchColumnsOf } from './listingKeys.js';
@@ -473,6 +474,7 @@ export async function findPublisher(db: Database, publisherId: number): Promise<
   return { ...user, activeListings: Number(active?.count ?? 0) };
 }
 
+/** The columns a post is stored in: every posted field's (the listing contract's `PostedColumn`), and the search keys. */
 export function columnsOf(post: Post) {
   return {
     offerType: post.offerType,
@@ -491,7 +493,7 @@ export function columnsOf(post: Post) {
       { title: post.jobTitle, description: post.description, contactPersonName: post.contactPersonName, city: post.location.city, address: post.location.address },
       { place: placeById(post.location.placeId), ...(post.language ? { language: post.language } : {}) },
     ),
-  };
+  } satisfies Record<PostedColumn, unknown>;
 }
 
 /** One more "Show phone" for the listing today (Israel time): a count per listing and day, no identity. */
