@@ -138,13 +138,17 @@ function workspaceBoundaries() {
   };
   const sources = (names) => names.flatMap((name) => [`@tasko/${name}`, `@tasko/${name}/*`, `**/${name}/src/**`, `**/${name}/src`]);
   const remotes = ['mfe-jobs', 'mfe-services', 'mfe-posting', 'mfe-content', 'mfe-account'];
-  const boundary = (files, forbidden, message, withRouter) => ({
+  const boundary = (files, forbidden, message, withRouter, { ignores = [], more = [] } = {}) => ({
     files,
-    ...(withRouter ? { ignores: ['shared/src/router/**'] } : {}),
+    ignores: [...(withRouter ? ['shared/src/router/**'] : []), ...ignores],
     rules: {
-      'no-restricted-imports': ['error', { paths: withRouter ? router.paths : [], patterns: [...(withRouter ? router.patterns : []), { group: forbidden, message }] }],
+      'no-restricted-imports': ['error', { paths: withRouter ? router.paths : [], patterns: [...(withRouter ? router.patterns : []), { group: forbidden, message }, ...more] }],
     },
   });
+  const noWorkspace = [...sources(['shell', 'api', ...remotes]), 'mfe_*', 'mfe_*/*'];
+  const sharedNoWorkspace = '`shared` imports no workspace: every workspace imports it.';
+  // The entries a remote bundles a copy of, which reach the core by its name (docs/architecture.md#the-workspaces).
+  const bundledEntries = ['shared/src/listing/**', 'shared/src/deal/**', 'shared/src/ui/ReportFields.tsx', 'shared/src/format/timeAgo.ts', 'shared/src/harness/**'];
   return [
     ...remotes.map((remote) =>
       boundary(
@@ -155,7 +159,18 @@ function workspaceBoundaries() {
       ),
     ),
     boundary(['shell/**/*.{ts,tsx}'], sources(['api', ...remotes]), 'The shell loads remotes through the federation (`mfe_jobs/JobPage`), never from their sources.', true),
-    boundary(['shared/**/*.{ts,tsx}'], [...sources(['shell', 'api', ...remotes]), 'mfe_*', 'mfe_*/*'], '`shared` imports no workspace: every workspace imports it.', true),
+    boundary(['shared/**/*.{ts,tsx}'], noWorkspace, sharedNoWorkspace, true, {
+      ignores: [...bundledEntries, 'shared/test/**', 'shared/**/*.test.{ts,tsx}'],
+      more: [{ regex: '^@tasko/shared(/(?!router$).*)?$', message: "The core imports its own files by relative path; only the router comes by its name, '@tasko/shared/router'." }],
+    }),
+    boundary(bundledEntries, noWorkspace, sharedNoWorkspace, true, {
+      more: [
+        {
+          regex: '^\\.\\.(/index)?$|^\\.\\./(api|auth|config|events|i18n|analytics)/|^\\.\\./ui/(?!ReportFields$)',
+          message: "Import the core by its name, '@tasko/shared': a relative path would bundle a second copy of its store, texts and API client into the remote.",
+        },
+      ],
+    }),
     boundary(['api/**/*.ts'], [...sources(['shell', ...remotes]), 'mfe_*', 'mfe_*/*'], 'The API imports `@tasko/shared` only, never the browser packages.', false),
   ];
 }
