@@ -12,6 +12,7 @@ const browserProject = (name) => ({
     '^@tasko/shared$': '<rootDir>/shared/src/index.ts',
     '^@tasko/shared/(validation|domain|listing|deal|router)$': '<rootDir>/shared/src/$1/index.ts',
     '^@tasko/shared/timeAgo$': '<rootDir>/shared/src/format/timeAgo.ts',
+    '^@tasko/shared/remoteData$': '<rootDir>/shared/src/remoteData/useRemoteData.ts',
     '^@tasko/shared/confirmDialog$': '<rootDir>/shared/src/ui/ConfirmDialog.tsx',
     '^@tasko/shared/reportFields$': '<rootDir>/shared/src/ui/ReportFields.tsx',
     '^@tasko/shared/ratingStars$': '<rootDir>/shared/src/deal/RatingStars.tsx',

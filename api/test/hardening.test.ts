@@ -12,7 +12,7 @@ import { buildServer } from '../src/server.js';
 import { addressKey } from '../src/plugins/security/clientKey.js';
 import { sweepExpiredRows } from '../src/plugins/security/rateLimitStore.js';
 import { redactedUrl } from '../src/plugins/security/redact.js';
-import { publicListingSchema } from '@tasko/shared/validation';
+import { publicListingSchema } from '@tasko/shared/listingWire';
 import { makeFixtureSite } from './fixtureSite.js';
 import { multipartBody, validPostFields } from './multipart.js';
 import { configRefusal, exchange, freshClientAddress, providerSignIn, signIn, testDatabases, useServerOn, withServer } from './testServer.js';

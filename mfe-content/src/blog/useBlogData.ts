@@ -1,4 +1,4 @@
-import { useRemoteData } from '@tasko/shared';
+import { useRemoteData } from '@tasko/shared/remoteData';
 
 export type Loaded<T> = { status: 'loading' } | { status: 'loaded'; value: T };
 

@@ -1,3 +1,2 @@
 export * from './apiError';
 export * from './client';
-export * from './useRemoteData';

@@ -1,24 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from '@tasko/shared/router';
-import {
-  api,
-  formatDate,
-  formatIsraeliPhone,
-  internationalPhone,
-  LiveNotice,
-  Ltr,
-  normalizeIsraeliPhone,
-  useLanguage,
-  useLocalizedPath,
-  useRemoteData,
-  UserText,
-  useTranslation,
-  useUserEvent,
-  type ApplicationStatus,
-  type ListingApplication,
-  type MessageKey,
-  type OfferType,
-} from '@tasko/shared';
+import { api, formatDate, formatIsraeliPhone, internationalPhone, LiveNotice, Ltr, normalizeIsraeliPhone, useLanguage, useLocalizedPath, UserText, useTranslation, useUserEvent, type ApplicationStatus, type ListingApplication, type MessageKey, type OfferType } from '@tasko/shared';
+import { useRemoteData } from '@tasko/shared/remoteData';
 import { ConfirmDialog } from '@tasko/shared/confirmDialog';
 import { ApplicationMoveButtons, ApplicationStatusBadge, type ApplicationMove } from './ApplicationStatus';
 import { DEAL_NS } from './dealNamespace';

@@ -2,7 +2,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from '@tasko/shared/router';
 // Through the package name: this entry is a federation singleton of its own, and must use the one API
 // client, store and analytics queue of `@tasko/shared`, not copies.
-import { api, changeSearch, searchFromParams, searchRequest, searchToParams, track, useLanguage, useRemoteData, type ApiError, type ListingPage, type ListingSearch, type OfferType } from '@tasko/shared';
+import { api, changeSearch, searchFromParams, searchRequest, searchToParams, track, useLanguage, type ApiError, type ListingPage, type ListingSearch, type OfferType } from '@tasko/shared';
+import { useRemoteData } from '@tasko/shared/remoteData';
 
 export type SearchStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 

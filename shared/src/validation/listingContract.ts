@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES, type Language } from '../domain/languages';
-import { CATEGORIES, CONTACT_METHODS, DEFAULT_CONTACT_METHODS, LIMITS, LISTING_STATUSES, OFFER_TYPES, PAYMENT_TYPES, type Listing } from '../domain/listing';
+import { CATEGORIES, CONTACT_METHODS, DEFAULT_CONTACT_METHODS, LIMITS, LISTING_STATUSES, OFFER_TYPES, PAYMENT_TYPES } from '../domain/listing';
 import { normalizeIsraeliPhone } from './phone';
 import type { ValidationKey } from './messageKeys';
 
 // The listing contract (docs/architecture.md#the-listing-contract): one table of a listing's fields, each with
 // its name in code, its wire name, who may read it, the column it is stored in and, when its poster writes it,
 // its input schema, form control and multipart encoding. The post schema, the wire schemas, the form's
-// multipart encoder and the server's decoder, the draft's shape and the form's field order all derive from it;
-// the API checks the table against the `listings` columns at compile time (api/src/db/listingColumns.ts).
+// multipart encoder and the server's decoder (listingWire.ts, which the browser never loads), the draft's shape
+// and the form's field order all derive from it; the API checks the table against the `listings` columns at
+// compile time (api/src/db/listingColumns.ts).
 
 // Every issue carries a message key, never text (docs/product.md#messages).
 const message = (key: ValidationKey) => ({ message: key });
@@ -80,12 +81,12 @@ export type FormEncoding = 'text' | 'textOrAbsent' | 'json';
 /** Who reads a field on the wire: everyone, or the listing's owner only (and nobody else, ever). */
 export type WireAudience = 'public' | 'owner';
 
-type PostedAs = { schema: z.ZodType; control: FormControl } & (
+export type PostedAs = { schema: z.ZodType; control: FormControl } & (
   | { encoding: Exclude<FormEncoding, 'json'> }
   | { encoding: 'json'; jsonErrorKey: ValidationKey }
 );
 
-interface ListingFieldSpec {
+export interface ListingFieldSpec {
   /** The name on the wire (kept literally as the pages and the API have always written it). */
   wire: string;
   wireType: z.ZodType;
@@ -218,7 +219,7 @@ export type ListingFields = typeof LISTING_FIELDS;
 export type ListingFieldName = keyof ListingFields;
 /** The fields a poster writes. */
 export type PostedFieldName = { [K in ListingFieldName]: ListingFields[K] extends { posted: PostedAs } ? K : never }[ListingFieldName];
-type PostedOf<K extends PostedFieldName> = ListingFields[K]['posted'];
+export type PostedOf<K extends PostedFieldName> = ListingFields[K]['posted'];
 
 /** True when a tuple names each member of `Union` exactly once; otherwise the members it misses or has too many. */
 export type NamesExactly<Tuple extends readonly string[], Union extends string> = [Exclude<Union, Tuple[number]>, Exclude<Tuple[number], Union>] extends [never, never]
@@ -243,40 +244,6 @@ void formOrderIsExact;
 export type ListingPostShape = { [K in PostedFieldName]: PostedOf<K>['schema'] };
 export const listingPostShape = Object.fromEntries(POSTED_FIELDS.map((name) => [name, LISTING_FIELDS[name].posted.schema])) as ListingPostShape;
 
-type WireFieldName<A extends WireAudience> = { [K in ListingFieldName]: ListingFields[K]['audience'] extends A ? K : never }[ListingFieldName];
-type WireShape<A extends WireAudience> = { [K in WireFieldName<A> as ListingFields[K]['wire']]: ListingFields[K]['wireType'] };
-
-function wireShapeOf<A extends WireAudience>(audience: A): WireShape<A> {
-  const fields: readonly ListingFieldSpec[] = Object.values(LISTING_FIELDS);
-  return Object.fromEntries(fields.filter((field) => field.audience === audience).map((field) => [field.wire, field.wireType])) as WireShape<A>;
-}
-
-/** A listing as anyone may read it: never its phone or email (the serializer writes only what is named here). */
-export const publicListingSchema = z.object(wireShapeOf('public'));
-/** The owner's own listing: its contact details too, and whether a moderator took it down. */
-export const ownListingSchema = publicListingSchema.extend(wireShapeOf('owner'));
-export type PublicListingWire = z.output<typeof publicListingSchema>;
-export type OwnListingWire = z.output<typeof ownListingSchema>;
-
-/** True when two object types have the same keys and each is assignable to the other; otherwise the keys that differ. */
-export type SameShape<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never]
-  ? [A] extends [B]
-    ? [B] extends [A]
-      ? true
-      : { notAssignableFrom: A }
-    : { notAssignableTo: B }
-  : { onlyInFirst: Exclude<keyof A, keyof B>; onlyInSecond: Exclude<keyof B, keyof A> };
-
-/** What `GET /jobs/{id}` and `GET /me/jobs` add to a listing: not fields of the listing itself. */
-type ListingAnswerExtras = 'viewer_is_owner' | 'updated_at' | 'publisher' | 'stats';
-type OwnerOnlyWire = Exclude<keyof OwnListingWire, keyof PublicListingWire>;
-// The pages' `Listing` type is the wire's, field for field: a field added to the table and not to it, or the
-// other way round, fails here.
-const publicWireIsListing: SameShape<PublicListingWire, Omit<Listing, ListingAnswerExtras | OwnerOnlyWire>> = true;
-// Optional in `Listing`: only the owner's answers carry them.
-const ownerWireIsListing: SameShape<Partial<Pick<OwnListingWire, OwnerOnlyWire>>, Pick<Listing, OwnerOnlyWire>> = true;
-void publicWireIsListing;
-void ownerWireIsListing;
 
 /** What the form sends for each posted field before encoding: text as typed, or the value a JSON field carries. */
 export type ListingFormValues = {
@@ -289,29 +256,6 @@ export function listingFormEntries(values: ListingFormValues): [PostedFieldName,
     const value = values[name];
     return [name, typeof value === 'string' && LISTING_FIELDS[name].posted.encoding !== 'json' ? value : JSON.stringify(value)];
   });
-}
-
-/** The posted fields as the server read them from a multipart body, ready for the post schema. */
-export type DecodedListingForm = { [K in PostedFieldName]: unknown };
-export type ListingFormDecoding = { ok: true; values: DecodedListingForm } | { ok: false; field: PostedFieldName; key: ValidationKey };
-
-/** The multipart post's text parts read back: an absent part is `undefined`, a JSON part parsed (or its error). */
-export function decodeListingForm(parts: Readonly<Record<string, string>>): ListingFormDecoding {
-  const values: Partial<Record<PostedFieldName, unknown>> = {};
-  for (const name of POSTED_FIELDS) {
-    const posted: PostedAs = LISTING_FIELDS[name].posted;
-    const raw = Object.hasOwn(parts, name) ? parts[name] : undefined;
-    if (posted.encoding === 'json') {
-      try {
-        values[name] = raw === undefined ? undefined : (JSON.parse(raw) as unknown);
-      } catch {
-        return { ok: false, field: name, key: posted.jsonErrorKey };
-      }
-    } else {
-      values[name] = posted.encoding === 'textOrAbsent' ? raw || undefined : raw;
-    }
-  }
-  return { ok: true, values: values as DecodedListingForm };
 }
 
 /** What the form's draft holds for a field, following its control: text as typed, a choice or nothing yet. */

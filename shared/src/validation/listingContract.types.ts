@@ -1,5 +1,6 @@
 import type { Listing } from '../domain/listing';
-import { decodeListingForm, listingFormEntries, type ListingDraft, type ListingFormValues, type OwnListingWire, type PublicListingWire, type SameShape } from './listingContract';
+import { listingFormEntries, type ListingDraft, type ListingFormValues } from './listingContract';
+import { decodeListingForm, type OwnListingWire, type PublicListingWire, type SameShape } from './listingWire';
 
 // Type tests (checked by `npm run typecheck`, never run): each boundary of the listing contract refuses a
 // field missing or a field too many at compile time.

@@ -13,7 +13,7 @@ import { noContent } from '../auth/auth.routes.js';
 import { aroundOf, columnsOf, countReveal, findListing, findPublisher, listingsOf, searchListings, statsOf, type ListingRow } from './jobs.queries.js';
 import { contactOf, ownerWire, publicWire, publisherWire } from './listingWire.js';
 import { listingContact, listingForViewer, ownListingPage, publicListingPage } from './listingSchemas.js';
-import { ownListingSchema } from '@tasko/shared/validation';
+import { ownListingSchema } from '@tasko/shared/listingWire';
 import { listingId } from './listingId.js';
 import { contactRevealLimits, REVEAL_WINDOW_MS } from './revealLimits.js';
 import { ListingViews } from './listingViews.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_METHODS, type ListingContact, type ListingPublisher, type Rating } from '@tasko/shared/domain';
-import { ownListingSchema, publicListingSchema } from '@tasko/shared/validation';
+import { ownListingSchema, publicListingSchema } from '@tasko/shared/listingWire';
 
 // Response schemas: the serializer writes only the fields named here, so a field left out of a schema
 // cannot reach the client whatever the handler returns. The public listing names no phone and no email.

@@ -1,5 +1,5 @@
 import { displayNameOf, type Language, type ListingContact, type ListingPublisher, type Rating } from '@tasko/shared/domain';
-import type { OwnListingWire, PublicListingWire } from '@tasko/shared/validation';
+import type { OwnListingWire, PublicListingWire } from '@tasko/shared/listingWire';
 import { distanceKm, placeById, placeIn, type Place } from '../places/places.js';
 import { listings, users } from '../../db/schema.js';
 

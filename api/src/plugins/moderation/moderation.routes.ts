@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE, isSerialId, MODERATION_ACTIONS, REPORT_REASONS } from '@tasko/shared/domain';
 import { languageParam } from '../places/places.js';
-import { ownListingSchema } from '@tasko/shared/validation';
+import { ownListingSchema } from '@tasko/shared/listingWire';
 import type { Database } from '../../db/client.js';
 import { listings, users } from '../../db/schema.js';
 import { ApiProblem } from '../errors/errors.plugin.js';

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import { api, DEAL_LIMITS, useRemoteData, type ApiError, type ApplicationStatus, type ChatMessage, type Conversation } from '@tasko/shared';
+import { api, DEAL_LIMITS, type ApiError, type ApplicationStatus, type ChatMessage, type Conversation } from '@tasko/shared';
+import { useRemoteData } from '@tasko/shared/remoteData';
 
 export type ThreadState =
   | { status: 'loading' }

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
-import { api, useRemoteData, useUserEvent, type ChatMessage, type Conversation } from '@tasko/shared';
+import { api, useUserEvent, type ChatMessage, type Conversation } from '@tasko/shared';
+import { useRemoteData } from '@tasko/shared/remoteData';
 
 export type InboxState = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; conversations: Conversation[] };
 

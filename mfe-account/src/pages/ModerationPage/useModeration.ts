@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { api, useRemoteData, type DailyCount, type ModerationAction, type ModerationActionKind, type ReportedListing } from '@tasko/shared';
+import { api, type DailyCount, type ModerationAction, type ModerationActionKind, type ReportedListing } from '@tasko/shared';
+import { useRemoteData } from '@tasko/shared/remoteData';
 
 export type ModerationState =
   | { status: 'loading' }

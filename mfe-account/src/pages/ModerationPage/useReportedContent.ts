@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { api, useRemoteData, type ReportedContent } from '@tasko/shared';
+import { api, type ReportedContent } from '@tasko/shared';
+import { useRemoteData } from '@tasko/shared/remoteData';
 
 export type ReportedContentState = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; items: ReportedContent[] };
 

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { api, useRemoteData, useUserEvent, type ApplicationStatus, type MessageKey, type MyApplication } from '@tasko/shared';
+import { api, useUserEvent, type ApplicationStatus, type MessageKey, type MyApplication } from '@tasko/shared';
+import { useRemoteData } from '@tasko/shared/remoteData';
 
 export type MyApplicationsState = { status: 'loading' } | { status: 'failed'; messageKey: MessageKey } | { status: 'loaded'; applications: MyApplication[] };
 

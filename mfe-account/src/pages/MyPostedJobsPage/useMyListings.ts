@@ -1,6 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from '@tasko/shared/router';
-import { api, LIMITS, pageCount, useLanguage, useRemoteData, type Listing, type ListingPage } from '@tasko/shared';
+import { api, LIMITS, pageCount, useLanguage, type Listing, type ListingPage } from '@tasko/shared';
+import { useRemoteData } from '@tasko/shared/remoteData';
 
 export type MyListingsState =
   | { status: 'loading' }

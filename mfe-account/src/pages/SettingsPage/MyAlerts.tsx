@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from '@tasko/shared/router';
 import type { TFunction } from '@tasko/shared';
-import { api, digestTime, formatDate, RetryPanel, toApiError, UserText, useLanguage, useLocalizedPath, useRemoteData, useTranslation, type Alert, LiveNotice } from '@tasko/shared';
+import { api, digestTime, formatDate, RetryPanel, toApiError, UserText, useLanguage, useLocalizedPath, useTranslation, type Alert, LiveNotice } from '@tasko/shared';
+import { useRemoteData } from '@tasko/shared/remoteData';
 import { ACCOUNT_NS } from '../../accountNamespace';
 import { useUndoableDelete } from './useUndoableDelete';
 

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { api, useLanguage, useRemoteData, type Listing } from '@tasko/shared';
+import { api, useLanguage, type Listing } from '@tasko/shared';
+import { useRemoteData } from '@tasko/shared/remoteData';
 import { isSerialId } from '@tasko/shared/domain';
 
 export type JobState = { status: 'loading' } | { status: 'notFound' } | { status: 'failed' } | { status: 'loaded'; listing: Listing };

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import { api, DEAL_LIMITS, toApiError, useRemoteData, type MessageKey, type PublicReview, type ReportReason, type ReviewReply, type UserProfile } from '@tasko/shared';
+import { api, DEAL_LIMITS, toApiError, type MessageKey, type PublicReview, type ReportReason, type ReviewReply, type UserProfile } from '@tasko/shared';
+import { useRemoteData } from '@tasko/shared/remoteData';
 import { isSerialId } from '@tasko/shared/domain';
 
 export type ProfileState = { status: 'loading' } | { status: 'notFound' } | { status: 'failed' } | { status: 'loaded'; profile: UserProfile };

@@ -1,4 +1,5 @@
-import { api, useRemoteData, type ApiError, type Listing, type MessageKey } from '@tasko/shared';
+import { api, type ApiError, type Listing, type MessageKey } from '@tasko/shared';
+import { useRemoteData } from '@tasko/shared/remoteData';
 
 export type EditedListing = { status: 'idle' } | { status: 'loading' } | { status: 'loaded'; listing: Listing } | { status: 'failed'; messageKey: MessageKey };
 

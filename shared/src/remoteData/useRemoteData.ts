@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { toApiError, type ApiError } from './apiError';
+// Bundled into each remote that uses it, not part of the core (docs/architecture.md#data-fetching): it holds no
+// state of its own, and every first visit would otherwise download it.
+import { toApiError, type ApiError } from '@tasko/shared';
 
 /** What a page knows of the answer for its current key (docs/architecture.md, "Data fetching"). */
 export type RemoteState<T> =

@@ -1,9 +1,8 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { api } from './client';
-import { HttpError, type ApiError } from './apiError';
+import { api, HttpError, type ApiError } from '@tasko/shared';
 import { useRemoteData } from './useRemoteData';
 import { installMockApi } from '../../test/mockApi';
-import type { UserProfile } from '../domain/deal';
+import type { UserProfile } from '@tasko/shared';
 
 /** One call of `load`: the signal it was given, and its answer, settled by the test. */
 interface Asked<T> {
