@@ -24,18 +24,18 @@ class Boundary extends Component<{ children: ReactNode }, { error: Error | null 
 }
 
 describe('useBlogData', () => {
-  it('is loading until its load answers, and loading again for a new load, never showing the previous answer', async () => {
+  it('is loading until its load answers, and loading again for a new key, never showing the previous answer', async () => {
     const english = deferred<string>();
     const hebrew = deferred<string>();
     const loadEnglish = () => english.promise;
     const loadHebrew = () => hebrew.promise;
-    const { result, rerender } = renderHook(({ load }) => useBlogData(load), { initialProps: { load: loadEnglish } });
+    const { result, rerender } = renderHook(({ key, load }) => useBlogData(key, load), { initialProps: { key: 'en', load: loadEnglish } });
     expect(result.current).toEqual({ status: 'loading' });
 
     await act(async () => english.resolve('Hello'));
     expect(result.current).toEqual({ status: 'loaded', value: 'Hello' });
 
-    rerender({ load: loadHebrew });
+    rerender({ key: 'he', load: loadHebrew });
     expect(result.current).toEqual({ status: 'loading' });
     await act(async () => hebrew.resolve('שלום'));
     expect(result.current).toEqual({ status: 'loaded', value: 'שלום' });
@@ -44,8 +44,8 @@ describe('useBlogData', () => {
   it('ignores the answer of a load it no longer shows', async () => {
     const slow = deferred<string>();
     const fast = deferred<string>();
-    const { result, rerender } = renderHook(({ load }) => useBlogData(load), { initialProps: { load: () => slow.promise } });
-    rerender({ load: () => fast.promise });
+    const { result, rerender } = renderHook(({ key, load }) => useBlogData(key, load), { initialProps: { key: 'he:blog1', load: () => slow.promise } });
+    rerender({ key: 'he:blog2', load: () => fast.promise });
     await act(async () => fast.resolve('second'));
     await act(async () => slow.resolve('first'));
     expect(result.current).toEqual({ status: 'loaded', value: 'second' });
@@ -55,7 +55,7 @@ describe('useBlogData', () => {
     const failing = deferred<string>();
     const load = () => failing.promise;
     function Article() {
-      const state = useBlogData(load);
+      const state = useBlogData('en:blog1', load);
       return <p>{state.status}</p>;
     }
     jest.spyOn(console, 'error').mockImplementation(() => {});

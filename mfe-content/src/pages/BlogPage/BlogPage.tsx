@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { Link, useParams } from '@tasko/shared/router';
 import { formatDate, Prose, useLanguage, useLocalizedPath, usePageMeta, useTranslation } from '@tasko/shared';
 import { loadBlogArticle } from '../../blog/blog';
@@ -10,7 +9,7 @@ export default function BlogPage() {
   const { blogId = '' } = useParams();
   const { language } = useLanguage();
   const localized = useLocalizedPath();
-  const article = useBlogData(useCallback(() => loadBlogArticle(language, blogId), [language, blogId]));
+  const article = useBlogData(`${language}:${blogId}`, () => loadBlogArticle(language, blogId));
   const found = article.status === 'loaded' ? article.value : null;
   usePageMeta(found ? found.title : article.status === 'loaded' ? t('notFound') : undefined, found?.excerpt);
 

@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { Link } from '@tasko/shared/router';
 import { formatDate, useLanguage, useLocalizedPath, usePageMeta, useTranslation } from '@tasko/shared';
 import { loadBlogIndex } from '../../blog/blog';
@@ -9,7 +8,7 @@ export default function BlogsPage() {
   const { t } = useTranslation('blog');
   const { language } = useLanguage();
   const localized = useLocalizedPath();
-  const articles = useBlogData(useCallback(() => loadBlogIndex(language), [language]));
+  const articles = useBlogData(language, () => loadBlogIndex(language));
   usePageMeta(t('title'), t('metaDescription'));
 
   return (
