@@ -23,11 +23,12 @@ const BUILD_INFO_FILE = 'build-info.json';
 const BUILDS_GLOBAL = '__TASKO_BUILDS__';
 
 /**
- * Every module the shell and remotes must hold exactly once in the page (docs/architecture.md#the-federation-contract).
- * `@tasko/shared/router` is the site's list of react-router-dom (shared/src/router), shared in the package's place: only that module imports react-router-dom, and sharing the package as well would put all of
- * it in the first visit (docs/architecture.md, "Module federation"). i18next too: the core's instance is made from
- * it, and a page that renders react-i18next's `Trans` itself (docs/architecture.md, "Texts") must not bring a
- * second copy (i18next is one class: sharing it costs no byte).
+ * Every module the shell and remotes must hold exactly once in the page
+ * (docs/architecture.md#the-federation-contract). `@tasko/shared/router` is the site's list of react-router-dom
+ * (shared/src/router), shared in the package's place: only that module imports react-router-dom, and sharing the
+ * package as well would put all of it in the first visit (docs/architecture.md, "Module federation"). i18next
+ * too: the core's instance is made from it, and a page that renders react-i18next's `Trans` itself
+ * (docs/architecture.md, "Texts") must not bring a second copy (i18next is one class: sharing it costs no byte).
  */
 const SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', '@tasko/shared/router', 'jotai', 'i18next'];
 

@@ -15,7 +15,7 @@ import type { ValidationKey } from './messageKeys';
 const message = (key: ValidationKey) => ({ message: key });
 
 /** The amount arrives as text from a form or multipart body: a whole number of 1 to 4 digits. */
-export const amountSchema = z
+const amountSchema = z
   .union([z.string(), z.number()], message('amountInvalid'))
   .transform((value, ctx): number => {
     const text = String(value).trim();
@@ -34,7 +34,7 @@ export const amountSchema = z
     return z.NEVER;
   });
 
-export const locationSchema = z.object(
+const locationSchema = z.object(
   {
     city: z
       .string(message('locationRequired'))
@@ -55,7 +55,7 @@ export const locationSchema = z.object(
   message('locationRequired'),
 );
 
-export const phoneSchema = z
+const phoneSchema = z
   .string(message('phoneInvalid'))
   .transform((value, ctx): string => {
     const national = normalizeIsraeliPhone(value);
@@ -219,10 +219,10 @@ export type ListingFields = typeof LISTING_FIELDS;
 export type ListingFieldName = keyof ListingFields;
 /** The fields a poster writes. */
 export type PostedFieldName = { [K in ListingFieldName]: ListingFields[K] extends { posted: PostedAs } ? K : never }[ListingFieldName];
-export type PostedOf<K extends PostedFieldName> = ListingFields[K]['posted'];
+type PostedOf<K extends PostedFieldName> = ListingFields[K]['posted'];
 
 /** True when a tuple names each member of `Union` exactly once; otherwise the members it misses or has too many. */
-export type NamesExactly<Tuple extends readonly string[], Union extends string> = [Exclude<Union, Tuple[number]>, Exclude<Tuple[number], Union>] extends [never, never]
+type NamesExactly<Tuple extends readonly string[], Union extends string> = [Exclude<Union, Tuple[number]>, Exclude<Tuple[number], Union>] extends [never, never]
   ? true
   : { missing: Exclude<Union, Tuple[number]>; notAField: Exclude<Tuple[number], Union> };
 
@@ -241,7 +241,7 @@ void postedFieldsAreExact;
 void formOrderIsExact;
 
 /** The post schema's fields (docs/product.md#posting-a-listing), before the checks that span fields. */
-export type ListingPostShape = { [K in PostedFieldName]: PostedOf<K>['schema'] };
+type ListingPostShape = { [K in PostedFieldName]: PostedOf<K>['schema'] };
 export const listingPostShape = Object.fromEntries(POSTED_FIELDS.map((name) => [name, LISTING_FIELDS[name].posted.schema])) as ListingPostShape;
 
 

@@ -22,8 +22,6 @@ const register = registerRemotes as jest.MockedFunction<typeof registerRemotes>;
 const reload = reloadPage as jest.MockedFunction<typeof reloadPage>;
 const currentReleases = jest.spyOn(api, 'currentReleases');
 
-
-
 function Layout() {
   useReleasesOnNavigation();
   return (

@@ -11,9 +11,9 @@ import {
   type Conversation,
   type ListingApplication,
   type MyApplication,
-  type Rating,
 } from '@tasko/shared/domain';
 import { normalizeIsraeliPhone } from '@tasko/shared/validation';
+import { rating } from '../jobs/listingSchemas.js';
 
 // The deal's requests and answers (docs/deal.md, "Applications and conversations"): the schemas validate,
 // write the answers (a field not named here never leaves) and make the OpenAPI document.
@@ -64,8 +64,6 @@ export const applicationWire = z.object({
 
 export const applicationAnswer = z.object({ application: applicationWire });
 
-const ratingWire = z.object({ average: z.number().nullable(), count: z.number().int() }) satisfies z.ZodType<Rating>;
-
 export const listingApplications = z.object({
   applications: z.array(
     z.object({
@@ -74,7 +72,7 @@ export const listingApplications = z.object({
       message: z.string(),
       createdAt: z.string(),
       conversationId: z.number().int(),
-      applicant: z.object({ id: z.number().int(), displayName: z.string(), picture: z.string().optional(), rating: ratingWire }),
+      applicant: z.object({ id: z.number().int(), displayName: z.string(), picture: z.string().optional(), rating }),
       phone: z.string().optional(),
     }) satisfies z.ZodType<ListingApplication>,
   ),
