@@ -13,6 +13,12 @@ export interface AppConfig {
   isProduction: boolean;
   /** Unset: embedded PGlite in dataDir. */
   databaseUrl: string | undefined;
+  /** A streaming replica of the primary for public reads (docs/deploy.md#reads-from-the-replica); unset: the primary. */
+  databaseReplicaUrl: string | undefined;
+  /** How far behind the replica may be before public reads go to the primary again. */
+  replicaMaxLagMs: number;
+  /** After SIGTERM: how long the instance answers "not ready" before it stops taking requests (docs/deploy.md#health-and-shutdown). */
+  shutdownDelayMs: number;
   dataDir: string;
   /** The embedded database's folder, or 'memory' (tests). */
   pgliteDir: string;
@@ -172,6 +178,9 @@ const settingsSchema = z
     PORT: wholeNumber(0, 65_535).default(8080),
     HOST: z.string().refine((host) => net.isIP(host) > 0 || /^[a-z0-9.-]+$/i.test(host), 'expected an address or a host name').default('0.0.0.0'),
     DATABASE_URL: z.string().refine((url) => /^postgres(ql)?:\/\//.test(url), 'expected postgres://…').optional(),
+    DATABASE_REPLICA_URL: z.string().refine((url) => /^postgres(ql)?:\/\//.test(url), 'expected postgres://…').optional(),
+    REPLICA_MAX_LAG_MS: wholeNumber(0, 3_600_000).default(5_000),
+    SHUTDOWN_DELAY_MS: wholeNumber(0, 20_000).default(0),
     DATA_DIR: z.string().optional(),
     PGLITE_DIR: z.string().optional(),
     UPLOAD_DIR: z.string().optional(),
@@ -237,6 +246,9 @@ function combinationProblems(config: AppConfig, settings: Settings): string[] {
       'CANONICAL_ORIGIN is https, which needs a TLS proxy in front of this server: set TRUST_PROXY to that proxy (a hop count or its addresses), or every request would be redirected to https forever.',
     );
   }
+  if (config.databaseReplicaUrl && !config.databaseUrl) {
+    problems.push('DATABASE_REPLICA_URL is set without DATABASE_URL: a replica follows a PostgreSQL primary, not the embedded database. Set DATABASE_URL to the primary, or unset DATABASE_REPLICA_URL.');
+  }
   if (config.isLocalIdpAllowed && config.adminEmails.length > 0 && settings.DEV_IDP !== 'on') {
     problems.push(
       'ADMIN_EMAILS is set while sign-in is the local identity provider, which signs in any address, moderators included. Set GOOGLE_CLIENT_ID, or DEV_IDP=on if this really is a development machine.',
@@ -282,6 +294,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: settings.HOST,
     isProduction,
     databaseUrl: settings.DATABASE_URL,
+    databaseReplicaUrl: settings.DATABASE_REPLICA_URL,
+    replicaMaxLagMs: settings.REPLICA_MAX_LAG_MS,
+    shutdownDelayMs: settings.SHUTDOWN_DELAY_MS,
     dataDir,
     pgliteDir: settings.PGLITE_DIR === 'memory' ? 'memory' : path.resolve(settings.PGLITE_DIR ?? path.join(dataDir, 'pglite')),
     uploadDir: path.resolve(settings.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),

@@ -9,7 +9,9 @@ try {
   console.error(`The server does not start: ${error.message}`);
   process.exit(1);
 }
-const app = await buildServer(config);
+// Set on SIGTERM: /health/ready answers 503 from then on (docs/deploy.md#health-and-shutdown).
+let isDraining = false;
+const app = await buildServer(config, { isDraining: () => isDraining });
 if (config.isLocalIdpAllowed && !config.googleClientId) {
   app.log.warn(
     config.isLocalIdpLoopbackOnly
@@ -18,12 +20,29 @@ if (config.isLocalIdpAllowed && !config.googleClientId) {
   );
 }
 
+/** An orchestrator sends SIGKILL 30 s after SIGTERM: whatever is still running by then is given up a little earlier, logged. */
+const SHUTDOWN_LIMIT_MS = 28_000;
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    isDraining = true;
+    app.log.info({ signal, delayMs: config.shutdownDelayMs }, 'draining: not ready, finishing what is in flight');
+    setTimeout(() => {
+      app.log.error('shutdown took too long: exiting with requests still open');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
+    // The delay lets a load balancer that polls /health/ready stop sending new requests first. Then Fastify
+    // stops accepting, ends the event streams (their browsers reconnect to another instance), waits for the
+    // requests in flight and closes the queue and the pools.
+    setTimeout(() => {
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'closing failed');
+          process.exit(1);
+        },
+      );
+    }, config.shutdownDelayMs);
   });
 }
 

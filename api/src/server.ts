@@ -18,7 +18,9 @@ import { closeRedis, openRedis } from './plugins/security/redisConnection.js';
 import { byUserOrAddress } from './plugins/security/clientKey.js';
 import { redactedError, redactedUrl } from './plugins/security/redact.js';
 import docsPlugin from './plugins/docs/docs.plugin.js';
-import { healthRoutes } from './plugins/health/health.routes.js';
+import { healthRoutes, readinessRoutes } from './plugins/health/health.routes.js';
+import { migrationState } from './db/migrations.js';
+import { IdempotentWrites } from './plugins/idempotency/idempotentWrites.js';
 import { authRoutes } from './plugins/auth/auth.routes.js';
 import { SessionService } from './plugins/auth/sessions.js';
 import { googleVerifier, IdTokenRejected, localVerifier, type IdTokenVerifier } from './plugins/auth/idToken.js';
@@ -59,6 +61,8 @@ export interface ServerDeps {
   userEventPingMs?: number;
   /** Serve this release of an area to every visitor though it is not live yet, counting nothing: the release tool's smoke check. */
   releasePreview?: ReleasePreview;
+  /** True once the process was told to stop: `/health/ready` answers 503 from then on (main.ts sets it on SIGTERM). */
+  isDraining?: () => boolean;
 }
 
 /** Nobody can sign in: production without Google and without the local provider switched on. */
@@ -73,7 +77,9 @@ function trustHops(hops: number) {
 
 /** The whole server: API under /api/v1 (a plugin per resource), the site's files and pages around it. */
 export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Promise<FastifyInstance> {
-  const database = deps.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
+  const database =
+    deps.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, replicaUrl: config.databaseReplicaUrl, replicaMaxLagMs: config.replicaMaxLagMs, pgliteDir: config.pgliteDir }));
   const { db } = database;
   // Listings stored before search keys existed (migration 0007): keyed and mapped to places once.
   const storedListingsKeyed = await keyStoredListings(db);
@@ -141,9 +147,12 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
   const siteReleases = new SiteReleases(config, releaseStoreFor(config), app.log, deps.releasePreview ?? null);
   app.addHook('onClose', () => siteReleases.close());
   app.addHook('onRequest', async (request) => {
-    if (request.method === 'GET' && !/^\/(api\/|uploads\/|mfe\/(?!releases\/))/.test(request.url)) await siteReleases.refresh();
+    if (request.method === 'GET' && !/^\/(api\/|health\/|uploads\/|mfe\/(?!releases\/))/.test(request.url)) await siteReleases.refresh();
   });
   await app.register(securityPlugin, { config, remoteOrigins: () => siteReleases.origins() });
+  // Ahead of compression: a kept answer is the JSON as sent (docs/deploy.md#idempotent-writes).
+  const idempotentWrites = new IdempotentWrites(db);
+  idempotentWrites.register(app);
   await app.register(compress, {
     global: true,
     threshold: 1024,
@@ -179,10 +188,18 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
     limits: { fileSize: LIMITS.maxImageBytes, files: LIMITS.maxImages, fields: 30, fieldSize: 64 * 1024, parts: 40 },
   });
   await app.register(docsPlugin);
+  const checkRedis = redis ? () => redis.ping().then(() => undefined) : undefined;
+  await app.register(readinessRoutes, {
+    checkPrimary: () => database.check(),
+    replicaState: () => database.reads.state(),
+    ...(checkRedis ? { checkRedis } : {}),
+    migrations: (isPrimaryUp) => migrationState(isPrimaryUp ? db : database.reads.db()),
+    isDraining: deps.isDraining ?? (() => false),
+  });
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { checkDatabase: () => database.check(), ...(redis ? { checkRedis: () => redis.ping().then(() => undefined) } : {}) });
+      await api.register(healthRoutes, { checkDatabase: () => database.check(), ...(checkRedis ? { checkRedis } : {}) });
       await api.register(authRoutes, {
         db,
         sessions,
@@ -192,7 +209,7 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
         isSecureCookie: (config.canonicalOrigin ?? config.publicOrigin).startsWith('https:'),
       });
       const publicSearches: PublicSearchCache = new SearchCache(config.searchCacheMs);
-      await api.register(jobsRoutes, { db, sessions, storage, publicSearches, writeRateLimit: config.writeRateLimit, contactRevealLimit: config.contactRevealLimit, contactRevealAddressLimit: config.contactRevealAddressLimit, contactRevealNewAccountLimit: config.contactRevealNewAccountLimit, uploadTimeBudgetMs: config.uploadTimeBudgetMs, onListingVisible });
+      await api.register(jobsRoutes, { db, publicReads: database.reads, idempotentWrites, sessions, storage, publicSearches, writeRateLimit: config.writeRateLimit, contactRevealLimit: config.contactRevealLimit, contactRevealAddressLimit: config.contactRevealAddressLimit, contactRevealNewAccountLimit: config.contactRevealNewAccountLimit, uploadTimeBudgetMs: config.uploadTimeBudgetMs, onListingVisible });
       await api.register(reportsRoutes, { db, sessions, reportRateLimit: config.writeRateLimit });
       await api.register(moderationRoutes, { db, sessions, publicSearches, adminEmails: config.adminEmails, onListingVisible });
       await api.register(alertsRoutes, { db, sessions, tokens, writeRateLimit: config.writeRateLimit });
@@ -239,6 +256,7 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
   };
   // Every invented client address used to leave a counter row behind for good.
   repeat(60_000, 'sweeping expired rows failed', () => sweepExpiredRows(db));
+  repeat(10 * 60_000, 'sweeping expired idempotency keys failed', () => idempotentWrites.sweep());
   // A post killed between writing its photos and its row leaves files no listing shows: gone an hour later.
   repeat(10 * 60_000, 'sweeping orphan photos failed', async () => {
     const removed = await sweepOrphanPhotos(db, storage);
@@ -255,6 +273,6 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
       reply.header('Cache-Control', PHOTO_CACHE_CONTROL);
     }) as unknown as (res: unknown, path: string) => void,
   });
-  await app.register(sitePlugin, { config, db, siteReleases, notFoundPage });
+  await app.register(sitePlugin, { config, publicReads: database.reads, siteReleases, notFoundPage });
   return app;
 }

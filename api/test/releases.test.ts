@@ -1,12 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { PAGE_ROUTES, RELEASE_BUCKET_COOKIE, type RemoteName } from '@tasko/shared/domain';
+import { startBucketStandin, type BucketStandin } from '../../scripts/cluster/bucketStandin.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { buildId, fileCheck, meetsCaret, ReleaseError, shellSkewWithRemotes, updateManifest, type BuildFacts, type ReleaseStore } from '../src/releases/releases.js';
 import { addStatsAndJudgeCanaries, promoteCanary, pruneReleases, publishRelease, rollbackRelease, rollforwardRelease } from '../src/releases/releaseActions.js';
@@ -294,62 +292,14 @@ describe('the release manifest’s lock on local disk', () => {
   });
 });
 
-/** A stand-in for an S3 bucket on loopback: PUT, GET, DELETE, list-type=2, ETags and conditional writes. */
-async function startBucket(): Promise<{ origin: string; objects: Map<string, { body: Buffer; type: string; etag: string }>; close(): Promise<void> }> {
-  const objects = new Map<string, { body: Buffer; type: string; etag: string }>();
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://bucket');
-    const key = decodeURIComponent(url.pathname.replace(/^\/tasko-site\/?/, ''));
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const object = objects.get(key);
-      if (req.method === 'GET' && url.searchParams.get('list-type') === '2') {
-        const prefix = url.searchParams.get('prefix') ?? '';
-        const keys = [...objects.keys()].filter((k) => k.startsWith(prefix));
-        res.setHeader('Content-Type', 'application/xml');
-        res.end(`<ListBucketResult><IsTruncated>false</IsTruncated>${keys.map((k) => `<Contents><Key>${k}</Key></Contents>`).join('')}</ListBucketResult>`);
-        return;
-      }
-      if (req.method === 'PUT') {
-        // Conditional writes as S3 answers them: 412 when If-Match or If-None-Match: * does not hold.
-        const ifMatch = req.headers['if-match'];
-        if ((ifMatch && ifMatch !== object?.etag) || (req.headers['if-none-match'] === '*' && object)) {
-          res.statusCode = 412;
-          res.end('PreconditionFailed');
-          return;
-        }
-        const body = Buffer.concat(chunks);
-        const etag = `"${crypto.createHash('md5').update(body).update(String(Math.random())).digest('hex')}"`;
-        objects.set(key, { body, type: String(req.headers['content-type']), etag });
-        res.setHeader('ETag', etag);
-        res.end();
-        return;
-      }
-      if (req.method === 'DELETE') {
-        objects.delete(key);
-        res.statusCode = 204;
-        res.end();
-        return;
-      }
-      res.statusCode = object ? 200 : 404;
-      res.setHeader('Content-Type', object?.type ?? 'text/plain');
-      if (object) res.setHeader('ETag', object.etag);
-      res.end(object?.body ?? 'NoSuchKey');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, objects, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
 describe('releases in S3-compatible object storage', () => {
   const distRoot = makeFixtureSite();
-  let bucket: Awaited<ReturnType<typeof startBucket>>;
+  let bucket: BucketStandin;
   let database: DatabaseHandle;
   const settingsOf = (origin: string) => ({ endpoint: origin, bucket: 'tasko-site', region: 'il-central-1', accessKeyId: 'AKIDTEST', secretAccessKey: 'secret', publicUrl: `${origin}/tasko-site` });
 
   before(async () => {
-    bucket = await startBucket();
+    bucket = await startBucketStandin({ bucket: 'tasko-site' });
     database = await openDatabase({ pgliteDir: 'memory' });
   });
   after(async () => {

@@ -137,6 +137,25 @@ export const sessions = pgTable(
 );
 
 /** Fixed-window counters for rate limits, shared by every instance through the database. */
+/**
+ * The first answer to each creating call sent with an `Idempotency-Key`, per member (docs/deploy.md#idempotent-writes):
+ * a retry with the same key gets it again instead of a second listing, application, message, review or alert.
+ * `fingerprint` is the request's own digest (a different request under the same key is refused); a row without
+ * `status` is a request still running, taken over once `started_at` is older than a request can take.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id').notNull(),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).defaultNow().notNull(),
+    status: integer('status'),
+    body: text('body'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_started').on(t.startedAt)],
+);
+
 export const rateLimits = pgTable(
   'rate_limits',
   {

@@ -22,7 +22,7 @@ import type {
   UserProfile,
 } from '../domain/deal';
 import type { ClientErrorReport, CurrentReleases } from '../domain/releases';
-import type { ApiError } from './apiError';
+import { HttpError, type ApiError } from './apiError';
 import { runtimeConfig } from '../config/runtimeConfig';
 import { currentPath, REQUEST_TIMEOUT_MS, serializeParams } from './requestDefaults';
 
@@ -117,6 +117,55 @@ function upload<T>(request: ApiRequest, { onProgress, signal }: UploadOptions): 
   });
 }
 
+/** One submission of a form, held by the form across its retries: the client writes its Idempotency-Key here. */
+export interface Submission {
+  idempotencyKey?: string;
+}
+
+/** How long to wait before each resend of a creating call whose answer was lost. */
+const RESEND_DELAYS_MS = [700, 2_000];
+
+/** 128 random bits in hex: `getRandomValues` works on plain http too, where `randomUUID` does not (a phone on a LAN). */
+function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Whether the same request, under the same key, is worth sending again: no answer came (the connection
+ * dropped, the clock ran out), the proxy found no instance (502, 504), an instance was stopping or its
+ * database out of reach (503, but not a post's photos taking too long), or the first send is still running.
+ */
+function isWorthResending(error: unknown): boolean {
+  if (!(error instanceof HttpError)) return false;
+  // No answer: a caller's own abort is told apart by its signal, in createOnce.
+  if (!error.response) return true;
+  const { status, data } = error.response;
+  const messageKey = (data as { messageKey?: unknown } | null)?.messageKey;
+  if (status === 502 || status === 504) return true;
+  if (status === 503) return messageKey !== 'uploadTimeout';
+  return status === 409 && messageKey === 'requestInProgress';
+}
+
+/**
+ * A creating call (a listing, an application, a message, a review, an alert), sent with an Idempotency-Key
+ * (docs/deploy.md#idempotent-writes): when its answer is lost it is sent again with the same key, so the
+ * server answers the first result instead of creating a second. A form that offers "Try again" passes the
+ * same `submission` each time, which keeps its key across those retries too.
+ */
+async function createOnce<T>(send: (headers: Record<string, string>) => Promise<T>, submission: Submission = {}, signal?: AbortSignal): Promise<T> {
+  submission.idempotencyKey ??= newIdempotencyKey();
+  const headers = { 'Idempotency-Key': submission.idempotencyKey };
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await send(headers);
+    } catch (error) {
+      const delay = RESEND_DELAYS_MS[attempt];
+      if (delay === undefined || signal?.aborted || !isWorthResending(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
 /**
  * An API function that the server answers only with a session, marked on the call itself rather than in a list
  * of protected paths (docs/architecture.md#api-client, `withSession`).
@@ -174,7 +223,9 @@ export const api = {
   ),
   sendEvents: (events: AnalyticsEvent[]) => call<void>({ method: 'POST', url: '/events', data: { events } }),
   /** With its photos: sent with upload progress (`options.onProgress`), stopped by `options.signal`. */
-  createJob: withSession((payload: FormData, options: UploadOptions = {}) => upload<Listing>({ method: 'POST', url: '/jobs', data: payload }, options)),
+  createJob: withSession((payload: FormData, options: UploadOptions & { submission?: Submission } = {}) =>
+    createOnce((headers) => upload<Listing>({ method: 'POST', url: '/jobs', data: payload, headers }, options), options.submission, options.signal),
+  ),
   updateJob: withSession((id: number, payload: FormData, options: UploadOptions = {}) =>
     upload<Listing>({ method: 'PUT', url: `/jobs/${id}`, data: payload }, options),
   ),
@@ -225,7 +276,7 @@ export const api = {
    */
   alerts: {
     list: withSession((signal?: AbortSignal) => call<{ alerts: Alert[] }>({ url: '/me/alerts', signal }).then((r) => r.alerts)),
-    create: withSession((alert: AlertFilters & { frequency: AlertFrequency }) => call<Alert>({ method: 'POST', url: '/me/alerts', data: alert })),
+    create: withSession((alert: AlertFilters & { frequency: AlertFrequency }) => createOnce((headers) => call<Alert>({ method: 'POST', url: '/me/alerts', data: alert, headers }))),
     /** `keepalive`: sent as the page goes away (a deletion still waiting to be undone), and finished after it. */
     remove: withSession((id: number, options: { keepalive?: boolean } = {}) =>
       call<void>({ method: 'DELETE', url: `/me/alerts/${id}`, ...(options.keepalive ? { fetchOptions: { keepalive: true } } : {}) }),
@@ -243,7 +294,7 @@ export const api = {
    */
   deal: {
     apply: withSession((jobId: number, application: { message: string; phone?: string }) =>
-      call<{ application: Application }>({ method: 'POST', url: `/jobs/${jobId}/applications`, data: application }).then((r) => r.application),
+      createOnce((headers) => call<{ application: Application }>({ method: 'POST', url: `/jobs/${jobId}/applications`, data: application, headers })).then((r) => r.application),
     ),
     /** The listing's applicants, newest first: its owner only (anyone else 404). */
     applicationsFor: withSession((jobId: number, signal?: AbortSignal) =>
@@ -264,14 +315,14 @@ export const api = {
       }).then((r) => r.messages),
     ),
     send: withSession((conversationId: number, text: string) =>
-      call<{ message: ChatMessage }>({ method: 'POST', url: `/conversations/${conversationId}/messages`, data: { text } }).then((r) => r.message),
+      createOnce((headers) => call<{ message: ChatMessage }>({ method: 'POST', url: `/conversations/${conversationId}/messages`, data: { text }, headers })).then((r) => r.message),
     ),
     markRead: withSession((conversationId: number) => call<void>({ method: 'POST', url: `/conversations/${conversationId}/read` })),
     block: withSession((conversationId: number) => call<void>({ method: 'POST', url: `/conversations/${conversationId}/block` })),
     /** A single-use ticket for `EventSource`, which cannot send the Bearer header. */
     eventsTicket: withSession(() => call<{ ticket: string }>({ method: 'POST', url: '/me/events/ticket' }).then((r) => r.ticket)),
     review: withSession((applicationId: number, review: { rating: number; text?: string }) =>
-      call<{ review: Review }>({ method: 'POST', url: `/applications/${applicationId}/reviews`, data: review }).then((r) => r.review),
+      createOnce((headers) => call<{ review: Review }>({ method: 'POST', url: `/applications/${applicationId}/reviews`, data: review, headers })).then((r) => r.review),
     ),
     reply: withSession((reviewId: number, text: string) =>
       call<{ reply: ReviewReply }>({ method: 'POST', url: `/reviews/${reviewId}/reply`, data: { text } }).then((r) => r.reply),

@@ -76,6 +76,8 @@ export const API_ERROR_KEYS = [
   'alreadyReplied',
   'userNotFound',
   'ticketInvalid',
+  'idempotencyKeyReused',
+  'requestInProgress',
 ] as const;
 export type ApiErrorKey = (typeof API_ERROR_KEYS)[number];
 

@@ -59,7 +59,7 @@ export async function alertsRoutes(app: FastifyInstance, opts: { db: Database; s
 
   api.post(
     '/me/alerts',
-    { schema: { summary: 'Save a search: mail me new listings like these', tags: TAGS, body: alertInput, response: { 201: alertWire } }, onRequest: signedIn, config: WRITE_LIMIT },
+    { schema: { summary: 'Save a search: mail me new listings like these', tags: TAGS, body: alertInput, response: { 201: alertWire } }, onRequest: signedIn, config: { ...WRITE_LIMIT, idempotency: 'body' } },
     async (request, reply) => {
       const row = await createAlert(db, userOf(request).id, request.body);
       return reply.code(201).send(alertWireOf(row));

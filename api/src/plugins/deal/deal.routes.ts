@@ -117,7 +117,7 @@ export async function dealRoutes(app: FastifyInstance, opts: DealRoutesOptions):
       },
       onRequest: adult,
       attachValidation: true,
-      config: { rateLimit: { max: opts.applicationRateLimit, timeWindow: HOUR_MS } },
+      config: { rateLimit: { max: opts.applicationRateLimit, timeWindow: HOUR_MS }, idempotency: 'body' },
     },
     async (request, reply) => {
       const id = listingId(request.params.id);
@@ -246,7 +246,7 @@ export async function dealRoutes(app: FastifyInstance, opts: DealRoutesOptions):
       },
       onRequest: adult,
       attachValidation: true,
-      config: { rateLimit: { max: opts.messageRateLimit, timeWindow: MINUTE_MS } },
+      config: { rateLimit: { max: opts.messageRateLimit, timeWindow: MINUTE_MS }, idempotency: 'body' },
     },
     async (request, reply) => {
       const { conversation, side } = await ownConversation(request, request.params.id);

@@ -36,6 +36,24 @@ export function validationFields(validation: readonly FastifySchemaValidationErr
   return fields;
 }
 
+/** Socket failures, and PostgreSQL's connection-exception class (08) and shutdown codes (57P01–57P03). */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', '57P01', '57P02', '57P03']);
+const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/;
+
+/**
+ * Whether a failure is the database (or another server) being out of reach rather than a bug: along the
+ * chain of causes (drizzle wraps the driver's error), a connection code or message. Such a request answers
+ * 503 `serviceUnavailable`, which the pages translate, instead of a server error.
+ */
+export function isUnreachable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    if (UNREACHABLE_MESSAGE.test(current.message)) return true;
+  }
+  return false;
+}
+
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError | ApiProblem, request, reply) => {
     if (error instanceof ApiProblem) {
@@ -47,6 +65,10 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
     }
     if (error.validation) {
       return reply.code(400).send({ statusCode: 400, messageKey: 'invalidRequest', fields: validationFields(error.validation) });
+    }
+    if (isUnreachable(error)) {
+      request.log.warn({ err: error }, 'a server the request needs is out of reach: answered 503');
+      return reply.code(503).send({ statusCode: 503, messageKey: 'serviceUnavailable' });
     }
     const statusCode = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     if (statusCode >= 500) request.log.error({ err: error }, 'request failed');

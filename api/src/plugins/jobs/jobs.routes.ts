@@ -5,9 +5,11 @@ import { z } from 'zod';
 import { CATEGORIES, DEFAULT_LANGUAGE, LIMITS, OFFER_TYPES, PAYMENT_FILTERS, RADIUS_KM_OPTIONS, SORT_OPTIONS } from '@tasko/shared/domain';
 import { languageParam, placeById } from '../places/places.js';
 import type { Database } from '../../db/client.js';
+import type { PublicReads } from '../../db/replica.js';
+import type { IdempotentWrites } from '../idempotency/idempotentWrites.js';
 import { listings } from '../../db/schema.js';
 import { ApiProblem } from '../errors/errors.plugin.js';
-import { optionalUser, requireUser, userOf } from '../auth/authenticate.js';
+import { bearerToken, optionalUser, requireUser, userOf } from '../auth/authenticate.js';
 import type { SessionService } from '../auth/sessions.js';
 import { noContent } from '../auth/auth.routes.js';
 import { aroundOf, columnsOf, countReveal, findListing, findPublisher, listingsOf, searchListings, statsOf, type ListingRow } from './jobs.queries.js';
@@ -68,6 +70,9 @@ export async function jobsRoutes(
   app: FastifyInstance,
   opts: {
     db: Database;
+    /** Where anonymous public reads go: the replica while it is fresh (docs/deploy.md#reads-from-the-replica). */
+    publicReads: PublicReads;
+    idempotentWrites: IdempotentWrites;
     sessions: SessionService;
     storage: PhotoStorage;
     publicSearches: PublicSearchCache;
@@ -152,11 +157,15 @@ export async function jobsRoutes(
     const cursor = decodeCursor(cursorText, params.sort);
     if (!cursor && isTooDeep(params.page, params.pageSize)) throw new ApiProblem(400, 'pageTooDeep');
     const search = { ...filters, cursor, ...(category && category !== 'all' ? { category } : {}), ...(paymentType && paymentType !== 'any' ? { paymentType } : {}) };
-    return publicSearches.get(JSON.stringify({ ...search, language }), async () => {
-      const { rows, ...found } = await searchListings(db, search);
+    const answer = async (reader: Database) => {
+      const { rows, ...found } = await searchListings(reader, search);
       const center = aroundOf(search)?.center;
       return { jobs: rows.map((row) => publicWire(row, language, center)), ...found, page: params.page, pageSize: params.pageSize };
-    });
+    };
+    // A signed-in member reads the primary, past every instance's cache, so their own post or edit never
+    // vanishes behind a replica's lag or another instance's memory (docs/deploy.md#reads-from-the-replica).
+    if (bearerToken(request)) return answer(db);
+    return publicSearches.get(JSON.stringify({ ...search, language }), () => answer(opts.publicReads.db()));
   });
 
   api.get(
@@ -173,10 +182,11 @@ export async function jobsRoutes(
     async (request) => {
       const id = listingId(request.params.id);
       const viewer = await optionalUser(request, sessions);
-      const listing = await findListing(db, id, viewer?.id);
+      const reader = viewer ? db : opts.publicReads.db();
+      const listing = await findListing(reader, id, viewer?.id);
       if (!listing) throw new ApiProblem(404, 'jobNotFound');
       // Awaited (one insert, beside the publisher's look-up) so the figure is settled when the answer is.
-      const [publisher, ratings] = await Promise.all([findPublisher(db, listing.publisherId), ratingsOf(db, [listing.publisherId]), views.record(request, listing, viewer?.id)]);
+      const [publisher, ratings] = await Promise.all([findPublisher(reader, listing.publisherId), ratingsOf(reader, [listing.publisherId]), views.record(request, listing, viewer?.id)]);
       if (!publisher) throw new ApiProblem(404, 'jobNotFound');
       const { language } = request.query;
       const extras = { updated_at: listing.updatedAt.toISOString(), publisher: publisherWire(publisher, ratings.get(listing.publisherId)) };
@@ -207,7 +217,9 @@ export async function jobsRoutes(
     { schema: { summary: 'Publish a listing (multipart post payload)', tags: ['jobs'], querystring: displayQuery, consumes: ['multipart/form-data'], response: { 201: ownListingSchema } }, onRequest: signedIn, bodyLimit: POST_BODY_LIMIT, config: WRITE_LIMIT },
     async (request, reply) => {
       if (!userOf(request).isAgeConfirmed) throw new ApiProblem(403, 'ageConfirmationRequired');
-      const { post, photos } = await readPostForm(request, opts.uploadTimeBudgetMs);
+      const { post, photos, fingerprint } = await readPostForm(request, opts.uploadTimeBudgetMs);
+      // A retry of a post that was stored answers that listing again (docs/deploy.md#idempotent-writes).
+      if (await opts.idempotentWrites.claim(request, reply, fingerprint)) return reply;
       const urls = await storePhotos(photos);
       try {
         const [row] = await db

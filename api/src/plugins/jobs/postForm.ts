@@ -21,6 +21,16 @@ export interface PostForm {
   photos: ProcessedPhoto[];
   /** PUT only: the listing's current photos to keep (all of them when absent). */
   keepImages: string[] | null;
+  /** A digest of the fields and photos as sent: the same post under the same Idempotency-Key has the same one. */
+  fingerprint: string;
+}
+
+/** Fields in name order and each photo's digest in the order sent: a new multipart boundary changes nothing. */
+function fingerprintOf(fields: Record<string, string>, files: Buffer[]): string {
+  const hash = crypto.createHash('sha256');
+  hash.update(JSON.stringify(Object.entries(fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
+  for (const file of files) hash.update(crypto.createHash('sha256').update(file).digest());
+  return hash.digest('base64url');
 }
 
 const MAX_EDGE = 1600;
@@ -156,5 +166,5 @@ export async function readPostForm(request: FastifyRequest, photoBudgetMs: numbe
   if (placeId && !placeById(placeId)) throw new ApiProblem(400, 'invalidRequest', { location: 'placeUnknown' });
 
   const photos = await reencodeWithinBudget(files, photoBudgetMs);
-  return { post: parsed.data, photos, keepImages };
+  return { post: parsed.data, photos, keepImages, fingerprint: fingerprintOf(fields, files) };
 }

@@ -82,7 +82,7 @@ export async function reviewsRoutes(app: FastifyInstance, opts: ReviewsOptions):
       },
       attachValidation: true,
       onRequest: adult,
-      config: WRITE_LIMIT,
+      config: { ...WRITE_LIMIT, idempotency: 'body' },
     },
     async (request, reply) => {
       refuseInvalidRequest(request);

@@ -29,7 +29,7 @@ import { loadMetaTexts, renderPageHtml } from './pageHtml.js';
 import { firstPaintHtml } from './firstPaint.js';
 import { loadArticles, pageSubject } from './pageSubjects.js';
 import { llmsTxt, robotsTxt, sitemapXml } from './crawlers.js';
-import type { Database } from '../../db/client.js';
+import type { PublicReads } from '../../db/replica.js';
 import { readCookie } from '../security/cookies.js';
 
 function setCacheHeaders(reply: FastifyReply, filePath: string): void {
@@ -44,7 +44,7 @@ const FILE_PREFIX = /^\/(mfe|uploads)(\/|$)/;
 const SHELL_FILE_REFERENCE = new RegExp(`((?:src|href)=["']?)${SHELL_DIST_BASE.replace(/\//g, '\\/')}`, 'g');
 
 /** Paths that are files or calls, never pages: an unknown one is a plain 404. */
-export const RESERVED_PREFIX = /^\/(api|mfe|uploads|dev-idp|dev-mail)(\/|$)/;
+export const RESERVED_PREFIX = /^\/(api|health|mfe|uploads|dev-idp|dev-mail)(\/|$)/;
 
 /**
  * A 404 outside the pages: a missing script, style or picture in text (a browser never runs it as code, unlike
@@ -107,9 +107,10 @@ function themeOf(cookie: string | undefined): { theme?: Theme } {
  */
 export async function sitePlugin(
   app: FastifyInstance,
-  opts: { config: AppConfig; db: Database; siteReleases: SiteReleases; notFoundPage: NotFoundPage },
+  opts: { config: AppConfig; publicReads: PublicReads; siteReleases: SiteReleases; notFoundPage: NotFoundPage },
 ): Promise<void> {
-  const { config, db, siteReleases } = opts;
+  // A page's title and the sitemap are public: they may come from the replica (docs/deploy.md#reads-from-the-replica).
+  const { config, publicReads, siteReleases } = opts;
   const articles = loadArticles();
   const shellDir = packageDistDir(config.distRoot, 'shell');
   const isSecureCookie = (config.canonicalOrigin ?? config.publicOrigin).startsWith('https:');
@@ -177,7 +178,7 @@ export async function sitePlugin(
     }
     // A listing or an article: its own title and description, or 404 when it does not exist.
     const canonicalUrl = origin + url.pathname;
-    const subject = match ? await pageSubject(db, articles, match, language, canonicalUrl, texts[language].noTitle) : undefined;
+    const subject = match ? await pageSubject(publicReads.db(), articles, match, language, canonicalUrl, texts[language].noTitle) : undefined;
     const isFound = match !== null && subject !== null;
     const firstRequests = match && isFound ? firstRequestsOf(match, url.searchParams, language) : [];
     const answers = await pageAnswers(app, firstRequests, request);
@@ -222,7 +223,7 @@ export async function sitePlugin(
   const crawlerCache = 'public, max-age=3600';
   app.get('/sitemap.xml', async (_request, reply) => {
     const builtAt = fs.existsSync(path.join(shellDir, 'index.html')) ? fs.statSync(path.join(shellDir, 'index.html')).mtime : new Date();
-    return reply.type('application/xml; charset=utf-8').header('Cache-Control', crawlerCache).send(await sitemapXml(db, origin, articles, builtAt));
+    return reply.type('application/xml; charset=utf-8').header('Cache-Control', crawlerCache).send(await sitemapXml(publicReads.db(), origin, articles, builtAt));
   });
   app.get('/robots.txt', async (_request, reply) => reply.type('text/plain; charset=utf-8').header('Cache-Control', crawlerCache).send(robotsTxt(origin)));
   const llms = llmsTxt(origin);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { api, authStore, toApiError, track, useLanguage, userAtom, type Listing, type MessageKey, type OfferType, type StoredUser, type UploadOptions, type ValidationKey } from '@tasko/shared';
+import { api, authStore, toApiError, track, useLanguage, userAtom, type Listing, type MessageKey, type OfferType, type StoredUser, type Submission, type UploadOptions, type ValidationKey } from '@tasko/shared';
 import type { FieldErrors } from '@tasko/shared/validation';
 import { clearDraft, draftKeyOf, draftOf, FIELD_ORDER, loadDraft, newDraftFor, saveDraft, toFormData, validateDraft, type FieldName, type PostDraft } from './postDraft';
 import { clearPhotoDraft, loadPhotoDraft, savePhotoDraft } from './photoDraftStore';
@@ -161,6 +161,12 @@ export function usePostForm({ user, offerType, listing }: { user: StoredUser; of
     if (isConfirmed) setIsAgeMissing(false);
   };
 
+  /**
+   * This submission's Idempotency-Key lives here: "Try again" after a lost answer resends the post under the
+   * same key, so a post that did arrive is answered again rather than published twice.
+   */
+  const submission = useRef<Submission>({});
+
   /** `isRetry`: started from "Try again", whose button goes away: the focus moves to the busy publish button. */
   const publish = async ({ isRetry = false } = {}) => {
     if (publishing.status === 'publishing' || publishing.status === 'published' || isPreparingPhotos) return;
@@ -177,6 +183,7 @@ export function usePostForm({ user, offerType, listing }: { user: StoredUser; of
       setFocusRequest({ id: AGE_CHECKBOX_ID });
       return;
     }
+    if (!isRetry) submission.current = {};
     const plan = listing ? planPhotoUpload(photos, listing.image_url) : { keep: [], upload: photos.flatMap((p) => (p.kind === 'new' ? [p.blob] : [])) };
     const hasPhotos = plan.upload.length > 0;
     const controller = new AbortController();
@@ -203,7 +210,7 @@ export function usePostForm({ user, offerType, listing }: { user: StoredUser; of
           setPublishing({ status: 'publishing', phase: upload.phase, hasPhotos, sent, total });
         },
       };
-      const saved = listing ? await api.updateJob(listing.job_id, payload, options) : await api.createJob(payload, options);
+      const saved = listing ? await api.updateJob(listing.job_id, payload, options) : await api.createJob(payload, { ...options, submission: submission.current });
       clearDraft(draftKey);
       void clearPhotoDraft(draftKey);
       if (!listing) track('publish', { offerType, category: saved.category });
