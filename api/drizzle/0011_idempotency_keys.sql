@@ -1,3 +1,4 @@
+-- Idempotency-Key (docs/deploy.md#idempotent-writes): the first answer to each creating call sent with a key, per member.
 CREATE TABLE "idempotency_keys" (
 	"user_id" integer NOT NULL,
 	"key" text NOT NULL,

@@ -93,7 +93,7 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
   }
   // Demo photos are stored where uploads go, so the one storage is made here, before the seeding.
   const storage = config.s3 ? new S3PhotoStorage(config.s3) : new LocalPhotoStorage(config.uploadDir);
-  const demoSeeding = config.hasDemoData ? await seedDemoListings(db, storage) : null;
+  const demoSeeding = config.hasDemoData ? await database.exclusively(() => seedDemoListings(db, storage)) : null;
 
   const notFoundPage: NotFoundPage = { serve: null };
   // A URL the router cannot read (a malformed escape, a path parameter past its length) is refused before any

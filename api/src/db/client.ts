@@ -17,6 +17,8 @@ interface DatabaseHandleBase {
   reads: PublicReads;
   /** Resolves when the primary answers a trivial query. */
   check(): Promise<void>;
+  /** `work` while no other instance runs its own start-up writes (the demo listings on an empty database). */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -31,24 +33,24 @@ export type DatabaseHandle =
 export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'drizzle');
 
 /**
- * The advisory lock every instance takes around its migrations (docs/deploy.md#migrations-once): a fixed
- * number of the site's own, so two instances starting together migrate one after the other, and the second
- * finds nothing left to do.
+ * The advisory lock every instance takes around its start-up writes, the migrations and the demo listings
+ * (docs/deploy.md#migrations-once): a fixed number of the site's own, so two instances starting together
+ * take turns, and the second finds nothing left to do.
  */
-export const MIGRATION_LOCK_ID = 7_245_001;
+export const START_LOCK_ID = 7_245_001;
 
 /**
- * Runs `migrate` while this process holds the migration lock on a connection of its own. A second instance
- * waits at the lock; pg_advisory_unlock (or the connection's end, if this process dies) lets it in.
+ * Runs `work` while this process holds the start lock on a connection of its own. A second instance waits
+ * at the lock; pg_advisory_unlock (or the connection's end, if this process dies) lets it in.
  */
-export async function migrateUnderLock(pool: Pool, migrate: () => Promise<void>): Promise<void> {
+async function withStartLock<T>(pool: Pool, work: () => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await client.query('select pg_advisory_lock($1)', [START_LOCK_ID]);
     try {
-      await migrate();
+      return await work();
     } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+      await client.query('select pg_advisory_unlock($1)', [START_LOCK_ID]);
     }
   } finally {
     client.release();
@@ -86,7 +88,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // A server that goes away takes its idle connections with it: the pool replaces them, nothing crashes.
     pool.on('error', () => undefined);
     const primary = drizzleOn(pool);
-    await migrateUnderLock(pool, () => migrate(primary, { migrationsFolder: MIGRATIONS_FOLDER }));
+    await withStartLock(pool, () => migrate(primary, { migrationsFolder: MIGRATIONS_FOLDER }));
     const db = primary as unknown as Database;
     let reads: PublicReads = primaryOnly(db);
     let replicaPool: Pool | null = null;
@@ -103,6 +105,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       kind: 'postgres',
       connectionString: options.databaseUrl,
       check: async () => void (await pool.query('select 1')),
+      exclusively: (work) => withStartLock(pool, work),
       close: async () => {
         reads.stop();
         await Promise.all([pool.end(), replicaPool?.end()]);
@@ -118,7 +121,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (!isMemory) fs.mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
   const client = await PGlite.create({ ...(isMemory ? {} : { dataDir: options.pgliteDir }), extensions: { pg_trgm } });
   const db = drizzle(client, { schema, ...(options.logger ? { logger: options.logger } : {}) });
-  // One process owns an embedded database: nobody to take turns with.
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     db: db as unknown as Database,
@@ -126,6 +128,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     kind: 'pglite',
     pglite: client,
     check: async () => void (await db.execute(sql`select 1`)),
+    // One process owns an embedded database.
+    exclusively: (work) => work(),
     close: () => client.close(),
   };
 }

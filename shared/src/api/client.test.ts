@@ -304,10 +304,11 @@ describe('sending a listing with its photos (upload progress)', () => {
 
   it('keeps the server’s words for a 5xx, and falls back to serverError for an answer that is not JSON', async () => {
     signedIn();
-    const busy = api.createJob(form()).catch((e: unknown) => e);
+    // An edit (PUT) is never resent by itself: the answer each test gives is the one the page gets.
+    const busy = api.updateJob(7, form()).catch((e: unknown) => e);
     (await sending()).answer(503, { statusCode: 503, messageKey: 'serverError' });
     expect(toApiError(await busy)).toEqual({ statusCode: 503, messageKey: 'serverError' });
-    const proxy = api.createJob(form()).catch((e: unknown) => e);
+    const proxy = api.updateJob(7, form()).catch((e: unknown) => e);
     await waitForSent(2);
     server.lastHeld().answer(502, '<html>Bad gateway</html>');
     expect(toApiError(await proxy)).toEqual({ statusCode: 502, messageKey: 'serverError' });
@@ -325,7 +326,7 @@ describe('sending a listing with its photos (upload progress)', () => {
   it('names a connection lost halfway as a network error', async () => {
     signedIn();
     const progress: unknown[] = [];
-    const lost = api.createJob(form(), { onProgress: (p) => progress.push(p) }).catch((e: unknown) => e);
+    const lost = api.updateJob(7, form(), { onProgress: (p) => progress.push(p) }).catch((e: unknown) => e);
     const upload = await sending();
     upload.progress(2_000_000, 4_800_000);
     upload.drop();
@@ -356,7 +357,7 @@ describe('sending a listing with its photos (upload progress)', () => {
     jest.useFakeTimers();
     try {
       signedIn();
-      const slow = api.createJob(form()).catch((e: unknown) => e);
+      const slow = api.updateJob(7, form()).catch((e: unknown) => e);
       const upload = await sending();
       for (let i = 1; i <= 5; i += 1) {
         jest.advanceTimersByTime(19_000);
@@ -397,5 +398,58 @@ describe('sending a listing with its photos (upload progress)', () => {
     page.abort();
     upload.answer(201, { job_id: 1 });
     expect(await stopped).toBeInstanceOf(HttpError);
+  });
+});
+
+describe('creating calls and their Idempotency-Key', () => {
+  beforeEach(() => signIn({ token: 'session-9', info: { email: 'a@b.c', name: 'A' }, settings: DEFAULT_SETTINGS }));
+  const alert = { offerType: 'job' as const, frequency: 'daily' as const };
+
+  it('sends a fresh key with each creating call', async () => {
+    answerWith(201, { id: 1 });
+    await api.alerts.create(alert);
+    await api.deal.send(4, 'Hello');
+    await api.deal.apply(7, { message: 'I can help' });
+    await api.deal.review(2, { rating: 5 });
+    await api.createJob(new FormData());
+    const keys = sent.map((request) => request.headers['Idempotency-Key']);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(keys).size).toBe(5);
+    await api.deal.markRead(4);
+    expect(sent.at(-1)?.headers['Idempotency-Key']).toBeUndefined();
+  });
+
+  it('resends under the same key when the answer was lost or the instance was stopping, and not after a refusal', async () => {
+    server.answerWith('offline');
+    const saving = api.alerts.create(alert);
+    await waitForSent(1);
+    answerWith(503, { statusCode: 503, messageKey: 'serviceUnavailable' });
+    await waitForSent(2);
+    answerWith(201, { id: 3 });
+    await expect(saving).resolves.toEqual({ id: 3 });
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent.map((request) => request.headers['Idempotency-Key'])).size).toBe(1);
+
+    sent.length = 0;
+    answerWith(422, { statusCode: 422, messageKey: 'idempotencyKeyReused' });
+    await expect(api.alerts.create(alert).catch(toApiError)).resolves.toEqual({ statusCode: 422, messageKey: 'idempotencyKeyReused' });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('gives up after two resends, with the message of the last answer', async () => {
+    answerWith(409, { statusCode: 409, messageKey: 'requestInProgress' });
+    await expect(api.deal.send(4, 'Hello').catch(toApiError)).resolves.toEqual({ statusCode: 409, messageKey: 'requestInProgress' });
+    expect(sent).toHaveLength(3);
+  });
+
+  it("keeps a form's key across its own retries of one submission", async () => {
+    answerWith(201, { job_id: 1 });
+    const submission = {};
+    await api.createJob(new FormData(), { submission });
+    await api.createJob(new FormData(), { submission });
+    await api.createJob(new FormData(), { submission: {} });
+    const [first, retry, next] = sent.map((request) => request.headers['Idempotency-Key']);
+    expect(retry).toBe(first);
+    expect(next).not.toBe(first);
   });
 });

@@ -22,8 +22,19 @@ async function loadOrCreateKey(dataDir: string): Promise<JWK> {
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
     const jwk = { ...(await exportJWK(privateKey)), kid: crypto.randomUUID(), alg: 'RS256', use: 'sig' };
     fs.mkdirSync(dataDir, { recursive: true });
-    fs.writeFileSync(file, JSON.stringify(jwk), { mode: 0o600 });
-    return jwk;
+    // Two instances sharing DATA_DIR may start together (docs/deploy.md#what-is-shared): the key is written
+    // aside and linked into place, which only one can do; the other reads the winner's whole file.
+    const draft = `${file}.${process.pid}.${crypto.randomUUID()}.tmp`;
+    fs.writeFileSync(draft, JSON.stringify(jwk), { mode: 0o600 });
+    try {
+      fs.linkSync(draft, file);
+      return jwk;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      return JSON.parse(fs.readFileSync(file, 'utf8')) as JWK;
+    } finally {
+      fs.rmSync(draft, { force: true });
+    }
   }
 }
 
