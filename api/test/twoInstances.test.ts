@@ -11,7 +11,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase, rowsOf, type Database, type DatabaseHandle } from '../src/db/client.js';
 import { migrationState } from '../src/db/migrations.js';
 import { ReplicaReads } from '../src/db/replica.js';
-import { isUnreachable } from '../src/plugins/errors/errors.plugin.js';
+import { isUnreachable } from '../src/db/unreachable.js';
 import { buildServer } from '../src/server.js';
 import { multipartBody, validPostFields } from './multipart.js';
 import { freshClientAddress, signIn, testDatabases, useServerOn } from './testServer.js';
@@ -166,6 +166,25 @@ describe('public reads with a replica', () => {
       assert.equal(reads.db(), replicaDb, 'with the primary gone, even a stale replica answers');
 
       isPrimaryUp = true;
+      replayed = 0x300;
+      clock += 250;
+      await reads.poll();
+      assert.equal(reads.db(), replicaDb);
+      // Stopped between two polls: the read that meets it is read again from the primary.
+      const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+      const answeredBy = await reads.read(async (db) => {
+        if (db === replicaDb) throw new Error('Failed query', { cause: refused });
+        return db;
+      });
+      assert.equal(answeredBy, primaryDb);
+      assert.equal(reads.state(), 'down');
+      await assert.rejects(
+        reads.read(async () => {
+          throw new TypeError('a bug is not retried');
+        }),
+        TypeError,
+      );
+
       isReplicaUp = false;
       await reads.poll();
       assert.equal(reads.state(), 'down');

@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import type { Database } from './client.js';
+import { isUnreachable } from './unreachable.js';
 
 /**
  * `none`: no replica configured; `up`: answering and at most `REPLICA_MAX_LAG_MS` behind; `lagging`: further
@@ -11,13 +12,18 @@ export type ReplicaState = 'none' | 'up' | 'lagging' | 'down';
 export interface PublicReads {
   /** The replica while it is fresh enough, or while the primary is down; otherwise the primary. */
   db(): Database;
+  /**
+   * `work` on `db()`; when that was the replica and it turned out unreachable (stopped since the last poll),
+   * once more on the primary, so a replica going away fails no public read.
+   */
+  read<T>(work: (db: Database) => Promise<T>): Promise<T>;
   state(): ReplicaState;
   stop(): void;
 }
 
 /** Without a replica, every read is the primary's. */
 export function primaryOnly(db: Database): PublicReads {
-  return { db: () => db, state: () => 'none', stop: () => undefined };
+  return { db: () => db, read: (work) => work(db), state: () => 'none', stop: () => undefined };
 }
 
 /** How often the replica's progress is read. */
@@ -70,6 +76,17 @@ export class ReplicaReads implements PublicReads {
     // A stale answer beats none: with the primary gone, the replica is all there is to read.
     if (!this.isPrimaryUp && this.replicaState === 'lagging') return this.replica.db;
     return this.primary.db;
+  }
+
+  async read<T>(work: (db: Database) => Promise<T>): Promise<T> {
+    const chosen = this.db();
+    try {
+      return await work(chosen);
+    } catch (error) {
+      if (chosen !== this.replica.db || !isUnreachable(error)) throw error;
+      this.replicaState = 'down';
+      return work(this.primary.db);
+    }
   }
 
   state(): ReplicaState {

@@ -165,7 +165,7 @@ export async function jobsRoutes(
     // A signed-in member reads the primary, past every instance's cache, so their own post or edit never
     // vanishes behind a replica's lag or another instance's memory (docs/deploy.md#reads-from-the-replica).
     if (bearerToken(request)) return answer(db);
-    return publicSearches.get(JSON.stringify({ ...search, language }), () => answer(opts.publicReads.db()));
+    return publicSearches.get(JSON.stringify({ ...search, language }), () => opts.publicReads.read(answer));
   });
 
   api.get(
@@ -182,11 +182,17 @@ export async function jobsRoutes(
     async (request) => {
       const id = listingId(request.params.id);
       const viewer = await optionalUser(request, sessions);
-      const reader = viewer ? db : opts.publicReads.db();
-      const listing = await findListing(reader, id, viewer?.id);
-      if (!listing) throw new ApiProblem(404, 'jobNotFound');
-      // Awaited (one insert, beside the publisher's look-up) so the figure is settled when the answer is.
-      const [publisher, ratings] = await Promise.all([findPublisher(reader, listing.publisherId), ratingsOf(reader, [listing.publisherId]), views.record(request, listing, viewer?.id)]);
+      const readListing = async (reader: Database) => {
+        const row = await findListing(reader, id, viewer?.id);
+        if (!row) return null;
+        const [publisher, ratings] = await Promise.all([findPublisher(reader, row.publisherId), ratingsOf(reader, [row.publisherId])]);
+        return { listing: row, publisher, ratings };
+      };
+      const found = viewer ? await readListing(db) : await opts.publicReads.read(readListing);
+      if (!found) throw new ApiProblem(404, 'jobNotFound');
+      const { listing, publisher, ratings } = found;
+      // Awaited (one insert, on the primary) so the figure is settled when the answer is.
+      await views.record(request, listing, viewer?.id);
       if (!publisher) throw new ApiProblem(404, 'jobNotFound');
       const { language } = request.query;
       const extras = { updated_at: listing.updatedAt.toISOString(), publisher: publisherWire(publisher, ratings.get(listing.publisherId)) };

@@ -178,7 +178,7 @@ export async function sitePlugin(
     }
     // A listing or an article: its own title and description, or 404 when it does not exist.
     const canonicalUrl = origin + url.pathname;
-    const subject = match ? await pageSubject(publicReads.db(), articles, match, language, canonicalUrl, texts[language].noTitle) : undefined;
+    const subject = match ? await publicReads.read((db) => pageSubject(db, articles, match, language, canonicalUrl, texts[language].noTitle)) : undefined;
     const isFound = match !== null && subject !== null;
     const firstRequests = match && isFound ? firstRequestsOf(match, url.searchParams, language) : [];
     const answers = await pageAnswers(app, firstRequests, request);
@@ -223,7 +223,7 @@ export async function sitePlugin(
   const crawlerCache = 'public, max-age=3600';
   app.get('/sitemap.xml', async (_request, reply) => {
     const builtAt = fs.existsSync(path.join(shellDir, 'index.html')) ? fs.statSync(path.join(shellDir, 'index.html')).mtime : new Date();
-    return reply.type('application/xml; charset=utf-8').header('Cache-Control', crawlerCache).send(await sitemapXml(publicReads.db(), origin, articles, builtAt));
+    return reply.type('application/xml; charset=utf-8').header('Cache-Control', crawlerCache).send(await publicReads.read((db) => sitemapXml(db, origin, articles, builtAt)));
   });
   app.get('/robots.txt', async (_request, reply) => reply.type('text/plain; charset=utf-8').header('Cache-Control', crawlerCache).send(robotsTxt(origin)));
   const llms = llmsTxt(origin);
