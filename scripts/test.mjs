@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check, in the order that fails fastest: translations (and the check's own tests), types,
-// lint, unit tests (jest), the API fuzz, the production build, API tests and end-to-end tests (node's test runner). Ends with
-// one line, "N passed, N failed", counted over every suite. `npm test -- lint` (or i18n, types, unit, api,
-// fuzz, e2e) runs one part; `api` includes the fuzz.
+// lint, unit tests (jest), the API fuzz, the production build, API tests, end-to-end tests and the cluster on
+// loopback (node's test runner). Ends with one line, "N passed, N failed", counted over every suite. `npm test --
+// lint` (or i18n, types, unit, api, fuzz, e2e, cluster) runs one part; `api` includes the fuzz.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -80,13 +80,15 @@ if (wants('lint')) await check('lint (eslint)', 'npm', ['run', '--silent', 'lint
 if (wants('unit')) await jest();
 // The fuzz needs no build (a fixture site stands in for the pages): it runs before it, and fails faster.
 if (wants('fuzz') || wants('api')) await nodeTests('the schema-driven fuzz (api/fuzz, fixed seed)', path.join(root, 'api'), testFiles('api', 'fuzz', /\.fuzz\.ts$/));
-if (wants('api') || wants('e2e')) {
+if (wants('api') || wants('e2e') || wants('cluster')) {
   const built = await check('production build (if stale)', process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--if-stale']);
   if (!built) {
     console.error('The build failed: API and end-to-end tests need it.');
   } else {
     if (wants('api')) await nodeTests('API tests', path.join(root, 'api'), testFiles('api', 'test'));
     if (wants('e2e')) await nodeTests('end-to-end tests (Chromium)', path.join(root, 'e2e'), testFiles('e2e', 'specs'));
+    // Two of everything (docs/deploy.md#how-this-is-proved): its own PostgreSQL pair, Redis, bucket and nginx.
+    if (wants('cluster')) await nodeTests('the cluster on loopback (two instances, a replica, nginx)', root, ['scripts/cluster/cluster.test.ts']);
   }
 }
 

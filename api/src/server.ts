@@ -140,6 +140,16 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
   if (!deps.database) app.addHook('onClose', () => database.close());
 
   await app.register(errorsPlugin);
+  // Once the instance drains (SIGTERM) or closes, every answer ends its connection: a proxy's keep-alive
+  // connection would otherwise hold the close back until it times out (docs/deploy.md#health-and-shutdown).
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (isClosing || deps.isDraining?.()) reply.header('connection', 'close');
+    return payload;
+  });
   app.addHook('onRequest', config.canonicalOrigin ? canonicalRedirect(config.canonicalOrigin) : embeddedUrlRedirect);
   // Which release of each area pages get, read again as releases, canaries and rollbacks move it: before the
   // CSP is written. A local release's files are served only once the manifest names them, so it is read for
@@ -263,16 +273,19 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
     if (removed.length > 0) app.log.info({ removed: removed.length }, 'orphan photos removed');
   });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
-  await app.register(fastifyStatic, {
-    root: config.uploadDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    // Not `immutable` for a year: a deleted listing's photos must stop being served.
-    setHeaders: ((reply: { header(name: string, value: string): void }) => {
-      reply.header('Cache-Control', PHOTO_CACHE_CONTROL);
-    }) as unknown as (res: unknown, path: string) => void,
-  });
+  // Photos in a bucket are served from there (S3_PUBLIC_URL); only local ones from here.
+  if (!config.s3) {
+    await app.register(fastifyStatic, {
+      root: config.uploadDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      // Not `immutable` for a year: a deleted listing's photos must stop being served.
+      setHeaders: ((reply: { header(name: string, value: string): void }) => {
+        reply.header('Cache-Control', PHOTO_CACHE_CONTROL);
+      }) as unknown as (res: unknown, path: string) => void,
+    });
+  }
   await app.register(sitePlugin, { config, publicReads: database.reads, siteReleases, notFoundPage });
   return app;
 }

@@ -178,6 +178,16 @@ describe('public reads with a replica', () => {
       });
       assert.equal(answeredBy, primaryDb);
       assert.equal(reads.state(), 'down');
+      isReplicaUp = true;
+      await reads.poll();
+      assert.equal(reads.db(), replicaDb);
+      const lookedIn: Database[] = [];
+      const found = await reads.readFound(async (db) => {
+        lookedIn.push(db);
+        return db === primaryDb ? 'posted a moment ago' : null;
+      });
+      assert.equal(found, 'posted a moment ago', 'what the replica has not replayed yet is asked of the primary');
+      assert.deepEqual(lookedIn, [replicaDb, primaryDb]);
       await assert.rejects(
         reads.read(async () => {
           throw new TypeError('a bug is not retried');

@@ -17,13 +17,18 @@ export interface PublicReads {
    * once more on the primary, so a replica going away fails no public read.
    */
   read<T>(work: (db: Database) => Promise<T>): Promise<T>;
+  /**
+   * `read`, and when the replica found nothing, the primary is asked too: a listing shared the moment it was
+   * posted opens for everyone, though the replica has not replayed it yet.
+   */
+  readFound<T>(work: (db: Database) => Promise<T | null>): Promise<T | null>;
   state(): ReplicaState;
   stop(): void;
 }
 
 /** Without a replica, every read is the primary's. */
 export function primaryOnly(db: Database): PublicReads {
-  return { db: () => db, read: (work) => work(db), state: () => 'none', stop: () => undefined };
+  return { db: () => db, read: (work) => work(db), readFound: (work) => work(db), state: () => 'none', stop: () => undefined };
 }
 
 /** How often the replica's progress is read. */
@@ -79,13 +84,30 @@ export class ReplicaReads implements PublicReads {
   }
 
   async read<T>(work: (db: Database) => Promise<T>): Promise<T> {
+    return (await this.readNoting(work)).answer;
+  }
+
+  async readFound<T>(work: (db: Database) => Promise<T | null>): Promise<T | null> {
+    const { answer, from } = await this.readNoting(work);
+    if (answer !== null || from !== this.replica.db) return answer;
+    try {
+      return await work(this.primary.db);
+    } catch (error) {
+      // The primary is away: the replica's answer is all there is.
+      if (isUnreachable(error)) return null;
+      throw error;
+    }
+  }
+
+  /** `work`'s answer and the database that gave it. */
+  private async readNoting<T>(work: (db: Database) => Promise<T>): Promise<{ answer: T; from: Database }> {
     const chosen = this.db();
     try {
-      return await work(chosen);
+      return { answer: await work(chosen), from: chosen };
     } catch (error) {
       if (chosen !== this.replica.db || !isUnreachable(error)) throw error;
       this.replicaState = 'down';
-      return work(this.primary.db);
+      return { answer: await work(this.primary.db), from: this.primary.db };
     }
   }
 

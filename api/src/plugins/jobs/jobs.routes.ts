@@ -188,7 +188,7 @@ export async function jobsRoutes(
         const [publisher, ratings] = await Promise.all([findPublisher(reader, row.publisherId), ratingsOf(reader, [row.publisherId])]);
         return { listing: row, publisher, ratings };
       };
-      const found = viewer ? await readListing(db) : await opts.publicReads.read(readListing);
+      const found = viewer ? await readListing(db) : await opts.publicReads.readFound(readListing);
       if (!found) throw new ApiProblem(404, 'jobNotFound');
       const { listing, publisher, ratings } = found;
       // Awaited (one insert, on the primary) so the figure is settled when the answer is.
