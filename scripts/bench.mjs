@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [-- --listings N] [-- --baseline <git ref>]`: builds what is stale, then runs each benchmark in
+// `npm run bench [-- --listings N] [-- --baseline <git ref>] [-- --cluster]`: builds what is stale, then runs each benchmark in
 // turn with the same arguments (`npm run` would hand them to the last command only). Benchmarks report; none
 // fails on a figure.
 //
@@ -46,9 +46,13 @@ function prepareBaseline(ref) {
   return dir;
 }
 
+// `--cluster`: the two-instance figures alone (scripts/bench-cluster.ts, docs/deploy.md#figures).
+const isCluster = args.includes('--cluster');
+const benchmarks = isCluster ? ['bench-cluster.ts'] : ['bench-pages.ts', 'bench-lighthouse.ts', 'bench-api.ts', 'bench-alerts.ts', 'bench-uploads.ts', 'bench-realtime.ts'];
+if (isCluster) args.splice(args.indexOf('--cluster'), 1);
 const steps = [
   [process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--if-stale']],
-  ...['bench-pages.ts', 'bench-lighthouse.ts', 'bench-api.ts', 'bench-alerts.ts', 'bench-uploads.ts', 'bench-realtime.ts'].map((file) => [process.execPath, ['--import', 'tsx', path.join(root, 'scripts', file), ...args]]),
+  ...benchmarks.map((file) => [process.execPath, ['--import', 'tsx', path.join(root, 'scripts', file), ...args]]),
 ];
 for (const [command, commandArgs] of steps) {
   const { status } = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env });

@@ -14,7 +14,7 @@ import { ReplicaReads } from '../src/db/replica.js';
 import { isUnreachable } from '../src/db/unreachable.js';
 import { buildServer } from '../src/server.js';
 import { multipartBody, validPostFields } from './multipart.js';
-import { freshClientAddress, signIn, testDatabases, useServerOn } from './testServer.js';
+import { configRefusal, freshClientAddress, signIn, testDatabases, useServerOn } from './testServer.js';
 
 const ALERT = { offerType: 'job', q: 'garden', location: '', category: 'all', frequency: 'daily' };
 
@@ -202,6 +202,14 @@ describe('public reads with a replica', () => {
     } finally {
       reads.stop();
     }
+  });
+});
+
+describe('replica settings', () => {
+  it('refuses a replica without a primary, and a lag that is not a number', () => {
+    assert.match(String(configRefusal({ DATABASE_REPLICA_URL: 'postgres://replica/tasko' })), /DATABASE_REPLICA_URL is set without DATABASE_URL/);
+    assert.match(String(configRefusal({ DATABASE_URL: 'postgres://primary/tasko', REPLICA_MAX_LAG_MS: 'soon' })), /REPLICA_MAX_LAG_MS="soon": expected a whole number/);
+    assert.equal(configRefusal({ DATABASE_URL: 'postgres://primary/tasko', DATABASE_REPLICA_URL: 'postgres://replica/tasko', REPLICA_MAX_LAG_MS: '2000', SHUTDOWN_DELAY_MS: '5000' }), null);
   });
 });
 

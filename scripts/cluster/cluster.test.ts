@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import { S3Bucket } from '../../api/src/s3Bucket.js';
 import { S3ReleaseStore } from '../../api/src/releases/releaseStores.js';
 import { publishRelease } from '../../api/src/releases/releaseActions.js';
+import { benchSession as signIn, listingForm } from '../benchServer.js';
 import { startCluster, waitFor, type Cluster, type Instance } from './topology.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -21,36 +22,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let cluster: Cluster;
 
-/** A session through the local provider, as the sign-in page gets one: nonce (and its cookie), ID token, login. */
-async function signIn(origin: string, email: string): Promise<string> {
-  const nonceAnswer = await fetch(`${origin}/api/v1/auth/nonce`, { method: 'POST' });
-  const cookie = (nonceAnswer.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
-  const { nonce } = (await nonceAnswer.json()) as { nonce: string };
-  const issued = await fetch(`${origin}/dev-idp/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, name: email.split('@')[0], nonce }) });
-  const { id_token: idToken } = (await issued.json()) as { id_token: string };
-  const login = await fetch(`${origin}/api/v1/auth/google/login`, { method: 'POST', headers: { authorization: `Bearer ${idToken}`, cookie } });
-  assert.equal(login.status, 200, `sign-in of ${email}: ${await login.clone().text()}`);
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  await fetch(`${origin}/api/v1/user/age-confirmation`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}` } });
-  return accessToken;
-}
-
 /** POST /jobs as the posting form sends it; `photo` adds one JPEG. */
 function postListing(origin: string, token: string, title: string, options: { key?: string; photo?: Buffer } = {}): Promise<Response> {
-  const form = new FormData();
-  const fields: Record<string, string> = {
-    jobTitle: title,
-    description: 'Checked by the cluster test.',
-    category: 'homeServices',
-    paymentType: 'fixed',
-    amount: '150',
-    contactPersonName: 'Cluster',
-    phone: '054-1234-567',
-    location: JSON.stringify({ city: 'Haifa', address: '' }),
-    offerType: 'job',
-  };
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (options.photo) form.append('photos', new Blob([options.photo], { type: 'image/jpeg' }), 'photo.jpg');
+  const form = listingForm(title);
+  if (options.photo) form.append('photos', new Blob([new Uint8Array(options.photo)], { type: 'image/jpeg' }), 'photo.jpg');
   return fetch(`${origin}/api/v1/jobs`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, ...(options.key ? { 'idempotency-key': options.key } : {}) },
@@ -70,6 +45,13 @@ async function searchIds(origin: string, word: string, token?: string): Promise<
   assert.equal(answer.status, 200, await answer.clone().text());
   return ((await answer.json()) as { jobs: { job_id: number }[] }).jobs.map((job) => job.job_id);
 }
+
+/** What /health/ready says (docs/deploy.md#health-and-shutdown). */
+interface Readiness {
+  ready: boolean;
+  checks: { primary: string; replica: string; migrations: string };
+}
+const readinessOf = async (instance: Instance) => (await (await fetch(`${instance.origin}/health/ready`)).json()) as Readiness;
 
 /** A word no other listing has: searches for it find only what the test posted. */
 const uniqueWord = () => `harmonica${crypto.randomBytes(3).toString('hex')}`;
@@ -100,7 +82,7 @@ describe('two instances behind a proxy, as one site', () => {
     const journal = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'api', 'drizzle', 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
     const applied = await cluster.primary.query('select count(*), count(distinct hash) from drizzle.__drizzle_migrations');
     assert.equal(applied, `${journal.entries.length}|${journal.entries.length}`);
-    for (const instance of cluster.instances) assert.equal((await (await fetch(`${instance.origin}/health/ready`)).json()).checks.migrations, 'applied');
+    for (const instance of cluster.instances) assert.equal((await readinessOf(instance)).checks.migrations, 'applied');
   });
 
   it('finds a listing posted through one instance through the other and the proxy; with replay paused, its owner at once and the public within the lag allowed', async () => {
@@ -117,7 +99,7 @@ describe('two instances behind a proxy, as one site', () => {
       const started = Date.now();
       const own = await fetch(`${second.origin}/api/v1/jobs/${paused}`, { headers: { authorization: `Bearer ${poster}` } });
       assert.equal(own.status, 200, 'its owner reads the primary');
-      assert.equal((await own.json()).viewer_is_owner, true);
+      assert.equal(((await own.json()) as { viewer_is_owner: boolean }).viewer_is_owner, true);
       assert.deepEqual(await searchIds(second.origin, later, poster), [paused], "its owner's search reads the primary too");
       await waitFor(async () => (await searchIds(cluster.proxyOrigin, later)).includes(paused) || null, { timeoutMs: REPLICA_MAX_LAG_MS + 1_000, intervalMs: 100, what: 'the public search to find it (the lag fallback)' });
       const waited = Date.now() - started;
@@ -141,7 +123,7 @@ describe('two instances behind a proxy, as one site', () => {
       });
       statuses.push(answer.status);
     }
-    assert.deepEqual(statuses, [...Array(APPLICATION_RATE_LIMIT).fill(201), 429]);
+    assert.deepEqual(statuses, [...Array<number>(APPLICATION_RATE_LIMIT).fill(201), 429]);
   });
 
   it('sends one alert email per match with both instances working the queue', async () => {
@@ -252,7 +234,7 @@ describe('outages', () => {
     await searchBurst(20);
     await stopping;
     await searchBurst(20);
-    for (const instance of cluster.instances) assert.equal((await (await fetch(`${instance.origin}/health/ready`)).json()).checks.replica, 'down');
+    for (const instance of cluster.instances) assert.equal((await readinessOf(instance)).checks.replica, 'down');
     await cluster.replica.start();
     await cluster.replica.waitForReplay();
 
@@ -267,7 +249,7 @@ describe('outages', () => {
         assert.ok(texts.errors[problem.messageKey], `${language} says what ${problem.messageKey} means`);
       }
       await searchBurst(20);
-      const ready = (await (await fetch(`${cluster.instances[0].origin}/health/ready`)).json()) as { ready: boolean; checks: { primary: string } };
+      const ready = await readinessOf(cluster.instances[0]);
       assert.deepEqual([ready.ready, ready.checks.primary], [true, 'down'], 'still ready: it can serve public reads');
     } finally {
       await cluster.primary.start();

@@ -95,7 +95,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     if (options.replicaUrl) {
       replicaPool = poolOf(options.replicaUrl);
       replicaPool.on('error', () => undefined);
-      const replicaReads = new ReplicaReads({ db, pool }, { db: drizzleOn(replicaPool) as unknown as Database, pool: replicaPool }, options.replicaMaxLagMs ?? 5_000);
+      const replicaReads = new ReplicaReads({ db, pool }, { db: drizzleOn(replicaPool), pool: replicaPool }, options.replicaMaxLagMs ?? 5_000);
       await replicaReads.poll();
       reads = replicaReads;
     }
@@ -124,7 +124,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     db: db as unknown as Database,
-    reads: primaryOnly(db as unknown as Database),
+    reads: primaryOnly(db),
     kind: 'pglite',
     pglite: client,
     check: async () => void (await db.execute(sql`select 1`)),
