@@ -88,7 +88,7 @@ if (wants('api') || wants('e2e') || wants('cluster')) {
     if (wants('api')) await nodeTests('API tests', path.join(root, 'api'), testFiles('api', 'test'));
     if (wants('e2e')) await nodeTests('end-to-end tests (Chromium)', path.join(root, 'e2e'), testFiles('e2e', 'specs'));
     // Two of everything (docs/deploy.md#how-this-is-proved): its own PostgreSQL pair, Redis, bucket and nginx.
-    if (wants('cluster')) await nodeTests('the cluster on loopback (two instances, a replica, nginx)', root, ['scripts/cluster/cluster.test.ts']);
+    if (wants('cluster')) await nodeTests('the cluster on loopback (two instances, a replica, nginx)', root, ['scripts/cluster/recipe.test.ts', 'scripts/cluster/cluster.test.ts']);
   }
 }
 
