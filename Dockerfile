@@ -4,18 +4,18 @@
 #
 #   docker build -t tasko .
 #
-# Three stages: `build` installs everything and runs the production build, `deps` installs only what the server
-# needs at run time, `runtime` puts the two together and runs as the unprivileged `node` user.
+# Four stages: `manifests` holds the package files both installs start from, `build` installs everything and runs
+# the production build, `deps` installs only what the server needs at run time, `runtime` puts the two together
+# and runs as the unprivileged `node` user.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
 # ---------------------------------------------------------------------------------------------------------------
-FROM ${NODE_IMAGE} AS build
+# The manifests alone, the base of both installs below: a change of source reuses their node_modules layers. npm ci
+# checks the lock file against every workspace, e2e included, so each manifest is here.
+FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
 ENV npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
-
-# The manifests first, so a change of source reuses the installed node_modules layer. npm ci checks the lock file
-# against every workspace, e2e included, so each manifest is here.
 COPY package.json package-lock.json tsconfig.base.json ./
 COPY shared/package.json shared/
 COPY shell/package.json shell/
@@ -26,26 +26,16 @@ COPY mfe-content/package.json mfe-content/
 COPY mfe-account/package.json mfe-account/
 COPY api/package.json api/
 COPY e2e/package.json e2e/
-RUN npm ci
 
+# ---------------------------------------------------------------------------------------------------------------
+FROM manifests AS build
+RUN npm ci
 COPY . .
 # The shell and every remote into their dist/ (with .br and .gz beside each text file): release zero of each area.
 RUN node scripts/build.mjs
 
 # ---------------------------------------------------------------------------------------------------------------
-FROM ${NODE_IMAGE} AS deps
-WORKDIR /app
-ENV npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
-COPY package.json package-lock.json ./
-COPY shared/package.json shared/
-COPY shell/package.json shell/
-COPY mfe-jobs/package.json mfe-jobs/
-COPY mfe-services/package.json mfe-services/
-COPY mfe-posting/package.json mfe-posting/
-COPY mfe-content/package.json mfe-content/
-COPY mfe-account/package.json mfe-account/
-COPY api/package.json api/
-COPY e2e/package.json e2e/
+FROM manifests AS deps
 # Production dependencies of the three workspaces the server loads: api (tsx is one of its dependencies, so the
 # TypeScript runs as it is), shared (its pure parts: domain, validation, format, locales) and mfe-content, whose
 # blog loader the server requires for the articles' titles and dates (it needs front-matter).
@@ -59,9 +49,8 @@ ENV NODE_ENV=production \
     DATA_DIR=/data
 WORKDIR /app
 
-# node_modules (the root's and the nested ones) and the workspace manifests with their links.
+# node_modules (the root's and the nested ones), the workspace manifests with their links, tsconfig.base.json.
 COPY --from=deps /app/ ./
-COPY --from=build /app/tsconfig.base.json ./
 # The server: its sources, run by tsx, its tsconfig (which extends the base above) and its migrations.
 COPY --from=build /app/api/tsconfig.json api/
 COPY --from=build /app/api/src api/src

@@ -13,7 +13,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { request as playwrightRequest } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { LIMITS, searchQueryString, type JobSearchParams } from '@tasko/shared/domain';
@@ -25,7 +24,7 @@ import { compiledSerializerCompiler } from '../api/src/plugins/responseSerialize
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { apiSession } from '../e2e/support/accounts.js';
 import { generateListings } from './benchListings.js';
-import { freePort, startServer } from './benchServer.js';
+import { freePort, loadFigures, startServer, type LoadFigures } from './benchServer.js';
 import { SEARCH_SHAPES } from './searchShapes.js';
 
 const { values: options } = parseArgs({ options: { listings: { type: 'string' }, only: { type: 'string' } }, strict: false });
@@ -38,18 +37,7 @@ const PGLITE_CONNECTIONS = 4;
 const PUBLISHES = 200;
 const root = path.resolve(import.meta.dirname, '..');
 
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-async function load(url: string, connections: number): Promise<Figures> {
-  await autocannon({ url, connections, duration: 1 }); // warm-up
-  const result = await autocannon({ url, connections, duration: SECONDS });
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
-}
+const load = (url: string, connections: number) => loadFigures(url, connections, SECONDS);
 
 async function emptied(handle: DatabaseHandle): Promise<void> {
   await handle.db.execute(sql`truncate table listings, sessions, users, rate_limits restart identity cascade`);
@@ -206,7 +194,7 @@ function serializationMicros(): Record<string, number> {
   return micros;
 }
 
-function figures(f: Figures): string[] {
+function figures(f: LoadFigures): string[] {
   return [String(f.rps), String(f.p50), String(f.p99), String(f.errors)];
 }
 

@@ -3,9 +3,8 @@
 // one instance without the proxy (req/s, p50, p99, and the ratios); the replica's lag while 4 writers post; and
 // how long a rolling restart takes. Reports only; no figure fails it.
 import crypto from 'node:crypto';
-import autocannon from 'autocannon';
 import pg from 'pg';
-import { benchSession, listingForm } from './benchServer.js';
+import { benchSession, listingForm, loadFigures, type LoadFigures } from './benchServer.js';
 import { startCluster } from './cluster/topology.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -13,18 +12,7 @@ const CONNECTIONS = 16;
 const WRITERS = 4;
 const LISTINGS = 400;
 
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-async function load(url: string): Promise<Figures> {
-  await autocannon({ url, connections: CONNECTIONS, duration: 1 }); // warm-up
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
-}
+const load = (url: string) => loadFigures(url, CONNECTIONS, SECONDS);
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -99,7 +87,7 @@ try {
     restartMs.push(Date.now() - started);
   }
 
-  const row = (name: string, figures: Figures) => `| ${name} | ${figures.rps} | ${figures.p50} | ${figures.p99} | ${figures.errors} |`;
+  const row = (name: string, figures: LoadFigures) => `| ${name} | ${figures.rps} | ${figures.p50} | ${figures.p99} | ${figures.errors} |`;
   console.log(`\nPublic search (${search}), ${CONNECTIONS} connections, ${SECONDS} s each, ${LISTINGS} listings, replica reads:`);
   console.log('| where | req/s | p50 ms | p99 ms | errors |\n|---|---|---|---|---|');
   console.log(row('one instance, no proxy', direct));

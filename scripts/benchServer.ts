@@ -1,19 +1,28 @@
-// The API in its own process for the benchmarks, on a free loopback port; the caller kills it.
+// The API in its own process for the benchmarks, on a free loopback port (the caller kills it), and what the
+// benchmarks share: sessions, a listing's form, a load of requests.
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { freePort } from './cluster/processes.js';
+
+export { freePort };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
+/** A load's throughput, latency and failures (non-2xx answers included). */
+export interface LoadFigures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** `connections` requests at a time at `url` for `seconds`, after a second of warm-up. */
+export async function loadFigures(url: string, connections: number, seconds: number): Promise<LoadFigures> {
+  await autocannon({ url, connections, duration: 1 });
+  const result = await autocannon({ url, connections, duration: seconds });
+  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
 /**
