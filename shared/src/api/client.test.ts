@@ -451,5 +451,11 @@ describe('creating calls and their Idempotency-Key', () => {
     const [first, retry, next] = sent.map((request) => request.headers['Idempotency-Key']);
     expect(retry).toBe(first);
     expect(next).not.toBe(first);
+
+    // A post is resent only when the page asks ("Try again"): its photos are not uploaded again behind its back.
+    sent.length = 0;
+    server.answerWith('offline');
+    await expect(api.createJob(new FormData(), { submission }).catch(toApiError)).resolves.toEqual({ statusCode: 0, messageKey: 'networkError' });
+    expect(sent).toHaveLength(1);
   });
 });

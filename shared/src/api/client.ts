@@ -122,6 +122,12 @@ export interface Submission {
   idempotencyKey?: string;
 }
 
+/** The submission's Idempotency-Key, made at its first send. */
+function idempotencyHeaders(submission: Submission): Record<string, string> {
+  submission.idempotencyKey ??= newIdempotencyKey();
+  return { 'Idempotency-Key': submission.idempotencyKey };
+}
+
 /** How long to wait before each resend of a creating call whose answer was lost. */
 const RESEND_DELAYS_MS = [700, 2_000];
 
@@ -137,7 +143,7 @@ function newIdempotencyKey(): string {
  */
 function isWorthResending(error: unknown): boolean {
   if (!(error instanceof HttpError)) return false;
-  // No answer: a caller's own abort is told apart by its signal, in createOnce.
+  // No answer: the connection dropped or the clock ran out (the calls resent here take no AbortSignal).
   if (!error.response) return true;
   const { status, data } = error.response;
   const messageKey = (data as { messageKey?: unknown } | null)?.messageKey;
@@ -152,15 +158,14 @@ function isWorthResending(error: unknown): boolean {
  * server answers the first result instead of creating a second. A form that offers "Try again" passes the
  * same `submission` each time, which keeps its key across those retries too.
  */
-async function createOnce<T>(send: (headers: Record<string, string>) => Promise<T>, submission: Submission = {}, signal?: AbortSignal): Promise<T> {
-  submission.idempotencyKey ??= newIdempotencyKey();
-  const headers = { 'Idempotency-Key': submission.idempotencyKey };
+async function createOnce<T>(send: (headers: Record<string, string>) => Promise<T>, submission: Submission = {}): Promise<T> {
+  const headers = idempotencyHeaders(submission);
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await send(headers);
     } catch (error) {
       const delay = RESEND_DELAYS_MS[attempt];
-      if (delay === undefined || signal?.aborted || !isWorthResending(error)) throw error;
+      if (delay === undefined || !isWorthResending(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
@@ -223,8 +228,13 @@ export const api = {
   ),
   sendEvents: (events: AnalyticsEvent[]) => call<void>({ method: 'POST', url: '/events', data: { events } }),
   /** With its photos: sent with upload progress (`options.onProgress`), stopped by `options.signal`. */
+  /**
+   * Not resent by itself, unlike the other creating calls: the posting page shows the upload and offers "Try
+   * again", which passes the same `submission`, so its photos are sent again only when the person asks and the
+   * retry still carries the first send's Idempotency-Key.
+   */
   createJob: withSession((payload: FormData, options: UploadOptions & { submission?: Submission } = {}) =>
-    createOnce((headers) => upload<Listing>({ method: 'POST', url: '/jobs', data: payload, headers }, options), options.submission, options.signal),
+    upload<Listing>({ method: 'POST', url: '/jobs', data: payload, headers: idempotencyHeaders(options.submission ?? {}) }, options),
   ),
   updateJob: withSession((id: number, payload: FormData, options: UploadOptions = {}) =>
     upload<Listing>({ method: 'PUT', url: `/jobs/${id}`, data: payload }, options),

@@ -514,6 +514,9 @@ describe('publishing with photos shows its progress', () => {
     await user.click(retry);
     const second = await sentListing(2);
     expect(second).not.toBe(first);
+    // The same submission: were the first to have arrived after all, the server answers it instead of publishing twice.
+    expect(second.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
+    expect(second.headers['Idempotency-Key']).toBe(first.headers['Idempotency-Key']);
     expect(((second.body as FormData).getAll('photos') as File[]).map((f) => f.name)).toEqual(['photo-1.jpg', 'photo-2.jpg']);
     const busy = screen.getByRole('button', { name: 'Publishing…' });
     await waitFor(() => expect(document.activeElement).toBe(busy));
