@@ -314,6 +314,10 @@ for (const database of testDatabases()) {
       assert.equal(again.statusCode, 201);
       assert.equal(again.json().job_id, first.json().job_id);
       assert.equal(await countOf('listings'), 1);
+      // Kept in the listing's own transaction, as the route's serializer wrote it: a resend gets the same bytes.
+      const [kept] = rowsOf<{ body: string; status: number }>(await suite.handle.db.execute(sql`select body, status from idempotency_keys where key = 'post-1'`));
+      assert.deepEqual(kept, { body: first.body, status: 201 });
+      assert.equal(again.body, first.body);
     });
   });
 }

@@ -30,6 +30,8 @@ declare module 'fastify' {
 interface Claim {
   userId: number;
   key: string;
+  /** Its answer was written in the route's own transaction (`settle`). */
+  isSettled?: boolean;
 }
 
 /**
@@ -57,7 +59,9 @@ export class IdempotentWrites {
       if (!claim) return payload;
       this.claims.delete(request);
       const where = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
-      if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string') {
+      const isSuccess = reply.statusCode >= 200 && reply.statusCode < 300;
+      if (isSuccess && claim.isSettled) return payload;
+      if (isSuccess && typeof payload === 'string') {
         await this.db.update(idempotencyKeys).set({ status: reply.statusCode, body: payload }).where(where);
       } else {
         await this.db.delete(idempotencyKeys).where(where);
@@ -118,6 +122,20 @@ export class IdempotentWrites {
       return true;
     }
     throw new ApiProblem(409, 'requestInProgress');
+  }
+
+  /**
+   * Writes the answer inside the route's own transaction, beside what the call creates: killed after the commit,
+   * an instance leaves the key answered, never "running" over a stored write that a later resend would repeat.
+   */
+  async settle(tx: Pick<Database, 'update'>, request: FastifyRequest, status: number, body: string): Promise<void> {
+    const claim = this.claims.get(request);
+    if (!claim) return;
+    await tx
+      .update(idempotencyKeys)
+      .set({ status, body })
+      .where(and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key)));
+    claim.isSettled = true;
   }
 
   /** Keys past their 24 hours. */

@@ -228,13 +228,20 @@ export async function jobsRoutes(
       if (await opts.idempotentWrites.claim(request, reply, fingerprint)) return reply;
       const urls = await storePhotos(photos);
       try {
-        const [row] = await db
-          .insert(listings)
-          .values({ ...columnsOf(post), publisherId: userOf(request).id, images: urls })
-          .returning();
-        if (!row) throw new Error('listing not stored');
+        // The answer, as the route's serializer writes it for a 201, is kept for a resend in the row's transaction.
+        void reply.code(201);
+        const { row, wire } = await db.transaction(async (tx) => {
+          const [stored] = await tx
+            .insert(listings)
+            .values({ ...columnsOf(post), publisherId: userOf(request).id, images: urls })
+            .returning();
+          if (!stored) throw new Error('listing not stored');
+          const answer = ownerWire(stored, request.query.language);
+          await opts.idempotentWrites.settle(tx, request, 201, String(reply.serialize(answer)));
+          return { row: stored, wire: answer };
+        });
         await opts.onListingVisible?.(row.id);
-        return reply.code(201).send(ownerWire(row, request.query.language));
+        return reply.send(wire);
       } catch (error) {
         await Promise.all(urls.map((u) => storage.remove(u)));
         throw error;
