@@ -258,6 +258,29 @@ describe('outages', () => {
   });
 });
 
+describe('a Redis outage', () => {
+  it('keeps public reads on both instances while limited actions answer 503, and counts again once Redis is back', async () => {
+    const poster = await signIn(cluster.proxyOrigin, 'redis@cluster.test');
+    const word = uniqueWord();
+    const { job_id: id } = await published(cluster.proxyOrigin, poster, `Shelf ${word}`);
+    await cluster.replica.waitForReplay();
+    await cluster.redis.stop();
+    try {
+      for (const instance of cluster.instances) {
+        assert.deepEqual(await searchIds(instance.origin, word), [id]);
+        const refused = await postListing(instance.origin, poster, `Shelf ${uniqueWord()}`);
+        assert.equal(refused.status, 503);
+        assert.equal(((await refused.json()) as { messageKey: string }).messageKey, 'serviceUnavailable');
+        const ready = (await (await fetch(`${instance.origin}/health/ready`)).json()) as Readiness & { checks: { redis: string } };
+        assert.deepEqual([ready.ready, ready.checks.redis], [true, 'down'], 'still ready: public reads need no Redis');
+      }
+    } finally {
+      await cluster.redis.start();
+    }
+    await waitFor(async () => (await postListing(cluster.proxyOrigin, poster, `Shelf ${uniqueWord()}`)).status === 201 || null, { timeoutMs: 15_000, intervalMs: 300, what: 'posting once Redis is back' });
+  });
+});
+
 /** What a load run saw: every search's outcome and every writer's posts. */
 interface LoadTally {
   searches: number;
