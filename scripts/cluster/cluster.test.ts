@@ -220,12 +220,18 @@ describe('two instances behind a proxy, as one site', () => {
   });
 });
 
+/** A member's listing under a word of its own, replayed on the replica: what an outage check searches for. */
+async function replayedListing(email: string, noun: string): Promise<{ poster: string; word: string; id: number }> {
+  const poster = await signIn(cluster.proxyOrigin, email);
+  const word = uniqueWord();
+  const { job_id: id } = await published(cluster.proxyOrigin, poster, `${noun} ${word}`);
+  await cluster.replica.waitForReplay();
+  return { poster, word, id };
+}
+
 describe('outages', () => {
   it('goes on searching from the primary when the replica stops, and from the replica when the primary stops, where writes answer 503', async () => {
-    const poster = await signIn(cluster.proxyOrigin, 'outage@cluster.test');
-    const word = uniqueWord();
-    const { job_id: id } = await published(cluster.proxyOrigin, poster, `Fence ${word}`);
-    await cluster.replica.waitForReplay();
+    const { poster, word, id } = await replayedListing('outage@cluster.test', 'Fence');
     const searchBurst = async (times: number) => {
       for (let n = 0; n < times; n += 1) assert.deepEqual(await searchIds(cluster.proxyOrigin, word), [id]);
     };
@@ -256,14 +262,9 @@ describe('outages', () => {
     }
     await waitFor(async () => (await postListing(cluster.proxyOrigin, poster, `Fence ${uniqueWord()}`)).status === 201 || null, { timeoutMs: 20_000, intervalMs: 500, what: 'writes after the primary is back' });
   });
-});
 
-describe('a Redis outage', () => {
-  it('keeps public reads on both instances while limited actions answer 503, and counts again once Redis is back', async () => {
-    const poster = await signIn(cluster.proxyOrigin, 'redis@cluster.test');
-    const word = uniqueWord();
-    const { job_id: id } = await published(cluster.proxyOrigin, poster, `Shelf ${word}`);
-    await cluster.replica.waitForReplay();
+  it('keeps public reads on both instances while Redis is down and limited actions answer 503, and counts again once it is back', async () => {
+    const { poster, word, id } = await replayedListing('redis@cluster.test', 'Shelf');
     await cluster.redis.stop();
     try {
       for (const instance of cluster.instances) {

@@ -237,7 +237,8 @@ export async function jobsRoutes(
             .returning();
           if (!stored) throw new Error('listing not stored');
           const answer = ownerWire(stored, request.query.language);
-          await opts.idempotentWrites.settle(tx, request, 201, String(reply.serialize(answer)));
+          const serialized = reply.serialize(answer);
+          await opts.idempotentWrites.settle(tx, request, 201, typeof serialized === 'string' ? serialized : Buffer.from(new Uint8Array(serialized)).toString('utf8'));
           return { row: stored, wire: answer };
         });
         await opts.onListingVisible?.(row.id);
