@@ -136,7 +136,6 @@ export const sessions = pgTable(
   (t) => [index('sessions_user').on(t.userId)],
 );
 
-/** Fixed-window counters for rate limits, shared by every instance through the database. */
 /**
  * The first answer to each creating call sent with an `Idempotency-Key`, per member (docs/deploy.md#idempotent-writes):
  * a retry with the same key gets it again instead of a second listing, application, message, review or alert.
@@ -156,6 +155,7 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_started').on(t.startedAt)],
 );
 
+/** Fixed-window counters for rate limits, shared by every instance through the database. */
 export const rateLimits = pgTable(
   'rate_limits',
   {

@@ -139,21 +139,19 @@ function newIdempotencyKey(): string {
 /**
  * Whether the same request, under the same key, is worth sending again: no answer came (the connection
  * dropped, the clock ran out), the proxy found no instance (502, 504), an instance was stopping or its
- * database out of reach (503, but not a post's photos taking too long), or the first send is still running.
+ * database out of reach (503), or the first send is still running (409 `requestInProgress`).
  */
 function isWorthResending(error: unknown): boolean {
   if (!(error instanceof HttpError)) return false;
   // No answer: the connection dropped or the clock ran out (the calls resent here take no AbortSignal).
   if (!error.response) return true;
   const { status, data } = error.response;
-  const messageKey = (data as { messageKey?: unknown } | null)?.messageKey;
-  if (status === 502 || status === 504) return true;
-  if (status === 503) return messageKey !== 'uploadTimeout';
-  return status === 409 && messageKey === 'requestInProgress';
+  if (status === 502 || status === 503 || status === 504) return true;
+  return status === 409 && (data as { messageKey?: unknown } | null)?.messageKey === 'requestInProgress';
 }
 
 /**
- * A creating call (a listing, an application, a message, a review, an alert), sent with an Idempotency-Key
+ * A creating call (an application, a message, a review, an alert), sent with an Idempotency-Key
  * (docs/deploy.md#idempotent-writes): when its answer is lost it is sent again with the same key, so the
  * server answers the first result instead of creating a second. A form that offers "Try again" passes the
  * same `submission` each time, which keeps its key across those retries too.
@@ -227,11 +225,11 @@ export const api = {
     call<{ reported: true }>({ method: 'POST', url: `/jobs/${id}/reports`, data: report }),
   ),
   sendEvents: (events: AnalyticsEvent[]) => call<void>({ method: 'POST', url: '/events', data: { events } }),
-  /** With its photos: sent with upload progress (`options.onProgress`), stopped by `options.signal`. */
   /**
-   * Not resent by itself, unlike the other creating calls: the posting page shows the upload and offers "Try
-   * again", which passes the same `submission`, so its photos are sent again only when the person asks and the
-   * retry still carries the first send's Idempotency-Key.
+   * With its photos: sent with upload progress (`options.onProgress`), stopped by `options.signal`. Not resent by
+   * itself, unlike the other creating calls: the posting page shows the upload and offers "Try again", which
+   * passes the same `submission`, so its photos are sent again only when the person asks and the retry still
+   * carries the first send's Idempotency-Key.
    */
   createJob: withSession((payload: FormData, options: UploadOptions & { submission?: Submission } = {}) =>
     upload<Listing>({ method: 'POST', url: '/jobs', data: payload, headers: idempotencyHeaders(options.submission ?? {}) }, options),
