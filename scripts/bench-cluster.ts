@@ -23,7 +23,7 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 };
 
-const cluster = await startCluster({ env: { WRITE_RATE_LIMIT: '100000', SIGN_IN_RATE_LIMIT: '100000', SEARCH_CACHE_MS: '0', SHUTDOWN_DELAY_MS: '2000' } });
+const cluster = await startCluster({ env: { WRITE_RATE_LIMIT: '100000', SIGN_IN_RATE_LIMIT: '100000', SHUTDOWN_DELAY_MS: '2000' } });
 try {
   const token = await benchSession(cluster.proxyOrigin, 'bench@cluster.test');
   // Enough listings that a search reads pages of them, posted through the API like everyone's.

@@ -14,7 +14,6 @@ export interface StandinObject {
 export interface BucketStandin {
   /** Where to send requests: `${origin}/${bucket}/key` (path-style, as api/src/s3Bucket.ts addresses a bucket). */
   origin: string;
-  bucket: string;
   /** Key → object: tests read and seed it directly. */
   objects: Map<string, StandinObject>;
   close(): Promise<void>;
@@ -108,7 +107,6 @@ export async function startBucketStandin(options: { bucket: string; host?: '127.
   });
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    bucket,
     objects,
     close: () =>
       new Promise((resolve) => {

@@ -21,18 +21,10 @@ const IS_ROOT = process.getuid?.() === 0;
 export interface ClusterOptions {
   /** REPLICA_MAX_LAG_MS of both instances (default 5000). */
   replicaMaxLagMs?: number;
-  /** SEARCH_CACHE_MS of both instances (default 0, so a read sees the write before it). */
-  searchCacheMs?: number;
   /** More variables for both instances; `undefined` removes one the harness sets. */
   env?: Record<string, string | undefined>;
-  /** Variables for one instance only, after `env`. */
-  instanceEnv?: [Record<string, string | undefined>?, Record<string, string | undefined>?];
   /** Start both instances at once (migrations racing), instead of the second after the first is ready. */
   together?: boolean;
-  /** How long an instance may take to be ready (default 60 s). */
-  readyTimeoutMs?: number;
-  /** Leave the temporary folder (logs, data) behind after stop(), to read after a failure. */
-  keepDir?: boolean;
 }
 
 export interface ExitInfo {
@@ -45,27 +37,19 @@ export interface ExitInfo {
 export interface Instance {
   name: 'api-1' | 'api-2';
   origin: string;
-  port: number;
-  logFile: string;
-  /** The variables it runs with (what start() passes again). */
-  env: Record<string, string>;
-  readonly isRunning: boolean;
-  readonly pid: number | undefined;
   /**
    * Sends the signal and resolves once the process has exited. SIGTERM escalates to SIGKILL after `graceMs`
    * (default 10 s; a test with a SHUTDOWN_DELAY_MS near that needs more).
    */
   stop(signal?: 'SIGTERM' | 'SIGKILL', options?: { graceMs?: number }): Promise<ExitInfo>;
-  /** Starts it again on the same port (with `env` merged into its variables) and waits until it is ready. */
-  start(options?: { env?: Record<string, string | undefined> }): Promise<void>;
+  /** Starts it again on the same port and waits until it is ready. */
+  start(): Promise<void>;
 }
 
 export interface Database {
   /** postgres://postgres@127.0.0.1:<port>/tasko */
   url: string;
-  port: number;
   dataDir: string;
-  logFile: string;
   /** One psql -At call on the `tasko` database: rows by line, columns by `|`, trimmed. */
   query(sql: string): Promise<string>;
   /** pg_ctl -m fast stop. */
@@ -83,24 +67,16 @@ export interface Replica extends Database {
 }
 
 export interface Redis {
-  url: string;
-  port: number;
-  logFile: string;
-  readonly isRunning: boolean;
   stop(): Promise<void>;
   start(): Promise<void>;
 }
 
 export interface Cluster {
-  /** The temporary folder everything lives in. */
-  dir: string;
   /** nginx in front of both instances: http://127.0.0.1:<port> */
   proxyOrigin: string;
-  proxyLogFile: string;
   instances: [Instance, Instance];
   primary: Database;
   replica: Replica;
-  redisUrl: string;
   redis: Redis;
   /** The S3 stand-in with bucket `tasko`. */
   bucket: BucketStandin;
@@ -297,9 +273,7 @@ function makeDatabase(parts: PostgresParts, name: 'primary' | 'replica', port: n
   };
   return {
     url,
-    port,
     dataDir,
-    logFile,
     query: (sql) => psql(sql),
     stop: async () => {
       await pg('pg_ctl', ['-w', '-t', '30', '-D', dataDir, '-m', 'fast', 'stop'], 40_000);
@@ -346,7 +320,6 @@ const PASSED_THROUGH = ['PATH', 'HOME', 'TMPDIR', 'TZ', 'LANG', 'LC_ALL'];
 /** Starts everything, in a fresh temporary folder; on a failure it stops what it had started and throws with the log that says why. */
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasko-cluster-'));
-  let keepDir = false;
   const forgetDir = leaveBehind('folders', dir);
   // Stops run newest first: what a later part needs (an instance needs its database) stops before it.
   const stops: Array<() => Promise<void>> = [];
@@ -359,7 +332,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         errors.push(error);
       }
     }
-    if (!keepDir) fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(dir, { recursive: true, force: true });
     forgetDir();
     if (errors.length > 0) throw new AggregateError(errors, `stopping the cluster in ${dir}: ${errors.map((e) => (e instanceof Error ? e.message : String(e))).join('; ')}`);
   };
@@ -483,13 +456,13 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       OUTBOX_DIR: outboxDir,
       DEMO_DATA: 'off',
       LOG_LEVEL: 'warn',
-      SEARCH_CACHE_MS: String(options.searchCacheMs ?? 0),
+      // A read sees the write before it.
+      SEARCH_CACHE_MS: '0',
       RELEASE_STATS_FLUSH_MS: '1000',
       ...options.env,
     };
-    const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
     const instances = ([api1Port, api2Port] as const).map((port, index) =>
-      makeInstance({ name: index === 0 ? 'api-1' : 'api-2', port, logFile: path.join(dir, `api-${index + 1}.log`), env: { ...sharedEnv, PORT: String(port), ...options.instanceEnv?.[index] }, readyTimeoutMs }),
+      makeInstance({ name: index === 0 ? 'api-1' : 'api-2', port, logFile: path.join(dir, `api-${index + 1}.log`), env: { ...sharedEnv, PORT: String(port) } }),
     ) as [Instance, Instance];
     // Both at once: each may take its 10 s of grace.
     stops.push(async () => {
@@ -550,12 +523,6 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     });
 
     const redis: Redis = {
-      url: `redis://127.0.0.1:${redisPort}`,
-      port: redisPort,
-      logFile: redisLog,
-      get isRunning() {
-        return redisProcess?.isRunning ?? false;
-      },
       stop: stopRedis,
       start: async () => {
         if (redisProcess?.isRunning) return;
@@ -565,19 +532,15 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 
     let stopping: Promise<void> | undefined;
     return {
-      dir,
       proxyOrigin,
-      proxyLogFile,
       instances,
       primary,
       replica,
-      redisUrl: redis.url,
       redis,
       bucket,
       dataDir,
       outboxDir,
       stop: () => {
-        keepDir = options.keepDir ?? false;
         stopping ??= stopAll();
         return stopping;
       },
@@ -588,7 +551,10 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   }
 }
 
-function makeInstance(settings: { name: Instance['name']; port: number; logFile: string; env: Record<string, string | undefined>; readyTimeoutMs: number }): Instance {
+/** How long an instance may take to be ready: tsx compiles the server first. */
+const READY_TIMEOUT_MS = 60_000;
+
+function makeInstance(settings: { name: Instance['name']; port: number; logFile: string; env: Record<string, string | undefined> }): Instance {
   const env: Record<string, string> = Object.fromEntries(Object.entries(settings.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
   const origin = `http://127.0.0.1:${settings.port}`;
   let current: Supervised | undefined;
@@ -599,22 +565,9 @@ function makeInstance(settings: { name: Instance['name']; port: number; logFile:
   return {
     name: settings.name,
     origin,
-    port: settings.port,
-    logFile: settings.logFile,
-    env,
-    get isRunning() {
-      return current?.isRunning ?? false;
-    },
-    get pid() {
-      return current?.isRunning ? current.child.pid : undefined;
-    },
     stop,
-    start: async (options = {}) => {
+    start: async () => {
       if (current?.isRunning) throw new Error(`${settings.name} is already running (pid ${current.child.pid})`);
-      for (const [name, value] of Object.entries(options.env ?? {})) {
-        if (value === undefined) delete env[name];
-        else env[name] = value;
-      }
       fs.appendFileSync(settings.logFile, `--- ${new Date().toISOString()} ${settings.name} starts on port ${settings.port}\n`);
       const started = new Supervised(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], { cwd: REPO_ROOT, env, logFile: settings.logFile });
       current = started;
@@ -626,7 +579,7 @@ function makeInstance(settings: { name: Instance['name']; port: number; logFile:
           }
           return answers200(`${origin}${READY_PATH}`);
         },
-        { timeoutMs: settings.readyTimeoutMs, intervalMs: 200, what: `${settings.name} answering 200 on ${origin}${READY_PATH}` },
+        { timeoutMs: READY_TIMEOUT_MS, intervalMs: 200, what: `${settings.name} answering 200 on ${origin}${READY_PATH}` },
       ).catch(async (error: unknown) => {
         await started.stop('SIGKILL', 5_000).catch(() => undefined);
         throw withLog(`${settings.name} did not start: ${error instanceof Error ? error.message : String(error)}`, settings.logFile);

@@ -52,6 +52,9 @@ const readinessAnswer = z.object({
   }),
 });
 
+/** What `/health/ready` answers. */
+export type Readiness = z.infer<typeof readinessAnswer>;
+
 export interface ReadinessProbe {
   checkPrimary: () => Promise<void>;
   replicaState: () => ReplicaState;

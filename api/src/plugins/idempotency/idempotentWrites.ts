@@ -7,13 +7,13 @@ import { ApiProblem } from '../errors/errors.plugin.js';
 import { userOf } from '../auth/authenticate.js';
 
 /** How long a key's first answer is kept and replayed. */
-export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /**
  * A request still marked running after this long died with its instance (kill -9, a lost machine): the next
  * retry takes the key over. Longer than a post may take, photos included (UPLOAD_TIME_BUDGET_MS's ceiling).
  */
-export const ABANDONED_AFTER_MS = 60_000;
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const ABANDONED_AFTER_MS = 60_000;
+const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Printable ASCII without spaces, as the draft standard's keys are (a UUID in the site's own client). */
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 
@@ -26,6 +26,9 @@ declare module 'fastify' {
     idempotency?: 'body';
   }
 }
+
+/** Keys started more than `ms` ago by the database's clock, the one `ageMs` is read by. */
+const startedBefore = (ms: number) => lt(idempotencyKeys.startedAt, sql`now() - ${ms} * interval '1 millisecond'`);
 
 interface Claim {
   userId: number;
@@ -53,7 +56,7 @@ export class IdempotentWrites {
    * body is the JSON itself): register it ahead of @fastify/compress.
    */
   register(app: FastifyInstance): void {
-    app.addHook('preHandler', async (request, reply) => (request.routeOptions.config.idempotency === 'body' ? this.guard(request, reply) : undefined));
+    app.addHook('preHandler', async (request, reply) => (request.routeOptions.config.idempotency === 'body' ? this.claimJsonBody(request, reply) : undefined));
     app.addHook('onSend', async (request, reply, payload) => {
       const claim = this.claims.get(request);
       if (!claim) return payload;
@@ -70,15 +73,15 @@ export class IdempotentWrites {
     });
   }
 
-  /** A preHandler for a route whose body is JSON: the request's digest is its route, parameters and body. */
-  readonly guard = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+  /** For a route whose body is JSON: the request's digest is its route, parameters and body. */
+  private async claimJsonBody(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
     const digest = crypto
       .createHash('sha256')
       .update(JSON.stringify([request.routeOptions.url, request.params, request.body ?? null]))
       .digest('base64url');
     // An async hook that answered returns the reply, so Fastify runs nothing after it.
     return (await this.claim(request, reply, digest)) ? reply : undefined;
-  };
+  }
 
   /**
    * Claims the request's key, if it has one. Answers true when the reply was sent here (the kept answer) and
@@ -103,7 +106,7 @@ export class IdempotentWrites {
         .where(where);
       if (!kept) continue;
       if (Number(kept.ageMs) > IDEMPOTENCY_WINDOW_MS) {
-        await this.db.delete(idempotencyKeys).where(and(where, lt(idempotencyKeys.startedAt, sql`now() - ${sql.raw(`interval '${IDEMPOTENCY_WINDOW_MS} milliseconds'`)}`)));
+        await this.db.delete(idempotencyKeys).where(and(where, startedBefore(IDEMPOTENCY_WINDOW_MS)));
         continue;
       }
       if (kept.fingerprint !== fingerprint) throw new ApiProblem(422, 'idempotencyKeyReused');
@@ -112,7 +115,7 @@ export class IdempotentWrites {
         const [taken] = await this.db
           .update(idempotencyKeys)
           .set({ startedAt: sql`now()` })
-          .where(and(where, isNull(idempotencyKeys.status), lt(idempotencyKeys.startedAt, sql`now() - ${sql.raw(`interval '${ABANDONED_AFTER_MS} milliseconds'`)}`)))
+          .where(and(where, isNull(idempotencyKeys.status), startedBefore(ABANDONED_AFTER_MS)))
           .returning({ key: idempotencyKeys.key });
         if (!taken) throw new ApiProblem(409, 'requestInProgress');
         this.claims.set(request, claim);
@@ -140,6 +143,6 @@ export class IdempotentWrites {
 
   /** Keys past their 24 hours. */
   async sweep(): Promise<void> {
-    await this.db.delete(idempotencyKeys).where(lt(idempotencyKeys.startedAt, new Date(Date.now() - IDEMPOTENCY_WINDOW_MS)));
+    await this.db.delete(idempotencyKeys).where(startedBefore(IDEMPOTENCY_WINDOW_MS));
   }
 }
