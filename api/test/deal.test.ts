@@ -3,10 +3,10 @@ import { after, before, describe, it } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DEAL_LIMITS, type ApplicationStatus, type ChatMessage, type Conversation } from '@tasko/shared/domain';
-import { rowsOf } from '../src/db/client.js';
-import { listings, users } from '../src/db/schema.js';
+import { rowsOf, type Database } from '../src/db/client.js';
+import { applications, listings, users } from '../src/db/schema.js';
 import errorsPlugin from '../src/plugins/errors/errors.plugin.js';
 import docsPlugin from '../src/plugins/docs/docs.plugin.js';
 import { SessionService } from '../src/plugins/auth/sessions.js';
@@ -310,53 +310,91 @@ for (const database of testDatabases()) {
         job = await listingBy(tokens.dana, 'Assemble a wardrobe');
       });
 
-      it('lets the owner hire, then mark done (dated), each move a note of the site’s in the thread, told to both', async () => {
+      it('lets the owner offer the job, the applicant accept it, then the owner mark it done (dated), each move a note of the site’s in the thread, told to both', async () => {
         const application = await applied(tokens.omar, job);
         const mark = await lastEventId();
-        const hired = await move(tokens.dana, application.id, 'hired');
-        assert.equal(hired.statusCode, 200, hired.body);
-        assert.deepEqual(hired.json(), { application: { ...application, status: 'hired' } });
+        const offered = await move(tokens.dana, application.id, 'offered');
+        assert.equal(offered.statusCode, 200, offered.body);
+        const { offerExpiresAt, ...answer } = offered.json().application;
+        assert.deepEqual(answer, { ...application, status: 'offered' });
+        const hoursLeft = (Date.parse(offerExpiresAt) - Date.now()) / 3_600_000;
+        assert.ok(hoursLeft > 71 && hoursLeft <= 72, `the offer lapses HIRE_OFFER_HOURS from now (${hoursLeft} h)`);
         const events = await eventsSince(mark);
         assert.deepEqual(whoHeard(events, 'application'), both());
         assert.deepEqual(whoHeard(events, 'message'), both());
         assert.deepEqual(whoHeard(events, 'unread'), [], 'a note of the site’s is nobody’s unread message');
-        assert.equal((events.find((e) => e.type === 'application')?.data.application as { status: string }).status, 'hired');
-        assert.equal(await count(sql`select count(*)::int as n from applications where id = ${application.id} and done_at is null`), 1);
+        assert.equal((events.find((e) => e.type === 'application')?.data.application as { status: string }).status, 'offered');
+
+        assert.equal((await move(tokens.dana, application.id, 'done')).json().messageKey, 'badTransition', 'only a hire that happened can be done');
+        const accepted = await move(tokens.omar, application.id, 'hired');
+        assert.equal(accepted.statusCode, 200, accepted.body);
+        assert.deepEqual(accepted.json(), { application: { ...application, status: 'hired' } }, 'no lapse once accepted');
+        assert.equal(await count(sql`select count(*)::int as n from applications where id = ${application.id} and done_at is null and offer_expires_at is null`), 1);
 
         const done = await move(tokens.dana, application.id, 'done');
         assert.equal(done.json().application.status, 'done');
         assert.equal(await count(sql`select count(*)::int as n from applications where id = ${application.id} and done_at is not null`), 1);
         const notes = (await thread(tokens.omar, application.conversationId)).filter((m) => m.kind === 'system');
-        assert.deepEqual(notes.map((m) => [m.authorId, m.text]), [[null, 'hired'], [null, 'done']]);
+        assert.deepEqual(notes.map((m) => [m.authorId, m.text]), [[null, 'offered'], [null, 'hired'], [null, 'done']]);
         const [conversation] = rowsOf<{ last_message_id: number }>(await db().execute(sql`select last_message_id from conversations where id = ${application.conversationId}`));
         assert.equal(conversation?.last_message_id, notes.at(-1)?.id);
 
-        for (const [token, status] of [[tokens.dana, 'cancelled'], [tokens.dana, 'hired'], [tokens.omar, 'withdrawn']] as const) {
+        for (const [token, status] of [[tokens.dana, 'cancelled'], [tokens.dana, 'offered'], [tokens.omar, 'withdrawn']] as const) {
           const settled = await move(token, application.id, status);
           assert.equal(settled.statusCode, 409, `done → ${status}`);
           assert.equal(settled.json().messageKey, 'badTransition');
         }
       });
 
-      it('allows every other move nextStatuses names, and no other', async () => {
+      it('allows every other move nextStatuses names, and no other; an owner’s page released before offers makes an offer with `hired`', async () => {
         const rinas = await applied(tokens.rina, job);
         assert.equal((await move(tokens.dana, rinas.id, 'done')).json().messageKey, 'badTransition', 'sent → done skips the hire');
-        assert.equal((await move(tokens.rina, rinas.id, 'hired')).json().messageKey, 'badTransition', 'an applicant does not hire themselves');
+        assert.equal((await move(tokens.rina, rinas.id, 'hired')).json().messageKey, 'badTransition', 'an applicant does not hire themselves unasked');
         assert.equal((await move(tokens.dana, rinas.id, 'withdrawn')).json().messageKey, 'badTransition', 'only the applicant withdraws');
         assert.equal((await move(tokens.dana, rinas.id, 'sent')).json().messageKey, 'badTransition');
-        assert.equal((await move(tokens.dana, rinas.id, 'hired')).statusCode, 200);
-        assert.equal((await move(tokens.dana, rinas.id, 'cancelled')).json().application.status, 'cancelled');
-        assert.equal((await move(tokens.dana, rinas.id, 'hired')).statusCode, 409, 'cancelled is settled');
+        const legacy = await move(tokens.dana, rinas.id, 'hired');
+        assert.equal(legacy.json().application.status, 'offered', 'the old hire is an offer now');
+        assert.equal((await move(tokens.dana, rinas.id, 'hired')).json().messageKey, 'badTransition', 'the owner cannot accept their own offer');
+        assert.equal((await move(tokens.rina, rinas.id, 'offerDeclined')).json().application.status, 'offerDeclined');
+        assert.equal((await move(tokens.rina, rinas.id, 'hired')).statusCode, 409, 'a declined offer is settled');
+        assert.equal((await move(tokens.dana, rinas.id, 'offered')).statusCode, 409, 'and is not offered again');
 
         const other = await listingBy(tokens.dana, 'Move boxes');
         const hiredThenWithdrawn = await applied(tokens.omar, other);
-        assert.equal((await move(tokens.dana, hiredThenWithdrawn.id, 'hired')).statusCode, 200);
+        assert.equal((await move(tokens.dana, hiredThenWithdrawn.id, 'offered')).statusCode, 200);
+        assert.equal((await move(tokens.omar, hiredThenWithdrawn.id, 'hired')).statusCode, 200);
         assert.equal((await move(tokens.omar, hiredThenWithdrawn.id, 'withdrawn')).json().application.status, 'withdrawn');
+        const withdrawnOffer = await applied(tokens.sam, other);
+        assert.equal((await move(tokens.dana, withdrawnOffer.id, 'offered')).statusCode, 200);
+        assert.equal((await move(tokens.dana, withdrawnOffer.id, 'declined')).json().application.status, 'declined', 'the owner takes an offer back by declining');
         const declined = await applied(tokens.rina, other);
         assert.equal((await move(tokens.dana, declined.id, 'declined')).json().application.status, 'declined');
         assert.equal((await move(tokens.rina, declined.id, 'withdrawn')).statusCode, 409, 'declined is settled');
+        const cancelled = await listingBy(tokens.dana, 'Paint a fence');
+        const hiredThenCancelled = await applied(tokens.rina, cancelled);
+        await move(tokens.dana, hiredThenCancelled.id, 'offered');
+        await move(tokens.rina, hiredThenCancelled.id, 'hired');
+        assert.equal((await move(tokens.dana, hiredThenCancelled.id, 'cancelled')).json().application.status, 'cancelled');
+        assert.equal((await move(tokens.dana, hiredThenCancelled.id, 'offered')).statusCode, 409, 'cancelled is settled');
         const notes = (await thread(tokens.rina, rinas.conversationId)).filter((m) => m.kind === 'system').map((m) => m.text);
-        assert.deepEqual(notes, ['hired', 'cancelled'], 'refused moves leave no note');
+        assert.deepEqual(notes, ['offered', 'offerDeclined'], 'refused moves leave no note');
+      });
+
+      it('lapses an offer nobody answered in time back to sent, with its note and both sides told, once', async () => {
+        const application = await applied(tokens.sam, await listingBy(tokens.dana, 'Mow a lawn'));
+        assert.equal((await move(tokens.dana, application.id, 'offered')).statusCode, 200);
+        const mark = await lastEventId();
+        await db().execute(sql`update applications set offer_expires_at = now() - interval '1 second' where id = ${application.id}`);
+        // Every API process sweeps every 5 s; wait for the lapse, boundedly.
+        for (let tries = 0; tries < 200 && (await count(sql`select count(*)::int as n from applications where id = ${application.id} and status = 'sent'`)) === 0; tries += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        const notes = (await thread(tokens.sam, application.conversationId)).filter((m) => m.kind === 'system').map((m) => m.text);
+        assert.deepEqual(notes, ['offered', 'offerLapsed']);
+        const events = (await eventsSince(mark)).filter((e) => e.type === 'application');
+        assert.deepEqual(events.map((e) => [e.userId, (e.data.application as { status: string }).status]).sort(), [[ids.dana, 'sent'], [ids.sam, 'sent']].sort());
+        assert.equal((await move(tokens.sam, application.id, 'hired')).statusCode, 409, 'a lapsed offer cannot be accepted');
+        assert.equal((await move(tokens.dana, application.id, 'offered')).statusCode, 200, 'the owner may offer again');
       });
 
       it('answers 404 to a stranger and for an id that is none, 400 statusInvalid for a status that is none', async () => {
@@ -426,10 +464,10 @@ for (const database of testDatabases()) {
         assert.deepEqual(whoHeard(written, 'message'), [...both(), ...both()].sort((a, b) => a - b));
         assert.deepEqual(whoHeard(written, 'unread'), [ids.dana, ids.dana], 'the reader, once a message');
 
-        assert.equal((await move(tokens.dana, application.id, 'hired')).statusCode, 200);
+        assert.equal((await move(tokens.dana, application.id, 'offered')).statusCode, 200);
         const omar = await conversationIn(tokens.omar, conversationId);
         assert.equal(omar?.unread, 0, 'the site’s notes are not unread messages');
-        assert.deepEqual([omar?.lastMessage.kind, omar?.lastMessage.text, omar?.application.status], ['system', 'hired', 'hired']);
+        assert.deepEqual([omar?.lastMessage.kind, omar?.lastMessage.text, omar?.application.status], ['system', 'offered', 'offered']);
 
         mark = await lastEventId();
         assert.equal((await write(tokens.dana, conversationId, 'Come at 9.')).statusCode, 201);
@@ -440,10 +478,10 @@ for (const database of testDatabases()) {
 
       it('pages a thread oldest first: the newest `limit`, then those before a message', async () => {
         const all = await thread(tokens.omar, conversationId);
-        assert.deepEqual(all.map((m) => m.text), ['I live next door.', 'Shall I come at 9?', 'Or at 10?', 'hired', 'Come at 9.']);
+        assert.deepEqual(all.map((m) => m.text), ['I live next door.', 'Shall I come at 9?', 'Or at 10?', 'offered', 'Come at 9.']);
         assert.ok(all.every((m, i) => i === 0 || m.id > all[i - 1]!.id));
         const newest = await thread(tokens.omar, conversationId, '?limit=2');
-        assert.deepEqual(newest.map((m) => m.text), ['hired', 'Come at 9.']);
+        assert.deepEqual(newest.map((m) => m.text), ['offered', 'Come at 9.']);
         const earlier = await thread(tokens.dana, conversationId, `?limit=2&before=${newest[0]!.id}`);
         assert.deepEqual(earlier.map((m) => m.text), ['Shall I come at 9?', 'Or at 10?']);
         for (const query of ['?limit=0', `?limit=${DEAL_LIMITS.messagesPageMax + 1}`, '?limit=abc', '?before=abc', '?before=0']) {
@@ -484,18 +522,39 @@ for (const database of testDatabases()) {
           assert.equal((await call(method, url.replace(String(conversationId), '99999999'), tokens.omar, body)).statusCode, 404);
         }
         assert.equal(await count(sql`select count(*)::int as n from messages where conversation_id = ${conversationId}`), before);
-        assert.equal(await count(sql`select count(*)::int as n from conversations where id = ${conversationId} and poster_blocked_at is null and applicant_blocked_at is null`), 1);
+        assert.equal(await count(sql`select count(*)::int as n from member_blocks where blocker_id in (${ids.dana}, ${ids.omar})`), 0, 'nobody blocked');
       });
 
-      it('stops the blocked person’s messages (403 blocked), one way', async () => {
+      it('blocks between the two members: no message either way in any of their conversations, no application to the blocker’s listings, until unblocked', async () => {
+        const otherJob = await listingBy(tokens.dana, 'Fix a shelf');
+        const other = await applied(tokens.omar, otherJob);
         assert.equal((await call('POST', `/conversations/${conversationId}/block`, tokens.omar)).statusCode, 204);
         assert.equal((await call('POST', `/conversations/${conversationId}/block`, tokens.omar)).statusCode, 204, 'again: still blocked');
-        const refused = await write(tokens.dana, conversationId, 'Are you there?');
-        assert.equal(refused.statusCode, 403);
-        assert.equal(refused.json().messageKey, 'blocked');
-        assert.equal((await write(tokens.omar, conversationId, 'Last word.')).statusCode, 201, 'the one who blocked may still write');
+        for (const [token, id] of [[tokens.dana, conversationId], [tokens.omar, conversationId], [tokens.dana, other.conversationId], [tokens.omar, other.conversationId]] as const) {
+          const refused = await write(token, id, 'Are you there?');
+          assert.equal(refused.statusCode, 403);
+          assert.equal(refused.json().messageKey, 'blocked');
+        }
+        const omarsJob = await listingBy(tokens.omar, 'Walk a dog');
+        for (const [token, jobId] of [[tokens.omar, await listingBy(tokens.dana, 'Hang curtains')], [tokens.dana, omarsJob]] as const) {
+          const refused = await apply(token, jobId);
+          assert.equal(refused.statusCode, 403, 'either way');
+          assert.equal(refused.json().messageKey, 'blocked');
+        }
         assert.equal((await conversationIn(tokens.omar, conversationId))?.blockedByMe, true);
+        assert.equal((await conversationIn(tokens.omar, other.conversationId))?.blockedByMe, true, 'in every conversation of the two');
         assert.equal((await conversationIn(tokens.dana, conversationId))?.blockedByMe, false);
+
+        const list = await call('GET', '/me/blocked-members', tokens.omar);
+        assert.equal(list.statusCode, 200, list.body);
+        assert.deepEqual(list.json().members.map((m: { id: number; displayName: string }) => [m.id, m.displayName]), [[ids.dana, 'Dana C.']]);
+        assert.equal(list.json().nextCursor, null);
+        assert.deepEqual((await call('GET', '/me/blocked-members', tokens.dana)).json().members, [], 'only my own blocks');
+        assert.equal((await call('DELETE', `/me/blocked-members/${ids.dana}`, tokens.omar)).statusCode, 204);
+        assert.equal((await call('DELETE', `/me/blocked-members/${ids.dana}`, tokens.omar)).statusCode, 204, 'nothing left to undo is no error');
+        assert.equal((await write(tokens.dana, conversationId, 'Hello again')).statusCode, 201, 'unblocked: writing again');
+        assert.equal((await apply(tokens.dana, omarsJob)).statusCode, 201);
+        assert.equal((await call('GET', '/me/blocked-members?cursor=x', tokens.omar)).statusCode, 400);
       });
     });
 
@@ -543,7 +602,7 @@ for (const database of testDatabases()) {
       });
 
       it('leaves a hidden message out of every answer: the thread, the last message, the unread count, the applicant list', async () => {
-        // Dana's thread: Rina's first message, Dana's hello, Rina's number, the "hired" note. Dana has read nothing since.
+        // Dana's thread: Rina's first message, Dana's hello, Rina's number, the "offered" note. Dana has read nothing since.
         await db().execute(sql`update conversations set poster_read_id = 0 where id = ${conversationId}`);
         assert.equal((await conversationIn(tokens.dana, conversationId))?.unread, 2);
         await db().execute(sql`update messages set hidden_at = now() where id = ${messageIds.number}`);
@@ -556,7 +615,7 @@ for (const database of testDatabases()) {
         const newest = (await write(tokens.rina, conversationId, 'Call me now')).json().message.id as number;
         await db().execute(sql`update messages set hidden_at = now() where id = ${newest}`);
         const rinas = await conversationIn(tokens.rina, conversationId);
-        assert.deepEqual([rinas?.lastMessage.kind, rinas?.lastMessage.text], ['system', 'hired']);
+        assert.deepEqual([rinas?.lastMessage.kind, rinas?.lastMessage.text], ['system', 'offered']);
 
         // The first message is the application's: hidden, the owner's list shows no words of it.
         await db().execute(sql`update messages set hidden_at = now() where id = ${messageIds.first}`);
@@ -570,6 +629,72 @@ for (const database of testDatabases()) {
         await db().execute(sql`update messages set hidden_at = now() where conversation_id = ${conversationId}`);
         assert.equal(await conversationIn(tokens.dana, conversationId), undefined);
         assert.deepEqual(await thread(tokens.dana, conversationId), []);
+      });
+    });
+
+    describe('paged lists and one conversation', () => {
+      it('pages my conversations, a listing’s applicants and my applications by the last activity, 30 without `limit`, and opens one conversation alone', async () => {
+        const { app } = suite.server;
+        const owner = await signIn(app, 'deal-pages-owner@example.com', 'Paula Owner');
+        const job = await listingBy(owner, 'Many hands');
+        const applicants: { token: string; application: Awaited<ReturnType<typeof applied>> }[] = [];
+        for (let i = 0; i < 33; i += 1) {
+          const token = await signIn(app, `deal-pages-${i}@example.com`, `Helper ${i}`);
+          applicants.push({ token, application: await applied(token, job, { message: `Helper ${i} here` }) });
+        }
+        // The oldest conversation has the newest activity now.
+        assert.equal((await write(applicants[0]!.token, applicants[0]!.application.conversationId, 'Still keen!')).statusCode, 201);
+
+        const first = await call('GET', '/me/conversations', owner);
+        assert.equal(first.statusCode, 200, first.body);
+        const page1 = first.json() as { conversations: Conversation[]; unreadTotal: number; nextCursor: string | null };
+        assert.equal(page1.conversations.length, DEAL_LIMITS.listPageSize, 'a call without limit gets the first 30');
+        assert.equal(page1.conversations[0]!.id, applicants[0]!.application.conversationId, 'the last activity first');
+        assert.equal(page1.unreadTotal, 34, 'the unread total counts every conversation, not only the page');
+        assert.ok(page1.nextCursor);
+        const page2 = (await call('GET', `/me/conversations?cursor=${page1.nextCursor}`, owner)).json() as typeof page1;
+        assert.equal(page2.conversations.length, 3);
+        assert.equal(page2.nextCursor, null);
+        const seen = [...page1.conversations, ...page2.conversations].map((c) => c.id);
+        assert.equal(new Set(seen).size, 33, 'each conversation once');
+        const small = (await call('GET', '/me/conversations?limit=5', owner)).json() as typeof page1;
+        assert.deepEqual(small.conversations.map((c) => c.id), seen.slice(0, 5));
+        for (const query of ['?limit=0', `?limit=${DEAL_LIMITS.listPageMax + 1}`, '?cursor=nonsense', '?cursor=WzEsMl0x']) {
+          assert.equal((await call('GET', `/me/conversations${query}`, owner)).statusCode, 400, query);
+        }
+
+        const listPage = (await call('GET', `/jobs/${job}/applications?limit=20`, owner)).json() as { applications: { id: number }[]; nextCursor: string | null };
+        assert.equal(listPage.applications.length, 20);
+        assert.equal(listPage.applications[0]!.id, applicants[0]!.application.id);
+        const listRest = (await call('GET', `/jobs/${job}/applications?cursor=${listPage.nextCursor}`, owner)).json() as typeof listPage;
+        assert.equal(listRest.applications.length, 13);
+        assert.equal(listRest.nextCursor, null);
+
+        const mine = (await call('GET', '/me/applications', applicants[5]!.token)).json() as { applications: { id: number }[]; nextCursor: string | null };
+        assert.deepEqual(mine.applications.map((a) => a.id), [applicants[5]!.application.id]);
+        assert.equal(mine.nextCursor, null);
+
+        const one = await call('GET', `/conversations/${applicants[0]!.application.conversationId}`, owner);
+        assert.equal(one.statusCode, 200, one.body);
+        assert.deepEqual(one.json().conversation, page1.conversations[0], 'the conversation as the inbox lists it');
+        assert.equal((await call('GET', `/conversations/${applicants[0]!.application.conversationId}`, applicants[1]!.token)).statusCode, 404);
+        assert.equal((await call('GET', '/conversations/abc', owner)).statusCode, 404);
+      });
+
+      it('marks read up to the message the page showed, never one that arrived after', async () => {
+        const { app } = suite.server;
+        const owner = await signIn(app, 'deal-read-owner@example.com', 'Reader Owner');
+        const helper = await signIn(app, 'deal-read-helper@example.com', 'Late Writer');
+        const { conversationId } = await applied(helper, await listingBy(owner, 'Read marks'));
+        const shown = (await thread(owner, conversationId)).at(-1)!.id;
+        assert.equal((await write(helper, conversationId, 'Sent while the page was open')).statusCode, 201);
+        assert.equal((await call('POST', `/conversations/${conversationId}/read`, owner, { upTo: shown })).statusCode, 204);
+        assert.equal((await conversationIn(owner, conversationId))?.unread, 1, 'the later message stays unread');
+        assert.equal((await call('POST', `/conversations/${conversationId}/read`, owner, { upTo: shown - 1 })).statusCode, 204);
+        assert.equal((await conversationIn(owner, conversationId))?.unread, 1, 'a mark never moves back');
+        assert.equal((await call('POST', `/conversations/${conversationId}/read`, owner, { upTo: 'all' })).statusCode, 400);
+        assert.equal((await call('POST', `/conversations/${conversationId}/read`, owner)).statusCode, 204, 'a released page sends no body');
+        assert.equal((await conversationIn(owner, conversationId))?.unread, 0);
       });
     });
 
@@ -646,7 +771,7 @@ for (const database of testDatabases()) {
       /** The routes alone, as the server mounts them, with a mail service and an event publisher that can fail. */
       before(async () => {
         const sessions = await SessionService.open(db());
-        const recordingMail = (kind: keyof DealMail) => (id: number) => {
+        const recordingMail = (kind: keyof DealMail) => (_tx: Database, id: number) => {
           if (isMailDown) return Promise.reject(new Error('mail queue unreachable'));
           mailed.push(`${kind} ${id}`);
           return Promise.resolve();
@@ -658,8 +783,8 @@ for (const database of testDatabases()) {
           workDone: recordingMail('workDone'),
           reviewsPublished: recordingMail('reviewsPublished'),
         };
-        const stored = databaseEventPublisher(db());
-        const userEventPublisher: UserEventPublisher = { publish: (userIds, type, data) => (isEventsDown ? Promise.reject(new Error('database busy')) : stored.publish(userIds, type, data)) };
+        const stored = databaseEventPublisher();
+        const userEventPublisher: UserEventPublisher = { publish: (tx, userIds, type, data) => (isEventsDown ? Promise.reject(new Error('database busy')) : stored.publish(tx, userIds, type, data)) };
         bare = Fastify();
         bare.setValidatorCompiler(validatorCompiler);
         bare.setSerializerCompiler(serializerCompiler);
@@ -667,7 +792,7 @@ for (const database of testDatabases()) {
         await bare.register(errorsPlugin);
         await bare.register(rateLimit, { global: false });
         await bare.register(docsPlugin);
-        await bare.register(dealRoutes, { prefix: '/api/v1', db: db(), sessions, userEventPublisher, dealMail, writeRateLimit: 1000, applicationRateLimit: 1000, messageRateLimit: 1000, conversationDailyLimit: 1000 });
+        await bare.register(dealRoutes, { prefix: '/api/v1', db: db(), sessions, userEventPublisher, dealMail, writeRateLimit: 1000, applicationRateLimit: 1000, messageRateLimit: 1000, conversationDailyLimit: 1000, hireOfferHours: 72 });
         await bare.ready();
         const member = async (email: string) => {
           const [row] = await db().insert(users).values({ email, name: email, ageConfirmedAt: new Date() }).returning({ id: users.id });
@@ -688,11 +813,12 @@ for (const database of testDatabases()) {
         return row!.id;
       };
 
-      it('asks for each email of the deal at its moment: received, decided, each later message, done', async () => {
+      it('asks for each email of the deal at its moment: received, each later message, offered, accepted, done, declined', async () => {
         mailed.length = 0;
         const application = (await bareCall('POST', `/jobs/${await newListing()}/applications`, worker.token, { message: 'Hello' })).json().application;
         const message = (await bareCall('POST', `/conversations/${application.conversationId}/messages`, poster.token, { text: 'Welcome' })).json().message;
-        await bareCall('PATCH', `/applications/${application.id}`, poster.token, { status: 'hired' });
+        await bareCall('PATCH', `/applications/${application.id}`, poster.token, { status: 'offered' });
+        await bareCall('PATCH', `/applications/${application.id}`, worker.token, { status: 'hired' });
         await bareCall('PATCH', `/applications/${application.id}`, poster.token, { status: 'done' });
         const declined = (await bareCall('POST', `/jobs/${await newListing()}/applications`, worker.token, { message: 'Hello' })).json().application;
         await bareCall('PATCH', `/applications/${declined.id}`, poster.token, { status: 'declined' });
@@ -700,27 +826,45 @@ for (const database of testDatabases()) {
           `applicationReceived ${application.id}`,
           `messageSent ${message.id}`,
           `applicationDecided ${application.id}`,
+          `applicationDecided ${application.id}`,
           `workDone ${application.id}`,
           `applicationReceived ${declined.id}`,
           `applicationDecided ${declined.id}`,
         ]);
       });
 
-      it('answers as usual, everything stored, when the mail service or the event store fails', async () => {
-        isMailDown = true;
+      it('stores nothing when the email cannot be queued or the event cannot be stored: an error answer, safe to send again', async () => {
+        const listingIdOf = await newListing();
+        const stored = () => count(sql`select count(*)::int as n from applications where listing_id = ${listingIdOf}`);
+        for (const down of ['mail', 'events'] as const) {
+          isMailDown = down === 'mail';
+          isEventsDown = down === 'events';
+          try {
+            const refused = await bareCall('POST', `/jobs/${listingIdOf}/applications`, worker.token, { message: 'Hello' });
+            assert.equal(refused.statusCode, 500, `${down} down: the write fails with it`);
+            assert.equal(await stored(), 0, `${down} down: no application, conversation or message is left behind`);
+          } finally {
+            isMailDown = false;
+            isEventsDown = false;
+          }
+        }
+        const applying = await bareCall('POST', `/jobs/${listingIdOf}/applications`, worker.token, { message: 'Hello' });
+        assert.equal(applying.statusCode, 201, 'sent again, it is taken');
+        const { application } = applying.json();
+        const events = await count(sql`select count(*)::int as n from user_events where data->'application'->>'id' = ${String(application.id)}`);
+        assert.equal(events, 2, 'its events are stored with it, one per party');
+
+        const messagesBefore = await count(sql`select count(*)::int as n from messages where conversation_id = ${application.conversationId}`);
         isEventsDown = true;
         try {
-          const applying = await bareCall('POST', `/jobs/${await newListing()}/applications`, worker.token, { message: 'Hello' });
-          assert.equal(applying.statusCode, 201);
-          const { application } = applying.json();
-          assert.equal((await bareCall('POST', `/conversations/${application.conversationId}/messages`, poster.token, { text: 'Hi' })).statusCode, 201);
-          assert.equal((await bareCall('PATCH', `/applications/${application.id}`, poster.token, { status: 'hired' })).statusCode, 200);
-          assert.equal((await bareCall('POST', `/conversations/${application.conversationId}/read`, worker.token)).statusCode, 204);
-          assert.equal(await count(sql`select count(*)::int as n from messages where conversation_id = ${application.conversationId}`), 3);
+          assert.equal((await bareCall('POST', `/conversations/${application.conversationId}/messages`, poster.token, { text: 'Hi' })).statusCode, 500);
+          assert.equal((await bareCall('PATCH', `/applications/${application.id}`, poster.token, { status: 'offered' })).statusCode, 500);
         } finally {
-          isMailDown = false;
           isEventsDown = false;
         }
+        assert.equal(await count(sql`select count(*)::int as n from messages where conversation_id = ${application.conversationId}`), messagesBefore, 'neither the message nor the move’s note');
+        const [row] = await db().select({ status: applications.status }).from(applications).where(eq(applications.id, application.id));
+        assert.equal(row!.status, 'sent', 'the move is undone with its event');
       });
     });
   });

@@ -357,16 +357,20 @@ export const applications = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the owner marked the work done: the review window opens. */
     doneAt: timestamp('done_at', { withTimezone: true }),
+    /** While the owner's offer waits for an answer: when it lapses back to `sent` (`HIRE_OFFER_HOURS` after it was made). */
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('applications_one_per_applicant').on(t.listingId, t.applicantId),
     index('applications_applicant_newest').on(t.applicantId, t.createdAt.desc()),
+    // The lapse sweep reads only the offers still open, every few seconds: a handful of rows.
+    index('applications_open_offers').on(t.offerExpiresAt).where(sql`${t.status} = 'offered'`),
   ],
 );
 
 /**
  * The private conversation an application opens, between the listing's poster and the applicant. What each
- * side has read is the id of the last message they saw; a side that blocked the other is dated.
+ * side has read is the id of the last message they saw. Blocks are between members (`member_blocks`).
  */
 export const conversations = pgTable(
   'conversations',
@@ -387,15 +391,36 @@ export const conversations = pgTable(
       .references(() => users.id),
     posterReadId: integer('poster_read_id').notNull().default(0),
     applicantReadId: integer('applicant_read_id').notNull().default(0),
-    posterBlockedAt: timestamp('poster_blocked_at', { withTimezone: true }),
-    applicantBlockedAt: timestamp('applicant_blocked_at', { withTimezone: true }),
     /** The last "unread message" email to each side: at most one per conversation per 15 minutes. */
     posterMailedAt: timestamp('poster_mailed_at', { withTimezone: true }),
     applicantMailedAt: timestamp('applicant_mailed_at', { withTimezone: true }),
     lastMessageId: integer('last_message_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('conversations_poster').on(t.posterId), index('conversations_applicant').on(t.applicantId)],
+  // Every list of conversations is paged by the last activity (the newest message's id), per side and per listing.
+  (t) => [
+    index('conversations_poster_activity').on(t.posterId, t.lastMessageId.desc(), t.id.desc()),
+    index('conversations_applicant_activity').on(t.applicantId, t.lastMessageId.desc(), t.id.desc()),
+    index('conversations_listing_activity').on(t.listingId, t.lastMessageId.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * A member blocked another (docs/deal.md, "Blocks"): from then on the blocked member cannot apply to, request
+ * or write about anything of the blocker's, and neither side hears of the other, whichever way it points.
+ */
+export const memberBlocks = pgTable(
+  'member_blocks',
+  {
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => users.id),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('member_blocks_blocked').on(t.blockedId, t.blockerId)],
 );
 
 /** A conversation's messages: a member's (`user`), or the site's own note (`system`, no author, its text a SystemNote). */
@@ -481,6 +506,9 @@ export const userEvents = pgTable(
       .references(() => users.id),
     type: text('type').notNull(),
     data: jsonb('data').notNull(),
+    /** The message or review the event shows, if any: the replay leaves out what a moderator has hidden since. */
+    messageId: integer('message_id'),
+    reviewId: integer('review_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('user_events_user').on(t.userId, t.id), index('user_events_created').on(t.createdAt)],
@@ -492,6 +520,8 @@ export const eventTickets = pgTable('event_tickets', {
   userId: integer('user_id')
     .notNull()
     .references(() => users.id),
+  /** The session that asked for it: a ticket opens nothing once that session has ended. */
+  sessionId: uuid('session_id').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
@@ -506,4 +536,56 @@ export const dealMailOptOuts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/*
+ * What a running canary is judged on (docs/releases.md, "How a canary counts"): every instance counts into
+ * these tables and judges from their sums, so the counts hold however many instances serve the pages. No
+ * address and no cookie is stored as it is: only keyed hashes (api/src/releases/canaryCounts.ts).
+ */
+
+/** One visitor of one arm of a canary: their counted page loads of the area and how many met an error. */
+export const canaryVisitors = pgTable(
+  'canary_visitors',
+  {
+    area: text('area').notNull(),
+    /** The canary judged, `<id>@<since>`: a later canary of the area starts from nothing. */
+    trial: text('trial').notNull(),
+    /** The keyed hash of the visitor's bucket cookie. */
+    visitorKey: text('visitor_key').notNull(),
+    /** The arm: the canary's release, or the current one. */
+    releaseId: text('release_id').notNull(),
+    loads: integer('loads').notNull(),
+    errored: integer('errored').notNull(),
+    /** A visitor counts at most one load of the area a minute. */
+    lastLoadAt: timestamp('last_load_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.area, t.trial, t.visitorKey] }), index('canary_visitors_last_load').on(t.lastLoadAt)],
+);
+
+/** Page loads already told, by the page's token and area: each counts once, and its error once. */
+export const canaryPageLoads = pgTable(
+  'canary_page_loads',
+  {
+    loadId: text('load_id').notNull(),
+    area: text('area').notNull(),
+    trial: text('trial').notNull(),
+    /** The load counted (its visitor's minute and address allowed it): only then may its error count. */
+    isCounted: boolean('is_counted').notNull(),
+    hasError: boolean('has_error').notNull().default(false),
+    /** When the page's token expires: kept until then, so a replayed token finds it. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.loadId, t.area] }), index('canary_page_loads_expiry').on(t.expiresAt)],
+);
+
+/** The visitors counted from one client address (its keyed hash) in the last hour: a few at most. */
+export const canaryAddressVisitors = pgTable(
+  'canary_address_visitors',
+  {
+    addressKey: text('address_key').notNull(),
+    visitorKey: text('visitor_key').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.addressKey, t.visitorKey] }), index('canary_address_visitors_seen').on(t.seenAt)],
 );

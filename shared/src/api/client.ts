@@ -11,8 +11,10 @@ import type { UserSettings } from '../domain/settings';
 import type {
   Application,
   ApplicationStatus,
+  BlockedMember,
   ChatMessage,
   Conversation,
+  CursorPage,
   ListingApplication,
   MyApplication,
   PublicReview,
@@ -43,6 +45,17 @@ export interface ApiRequest {
   data?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+}
+
+/** Which page of a list paged by cursor (docs/deal.md, "Paged lists"): the first without `cursor`. */
+export interface PageRequest {
+  cursor?: string;
+  limit?: number;
+  signal?: AbortSignal;
+}
+
+function pageParams(page: PageRequest): Record<string, string | number> {
+  return { ...(page.cursor ? { cursor: page.cursor } : {}), ...(page.limit ? { limit: page.limit } : {}) };
 }
 
 /** How much of a request's body has left the browser. */
@@ -304,16 +317,24 @@ export const api = {
     apply: withSession((jobId: number, application: { message: string; phone?: string }) =>
       createOnce((headers) => call<{ application: Application }>({ method: 'POST', url: `/jobs/${jobId}/applications`, data: application, headers })).then((r) => r.application),
     ),
-    /** The listing's applicants, newest first: its owner only (anyone else 404). */
-    applicationsFor: withSession((jobId: number, signal?: AbortSignal) =>
-      call<{ applications: ListingApplication[] }>({ url: `/jobs/${jobId}/applications`, signal }).then((r) => r.applications),
+    /** The listing's applicants, the last activity first, a page at a time: its owner only (anyone else 404). */
+    applicationsFor: withSession((jobId: number, page: PageRequest = {}) =>
+      call<{ applications: ListingApplication[] } & CursorPage>({ url: `/jobs/${jobId}/applications`, params: pageParams(page), signal: page.signal }),
     ),
-    myApplications: withSession((signal?: AbortSignal) => call<{ applications: MyApplication[] }>({ url: '/me/applications', signal }).then((r) => r.applications)),
-    /** A move `nextStatuses` allows; any other answers 409 `badTransition`. */
+    /** My applications, the last activity first, a page at a time. */
+    myApplications: withSession((page: PageRequest = {}) => call<{ applications: MyApplication[] } & CursorPage>({ url: '/me/applications', params: pageParams(page), signal: page.signal })),
+    /** A move `nextStatuses` allows; the status it already has changes nothing; any other answers 409 `badTransition`. */
     move: withSession((applicationId: number, status: ApplicationStatus) =>
       call<{ application: Application }>({ method: 'PATCH', url: `/applications/${applicationId}`, data: { status } }).then((r) => r.application),
     ),
-    conversations: withSession((signal?: AbortSignal) => call<{ conversations: Conversation[]; unreadTotal: number }>({ url: '/me/conversations', signal })),
+    /** My conversations, the last activity first, a page at a time, with the unread total of them all. */
+    conversations: withSession((page: PageRequest = {}) =>
+      call<{ conversations: Conversation[]; unreadTotal: number } & CursorPage>({ url: '/me/conversations', params: pageParams(page), signal: page.signal }),
+    ),
+    /** One of my conversations, as the inbox lists it. */
+    conversation: withSession((conversationId: number, signal?: AbortSignal) =>
+      call<{ conversation: Conversation }>({ url: `/conversations/${conversationId}`, signal }).then((r) => r.conversation),
+    ),
     /** Oldest first; `before`: a message id, for the page before it. */
     messages: withSession((conversationId: number, options: { before?: number; limit?: number; signal?: AbortSignal } = {}) =>
       call<{ messages: ChatMessage[] }>({
@@ -325,8 +346,17 @@ export const api = {
     send: withSession((conversationId: number, text: string) =>
       createOnce((headers) => call<{ message: ChatMessage }>({ method: 'POST', url: `/conversations/${conversationId}/messages`, data: { text }, headers })).then((r) => r.message),
     ),
-    markRead: withSession((conversationId: number) => call<void>({ method: 'POST', url: `/conversations/${conversationId}/read` })),
+    /** Read up to `upTo`, the last message the page showed (without it: the conversation's last). */
+    markRead: withSession((conversationId: number, upTo?: number) =>
+      call<void>({ method: 'POST', url: `/conversations/${conversationId}/read`, ...(upTo === undefined ? {} : { data: { upTo } }) }),
+    ),
+    /** Blocks the other person of the conversation, in every listing and conversation of the two. */
     block: withSession((conversationId: number) => call<void>({ method: 'POST', url: `/conversations/${conversationId}/block` })),
+    /** The people I blocked, the most recent first. */
+    blockedMembers: withSession((page: PageRequest = {}) =>
+      call<{ members: BlockedMember[] } & CursorPage>({ url: '/me/blocked-members', params: pageParams(page), signal: page.signal }),
+    ),
+    unblock: withSession((userId: number) => call<void>({ method: 'DELETE', url: `/me/blocked-members/${userId}` })),
     /** A single-use ticket for `EventSource`, which cannot send the Bearer header. */
     eventsTicket: withSession(() => call<{ ticket: string }>({ method: 'POST', url: '/me/events/ticket' }).then((r) => r.ticket)),
     review: withSession((applicationId: number, review: { rating: number; text?: string }) =>

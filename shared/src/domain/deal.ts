@@ -18,22 +18,36 @@ export const DEAL_LIMITS = {
   reviewsPageSize: 10,
   /** How many messages before a reported one the moderation page shows with it. */
   reportedMessageContext: 10,
+  /** Conversations, applicants and my applications per page: the default (also a call without `limit`) and the most. */
+  listPageSize: 30,
+  listPageMax: 100,
+  /** People I blocked, per page of the settings' list. */
+  blockedMembersPageSize: 50,
 } as const;
 
-export const APPLICATION_STATUSES = ['sent', 'hired', 'declined', 'withdrawn', 'done', 'cancelled'] as const;
+/**
+ * `offered`: the owner offered the job and waits for the applicant's answer (`hired` once they accept,
+ * `offerDeclined` if they say no); an offer nobody answers lapses back to `sent` (docs/deal.md, "Hiring").
+ */
+export const APPLICATION_STATUSES = ['sent', 'offered', 'hired', 'offerDeclined', 'declined', 'withdrawn', 'done', 'cancelled'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /** Who moves an application: the listing's owner or the applicant. */
 export type DealSide = 'owner' | 'applicant';
 
 const MOVES: Record<DealSide, Partial<Record<ApplicationStatus, readonly ApplicationStatus[]>>> = {
-  owner: { sent: ['hired', 'declined'], hired: ['done', 'cancelled'] },
-  applicant: { sent: ['withdrawn'], hired: ['withdrawn'] },
+  owner: { sent: ['offered', 'declined'], offered: ['declined'], hired: ['done', 'cancelled'] },
+  applicant: { sent: ['withdrawn'], offered: ['hired', 'offerDeclined'], hired: ['withdrawn'] },
 };
 
 /** The statuses `side` may move an application to from `status` (none: it is settled for them). */
 export function nextStatuses(status: ApplicationStatus, side: DealSide): readonly ApplicationStatus[] {
   return MOVES[side][status] ?? [];
+}
+
+/** A page of a list paged by cursor: `nextCursor` is null on the last page. */
+export interface CursorPage {
+  nextCursor: string | null;
 }
 
 export function isApplicationStatus(value: unknown): value is ApplicationStatus {
@@ -47,6 +61,8 @@ export interface Application {
   status: ApplicationStatus;
   createdAt: string;
   conversationId: number;
+  /** While the status is `offered`: when the offer lapses unanswered. */
+  offerExpiresAt?: string;
 }
 
 /** An applicant as the listing's owner sees them. */
@@ -56,6 +72,8 @@ export interface ListingApplication {
   message: string;
   createdAt: string;
   conversationId: number;
+  /** While the status is `offered`: when the offer lapses unanswered. */
+  offerExpiresAt?: string;
   applicant: { id: number; displayName: string; picture?: string; rating: Rating };
   /** Only when the applicant chose to share one. */
   phone?: string;
@@ -67,7 +85,16 @@ export interface MyApplication {
   status: ApplicationStatus;
   createdAt: string;
   conversationId: number;
+  /** While the status is `offered`: when the offer lapses unanswered. */
+  offerExpiresAt?: string;
   job: { id: number; title: string; offerType: OfferType; status: ListingStatus };
+}
+
+/** A member I blocked, as the settings list them (docs/deal.md, "Blocks"). */
+export interface BlockedMember {
+  id: number;
+  displayName: string;
+  blockedAt: string;
 }
 
 export const CHAT_MESSAGE_KINDS = ['user', 'system'] as const;
@@ -77,7 +104,7 @@ export type ChatMessageKind = (typeof CHAT_MESSAGE_KINDS)[number];
  * The site's own entries in a thread (`kind: 'system'`): the message's `text` is one of these, and each
  * reader sees it in their own language (`conversation.systemNotes.<note>` in the account remote).
  */
-export const SYSTEM_NOTES = ['hired', 'declined', 'withdrawn', 'done', 'cancelled'] as const;
+export const SYSTEM_NOTES = ['offered', 'hired', 'offerDeclined', 'offerLapsed', 'declined', 'withdrawn', 'done', 'cancelled'] as const;
 export type SystemNote = (typeof SYSTEM_NOTES)[number];
 
 export interface ChatMessage {
@@ -97,8 +124,8 @@ export interface Conversation {
   /** The other person's messages since my last read. */
   unread: number;
   /** The application the conversation belongs to, my side of it, and my review of the deal once written. */
-  application: { id: number; status: ApplicationStatus; side: DealSide; myReview: { published: boolean } | null };
-  /** I blocked the other person: they can no longer write to me. */
+  application: { id: number; status: ApplicationStatus; side: DealSide; myReview: { published: boolean } | null; offerExpiresAt?: string };
+  /** I blocked the other person: they can no longer apply to or write about anything of mine. */
   blockedByMe: boolean;
 }
 
@@ -148,9 +175,14 @@ export interface DealEventMap {
   application: { application: Application };
   review: { review: Review & { applicationId: number } };
   unread: { unreadTotal: number };
+  /**
+   * The stream's own, never a stored row: more was missed than one reconnect replays (docs/deal.md, "The event
+   * stream (server)"). Its id is the newest event's; pages reload what they show, a page by cursor at a time.
+   */
+  resync: Record<string, never>;
 }
 export type DealEventType = keyof DealEventMap;
-export const DEAL_EVENT_TYPES = ['message', 'application', 'review', 'unread'] as const satisfies readonly DealEventType[];
+export const DEAL_EVENT_TYPES = ['message', 'application', 'review', 'unread', 'resync'] as const satisfies readonly DealEventType[];
 
 /** A reported review or message, with what the moderation page needs to judge it. */
 export interface ReportedContent {

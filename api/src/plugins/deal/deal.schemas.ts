@@ -7,12 +7,13 @@ import {
   OFFER_TYPES,
   isSerialId,
   type Application,
+  type BlockedMember,
   type ChatMessage,
   type Conversation,
   type ListingApplication,
   type MyApplication,
 } from '@tasko/shared/domain';
-import { normalizeIsraeliPhone } from '@tasko/shared/validation';
+import { freeText, normalizeIsraeliPhone } from '@tasko/shared/validation';
 import { rating } from '../jobs/listingSchemas.js';
 
 // The deal's requests and answers (docs/deal.md, "Applications and conversations"): the schemas validate,
@@ -20,9 +21,9 @@ import { rating } from '../jobs/listingSchemas.js';
 
 export const idParams = z.object({ id: z.string() });
 
-/** A message of `max` characters at most, trimmed; blank is `messageRequired`. */
+/** A message (free text: NUL and bidirectional controls removed) of `max` characters at most, trimmed; blank is `messageRequired`. */
 const messageText = (max: number) =>
-  z.string({ message: 'messageRequired' }).trim().min(1, { message: 'messageRequired' }).max(max, { message: 'messageTooLong' });
+  freeText('messageRequired').trim().min(1, { message: 'messageRequired' }).max(max, { message: 'messageTooLong' });
 
 export const applicationInput = z.object({
   message: messageText(DEAL_LIMITS.applicationMessageMaxLength),
@@ -54,12 +55,26 @@ export const messagesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(DEAL_LIMITS.messagesPageMax).default(DEAL_LIMITS.messagesPageSize),
 });
 
+/** A page of a list paged by the last activity (docs/deal.md, "Paged lists"); without `limit`, the first 30. */
+export const listQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(DEAL_LIMITS.listPageMax).default(DEAL_LIMITS.listPageSize),
+});
+
+const nextCursor = z.string().nullable();
+
+/** `upTo`: the last message the page showed; released pages send no body, which reads to the last message. */
+export const readInput = z.object({ upTo: z.number().int().min(0).max(2 ** 31 - 1).optional() }).nullish();
+
+const offerExpiresAt = z.string().optional();
+
 export const applicationWire = z.object({
   id: z.number().int(),
   jobId: z.number().int(),
   status: z.enum(APPLICATION_STATUSES),
   createdAt: z.string(),
   conversationId: z.number().int(),
+  offerExpiresAt,
 }) satisfies z.ZodType<Application>;
 
 export const applicationAnswer = z.object({ application: applicationWire });
@@ -72,10 +87,12 @@ export const listingApplications = z.object({
       message: z.string(),
       createdAt: z.string(),
       conversationId: z.number().int(),
+      offerExpiresAt,
       applicant: z.object({ id: z.number().int(), displayName: z.string(), picture: z.string().optional(), rating }),
       phone: z.string().optional(),
     }) satisfies z.ZodType<ListingApplication>,
   ),
+  nextCursor,
 });
 
 export const myApplications = z.object({
@@ -85,9 +102,11 @@ export const myApplications = z.object({
       status: z.enum(APPLICATION_STATUSES),
       createdAt: z.string(),
       conversationId: z.number().int(),
+      offerExpiresAt,
       job: z.object({ id: z.number().int(), title: z.string(), offerType: z.enum(OFFER_TYPES), status: z.enum(LISTING_STATUSES) }),
     }) satisfies z.ZodType<MyApplication>,
   ),
+  nextCursor,
 });
 
 export const chatMessageWire = z.object({
@@ -101,24 +120,29 @@ export const chatMessageWire = z.object({
 export const messageAnswer = z.object({ message: chatMessageWire });
 export const messagePage = z.object({ messages: z.array(chatMessageWire) });
 
-export const conversationList = z.object({
-  conversations: z.array(
-    z.object({
-      id: z.number().int(),
-      job: z.object({ id: z.number().int(), title: z.string() }),
-      other: z.object({ id: z.number().int(), displayName: z.string() }),
-      lastMessage: chatMessageWire,
-      unread: z.number().int(),
-      application: z.object({
-        id: z.number().int(),
-        status: z.enum(APPLICATION_STATUSES),
-        side: z.enum(['owner', 'applicant']),
-        myReview: z.object({ published: z.boolean() }).nullable(),
-      }),
-      blockedByMe: z.boolean(),
-    }) satisfies z.ZodType<Conversation>,
-  ),
-  unreadTotal: z.number().int(),
+const conversationWire = z.object({
+  id: z.number().int(),
+  job: z.object({ id: z.number().int(), title: z.string() }),
+  other: z.object({ id: z.number().int(), displayName: z.string() }),
+  lastMessage: chatMessageWire,
+  unread: z.number().int(),
+  application: z.object({
+    id: z.number().int(),
+    status: z.enum(APPLICATION_STATUSES),
+    side: z.enum(['owner', 'applicant']),
+    myReview: z.object({ published: z.boolean() }).nullable(),
+    offerExpiresAt,
+  }),
+  blockedByMe: z.boolean(),
+}) satisfies z.ZodType<Conversation>;
+
+export const conversationList = z.object({ conversations: z.array(conversationWire), unreadTotal: z.number().int(), nextCursor });
+export const conversationAnswer = z.object({ conversation: conversationWire });
+
+export const blockedMemberParams = z.object({ userId: z.string() });
+export const blockedMemberList = z.object({
+  members: z.array(z.object({ id: z.number().int(), displayName: z.string(), blockedAt: z.string() }) satisfies z.ZodType<BlockedMember>),
+  nextCursor,
 });
 
 export const reportedAnswer = z.object({ reported: z.literal(true) });

@@ -21,6 +21,8 @@ export interface DealForMail {
   status: string;
   message: string;
   createdAt: Date;
+  /** The application's last move. */
+  updatedAt: Date;
   doneAt: Date | null;
   conversationId: number;
   listing: { title: string; offerType: OfferType };
@@ -38,7 +40,14 @@ function partyOf(row: { id: number; name: string; blockedAt: Date | null }): Dea
 export async function dealForMail(db: Database, applicationId: number): Promise<DealForMail | null> {
   const [row] = await db
     .select({
-      application: { id: applications.id, status: applications.status, message: applications.message, createdAt: applications.createdAt, doneAt: applications.doneAt },
+      application: {
+        id: applications.id,
+        status: applications.status,
+        message: applications.message,
+        createdAt: applications.createdAt,
+        updatedAt: applications.updatedAt,
+        doneAt: applications.doneAt,
+      },
       conversationId: conversations.id,
       listing: { title: listings.title, offerType: listings.offerType },
       poster: { id: poster.id, name: poster.name, blockedAt: poster.blockedAt },
@@ -56,6 +65,7 @@ export async function dealForMail(db: Database, applicationId: number): Promise<
     status: row.application.status,
     message: row.application.message,
     createdAt: row.application.createdAt,
+    updatedAt: row.application.updatedAt,
     doneAt: row.application.doneAt,
     conversationId: row.conversationId,
     listing: { title: row.listing.title, offerType: row.listing.offerType },
@@ -128,8 +138,6 @@ export async function messageForMail(db: Database, messageId: number) {
         applicantId: conversations.applicantId,
         posterReadId: conversations.posterReadId,
         applicantReadId: conversations.applicantReadId,
-        posterBlockedAt: conversations.posterBlockedAt,
-        applicantBlockedAt: conversations.applicantBlockedAt,
       },
       listing: { title: listings.title, offerType: listings.offerType },
     })

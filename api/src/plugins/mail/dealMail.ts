@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PgBoss, WorkOptions } from 'pg-boss';
-import type { Database } from '../../db/client.js';
+import { sql, type SQL } from 'drizzle-orm';
+import { fromDrizzle, type PgBoss, type WorkOptions } from 'pg-boss';
+import { rowsOf, type Database } from '../../db/client.js';
+import { isBlockedBetween } from '../deal/memberBlocks.js';
 import { ALERT_QUEUE_SCHEMA, alertJobId, eachJob } from '../alerts/alertService.js';
-import type { DealMail } from '../deal/dealMail.js';
+import type { DealMail, DecidedStatus } from '../deal/dealMail.js';
 import { renderDealEmail, type DealEmailContent } from './dealEmail.js';
 import {
   claimUnreadMail,
@@ -58,7 +60,7 @@ export interface DealMailService extends DealMail {
 /** One email to one person about one application; its job id makes a second queuing of it a no-op. */
 type DealEmailJob =
   | { kind: 'applicationReceived'; applicationId: number }
-  | { kind: 'applicationDecided'; applicationId: number; status: 'hired' | 'declined' }
+  | { kind: 'applicationDecided'; applicationId: number; status: DecidedStatus }
   | { kind: 'reviewToWrite' | 'reviewsPublished'; applicationId: number; recipientId: number };
 
 interface UnreadMessageJob {
@@ -104,17 +106,20 @@ export async function startDealMail(deps: DealMailDeps): Promise<DealMailService
     await boss.updateQueue(name, options);
   }
 
-  /** The email of `content.kind` to `reader` about `listing`, unless they may not be mailed it. */
-  async function send(reader: DealParty, content: DealEmailContent, listing: DealForMail['listing'], otherName: string): Promise<void> {
+  /**
+   * The email of `content.kind` to `reader` about `listing` and `other`, unless they may not be mailed it:
+   * nothing of the deal is mailed between two members one of whom blocked the other (docs/deal.md, "Blocks").
+   */
+  async function send(reader: DealParty, content: DealEmailContent, listing: DealForMail['listing'], other: DealParty): Promise<void> {
     const { kind } = content;
     const recipient = await recipientOf(db, reader.id, kind);
-    if (!recipient) return;
+    if (!recipient || (await isBlockedBetween(db, reader.id, other.id))) return;
     const message = await renderDealEmail({
       ...content,
       to: recipient.email,
       language: recipient.language,
       listing,
-      otherName,
+      otherName: other.displayName,
       siteOrigin,
       unsubscribeToken: tokens.signDealMail({ userId: reader.id, kind }),
     });
@@ -130,21 +135,25 @@ export async function startDealMail(deps: DealMailDeps): Promise<DealMailService
       case 'applicationReceived':
         // Withdrawn before its email left: no longer news.
         if (deal.status === 'withdrawn') return;
-        return send(deal.poster, { kind: job.kind, conversationId, excerpt: deal.message }, listing, deal.applicant.displayName);
-      case 'applicationDecided':
-        return send(deal.applicant, { kind: job.kind, conversationId, status: job.status }, listing, deal.poster.displayName);
+        return send(deal.poster, { kind: job.kind, conversationId, excerpt: deal.message }, listing, deal.applicant);
+      case 'applicationDecided': {
+        // An offer or a decline is news to the applicant; the applicant's answer, or its lapse, to the owner.
+        const toApplicant = job.status === 'offered' || job.status === 'declined';
+        const [reader, other] = toApplicant ? [deal.applicant, deal.poster] : [deal.poster, deal.applicant];
+        return send(reader, { kind: job.kind, conversationId, status: job.status }, listing, other);
+      }
       case 'reviewToWrite': {
         const sides = sidesFor(deal, job.recipientId);
         // Written already, or the window closed since (a late retry): nothing left to ask.
         if (!sides || deal.status !== 'done' || !deal.doneAt || (await hasReviewed(db, deal.applicationId, sides.reader.id))) return;
         if (deal.doneAt.getTime() + deps.reviewWindowDays * 86_400_000 <= Date.now()) return;
-        return send(sides.reader, { kind: job.kind, conversationId, windowDays: deps.reviewWindowDays }, listing, sides.other.displayName);
+        return send(sides.reader, { kind: job.kind, conversationId, windowDays: deps.reviewWindowDays }, listing, sides.other);
       }
       case 'reviewsPublished': {
         const sides = sidesFor(deal, job.recipientId);
         // Only a review about the reader is news to them: when the window closed on one review, its subject alone is told.
         if (!sides || !(await publishedReviewOf(db, deal.applicationId, sides.reader.id))) return;
-        return send(sides.reader, { kind: job.kind, userId: sides.reader.id }, listing, sides.other.displayName);
+        return send(sides.reader, { kind: job.kind, userId: sides.reader.id }, listing, sides.other);
       }
     }
   }
@@ -157,8 +166,7 @@ export async function startDealMail(deps: DealMailDeps): Promise<DealMailService
     const reader: ConversationSide = message.authorId === conversation.posterId ? 'applicant' : 'poster';
     const readerId = reader === 'poster' ? conversation.posterId : conversation.applicantId;
     const readId = reader === 'poster' ? conversation.posterReadId : conversation.applicantReadId;
-    const readerBlockedAuthor = (reader === 'poster' ? conversation.posterBlockedAt : conversation.applicantBlockedAt) !== null;
-    if (readId >= messageId || readerBlockedAuthor) return;
+    if (readId >= messageId) return;
     const [readerParty, author] = await Promise.all([userForMail(db, readerId), userForMail(db, message.authorId)]);
     if (!readerParty || !author || readerParty.isBlocked || author.isBlocked) return;
     // Emails off or this kind stopped: no claim either, so the interval is not spent on an email never sent.
@@ -183,7 +191,7 @@ export async function startDealMail(deps: DealMailDeps): Promise<DealMailService
         return;
       }
       const listing = { title: message.listing.title, offerType: message.listing.offerType };
-      await send(readerParty, { kind: 'unreadMessage', conversationId: conversation.id, excerpt: text }, listing, author.displayName);
+      await send(readerParty, { kind: 'unreadMessage', conversationId: conversation.id, excerpt: text }, listing, author);
     } catch (error) {
       await releaseUnreadMail(db, conversation.id, reader, claimedAt);
       throw error;
@@ -198,51 +206,48 @@ export async function startDealMail(deps: DealMailDeps): Promise<DealMailService
     await boss.work<UnreadMessageJob>(DEAL_MAIL_QUEUES.unread, polling, eachJob(log, DEAL_MAIL_QUEUES.unread, onUnreadMessage));
   }
 
-  /** Queues without failing the caller: the deal's move is made whatever happens to its email. */
-  async function enqueue(what: string, queueing: () => Promise<void>): Promise<void> {
-    try {
-      await queueing();
-    } catch (error) {
-      log.error({ err: error, what }, 'could not queue a deal email');
-    }
-  }
-
-  async function bothSides(kind: 'reviewToWrite' | 'reviewsPublished', applicationId: number): Promise<void> {
-    const deal = await dealForMail(db, applicationId);
+  /**
+   * The jobs of a deal's write, queued in its transaction `tx` (docs/deal.md, "One transaction"): pg-boss
+   * inserts them through the same connection, so they exist if and only if the write commits, and a failure
+   * fails the write. Reads go through `tx` too: on PGlite, one connection, a read outside would wait for ever.
+   */
+  async function bothSides(tx: Database, kind: 'reviewToWrite' | 'reviewsPublished', applicationId: number): Promise<void> {
+    const deal = await dealForMail(tx, applicationId);
     if (!deal) return;
     for (const recipientId of [deal.poster.id, deal.applicant.id]) {
       const id = dealJobId(`${kind}:${applicationId}:${deal.createdAt.toISOString()}:${recipientId}`);
-      await boss.send(DEAL_MAIL_QUEUES.email, { kind, applicationId, recipientId } satisfies DealEmailJob, { id });
+      await boss.send(DEAL_MAIL_QUEUES.email, { kind, applicationId, recipientId } satisfies DealEmailJob, { id, db: inTransaction(tx) });
     }
   }
 
   const queueNames = Object.values(DEAL_MAIL_QUEUES);
+  /**
+   * pg-boss's own adapter over a drizzle transaction: the job is inserted through it. The adapter builds its
+   * statements with the `sql` tag it is given, so what reaches `execute` is drizzle's own SQL.
+   */
+  const inTransaction = (tx: Database) => fromDrizzle({ execute: async (query) => ({ rows: rowsOf<unknown>(await tx.execute(query as SQL)) }) }, sql);
   return {
-    applicationReceived: (applicationId) =>
-      enqueue('applicationReceived', async () => {
-        const deal = await dealForMail(db, applicationId);
-        if (!deal) return;
-        const id = dealJobId(`applicationReceived:${applicationId}:${deal.createdAt.toISOString()}`);
-        await boss.send(DEAL_MAIL_QUEUES.email, { kind: 'applicationReceived', applicationId } satisfies DealEmailJob, { id });
-      }),
-    applicationDecided: (applicationId) =>
-      enqueue('applicationDecided', async () => {
-        const deal = await dealForMail(db, applicationId);
-        // As the application stands now: the answer the applicant is told is the one given.
-        if (!deal || (deal.status !== 'hired' && deal.status !== 'declined')) return;
-        const { status } = deal;
-        const id = dealJobId(`applicationDecided:${applicationId}:${deal.createdAt.toISOString()}:${status}`);
-        await boss.send(DEAL_MAIL_QUEUES.email, { kind: 'applicationDecided', applicationId, status } satisfies DealEmailJob, { id });
-      }),
-    messageSent: (messageId) =>
-      enqueue('messageSent', async () => {
-        const message = await messageForMail(db, messageId);
-        if (!message || message.kind !== 'user') return;
-        const id = dealJobId(`unread:${messageId}:${message.createdAt.toISOString()}`);
-        await boss.send(DEAL_MAIL_QUEUES.unread, { messageId } satisfies UnreadMessageJob, { id, startAfter: unreadDelaySeconds });
-      }),
-    workDone: (applicationId) => enqueue('workDone', () => bothSides('reviewToWrite', applicationId)),
-    reviewsPublished: (applicationId) => enqueue('reviewsPublished', () => bothSides('reviewsPublished', applicationId)),
+    async applicationReceived(tx, applicationId) {
+      const deal = await dealForMail(tx, applicationId);
+      if (!deal) return;
+      const id = dealJobId(`applicationReceived:${applicationId}:${deal.createdAt.toISOString()}`);
+      await boss.send(DEAL_MAIL_QUEUES.email, { kind: 'applicationReceived', applicationId } satisfies DealEmailJob, { id, db: inTransaction(tx) });
+    },
+    async applicationDecided(tx, applicationId, status) {
+      const deal = await dealForMail(tx, applicationId);
+      if (!deal) return;
+      // One email per move: an offer lapsed and made again is told again, so the move's time is in the id.
+      const id = dealJobId(`applicationDecided:${applicationId}:${deal.createdAt.toISOString()}:${status}:${deal.updatedAt.toISOString()}`);
+      await boss.send(DEAL_MAIL_QUEUES.email, { kind: 'applicationDecided', applicationId, status } satisfies DealEmailJob, { id, db: inTransaction(tx) });
+    },
+    async messageSent(tx, messageId) {
+      const message = await messageForMail(tx, messageId);
+      if (!message || message.kind !== 'user') return;
+      const id = dealJobId(`unread:${messageId}:${message.createdAt.toISOString()}`);
+      await boss.send(DEAL_MAIL_QUEUES.unread, { messageId } satisfies UnreadMessageJob, { id, startAfter: unreadDelaySeconds, db: inTransaction(tx) });
+    },
+    workDone: (tx, applicationId) => bothSides(tx, 'reviewToWrite', applicationId),
+    reviewsPublished: (tx, applicationId) => bothSides(tx, 'reviewsPublished', applicationId),
     async drain(timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

@@ -24,15 +24,15 @@ export type ReviewWriting =
   | { outcome: 'written'; review: ReviewRow; published: ReviewRow[] };
 
 /**
- * One side's review of a done application, within the window, once. Double-blind: the second review
- * publishes both in the same transaction. The application's row is locked first, so two sides writing at
- * once are taken one after the other and the second always sees the first.
+ * One side's review of a done application, within the window, once, in the caller's transaction `tx`.
+ * Double-blind: the second review publishes both in the same transaction. The application's row is locked
+ * first, so two sides writing at once are taken one after the other and the second always sees the first.
  */
 export async function writeReview(
-  db: Database,
+  tx: Database,
   input: { applicationId: number; authorId: number; rating: number; text: string; windowDays: number },
 ): Promise<ReviewWriting> {
-  return db.transaction(async (tx): Promise<ReviewWriting> => {
+  {
     const [deal] = await tx
       .select({ status: applications.status, applicantId: applications.applicantId, posterId: listings.publisherId, offerType: listings.offerType, isOpen: isWindowOpen(input.windowDays) })
       .from(applications)
@@ -63,7 +63,7 @@ export async function writeReview(
       .where(and(eq(reviews.applicationId, input.applicationId), isNull(reviews.publishedAt)))
       .returning();
     return { outcome: 'written', review: published.find((row) => row.id === stored.id) ?? stored, published };
-  });
+  }
 }
 
 /**

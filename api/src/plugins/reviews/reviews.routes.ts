@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isSerialId } from '@tasko/shared/domain';
@@ -10,6 +10,7 @@ import type { SessionService } from '../auth/sessions.js';
 import type { DealMail } from '../deal/dealMail.js';
 import type { UserEventPublisher } from '../deal/userEvents.js';
 import { reportBody } from '../reports/reports.routes.js';
+import { periodicSweep } from '../sweeps/periodicSweep.js';
 import { findPublicReview, publishDueReviews, publishedReviewsOf, reviewWire, storeReply, storeReviewReport, writeReview, type ReviewRow } from './reviews.queries.js';
 import { apiProblem, refuseInvalidRequest } from '../errors/problemSchemas.js';
 import { replyInput, review, reviewInput } from './reviews.schemas.js';
@@ -30,31 +31,19 @@ export interface ReviewsOptions {
 }
 
 /**
- * What a member's open pages and mailbox hear of reviews. Told after the commit, so a failure here cannot
- * undo a stored review: it is logged, and never fails the request (the review stands; retrying would 409).
+ * What a member's open pages and mailbox hear of reviews, written in the review's own transaction `tx`
+ * (docs/deal.md, "One transaction"): the events and emails are committed with the reviews or not at all.
  */
-function announcer(opts: Pick<ReviewsOptions, 'userEventPublisher' | 'dealMail'>, log: FastifyBaseLogger) {
-  const tell = async (userIds: number[], row: ReviewRow) => {
-    try {
-      await opts.userEventPublisher.publish(userIds, 'review', { review: { ...reviewWire(row), applicationId: row.applicationId } });
-    } catch (error) {
-      log.warn({ err: error, reviewId: row.id }, 'review event not stored');
-    }
-  };
+function announcer(opts: Pick<ReviewsOptions, 'userEventPublisher' | 'dealMail'>) {
+  const tell = (tx: Database, userIds: number[], row: ReviewRow) =>
+    opts.userEventPublisher.publish(tx, userIds, 'review', { review: { ...reviewWire(row), applicationId: row.applicationId } });
   return {
     /** A review that waits for the other side's: only its author hears of it. */
-    waiting: (row: ReviewRow) => tell([row.authorId], row),
+    waiting: (tx: Database, row: ReviewRow) => tell(tx, [row.authorId], row),
     /** Reviews just published: each to both sides, and one email per deal. */
-    async published(rows: readonly ReviewRow[]): Promise<void> {
-      for (const row of rows) await tell([row.authorId, row.subjectId], row);
-      for (const applicationId of new Set(rows.map((row) => row.applicationId))) {
-        try {
-          // Not awaited: the mail service only queues, and a request never waits for it.
-          opts.dealMail.reviewsPublished(applicationId).catch((error: unknown) => log.warn({ err: error, applicationId }, 'reviews-published mail failed'));
-        } catch (error) {
-          log.warn({ err: error, applicationId }, 'reviews-published mail failed');
-        }
-      }
+    async published(tx: Database, rows: readonly ReviewRow[]): Promise<void> {
+      for (const row of rows) await tell(tx, [row.authorId, row.subjectId], row);
+      for (const applicationId of new Set(rows.map((row) => row.applicationId))) await opts.dealMail.reviewsPublished(tx, applicationId);
     },
   };
 }
@@ -68,7 +57,7 @@ export async function reviewsRoutes(app: FastifyInstance, opts: ReviewsOptions):
   const api = app.withTypeProvider<ZodTypeProvider>();
   const adult = requireAdult(opts.sessions);
   const WRITE_LIMIT = { rateLimit: { max: config.writeRateLimit, timeWindow: 60_000 } };
-  const announce = announcer(opts, app.log);
+  const announce = announcer(opts);
 
   api.post(
     '/applications/:id/reviews',
@@ -89,12 +78,15 @@ export async function reviewsRoutes(app: FastifyInstance, opts: ReviewsOptions):
       const { id } = request.params;
       // An id that names no application is refused like a deal the caller may not review: nothing is revealed.
       if (!isSerialId(id)) throw new ApiProblem(403, 'reviewNotAllowed');
-      const written = await writeReview(db, { applicationId: Number(id), authorId: userOf(request).id, ...request.body, windowDays: config.reviewWindowDays });
-      if (written.outcome === 'notAllowed') throw new ApiProblem(403, 'reviewNotAllowed');
-      if (written.outcome === 'alreadyReviewed') throw new ApiProblem(409, 'alreadyReviewed');
-      if (written.published.length > 0) await announce.published(written.published);
-      else await announce.waiting(written.review);
-      return reply.code(201).send({ review: reviewWire(written.review) });
+      const review = await db.transaction(async (tx) => {
+        const written = await writeReview(tx, { applicationId: Number(id), authorId: userOf(request).id, ...request.body, windowDays: config.reviewWindowDays });
+        if (written.outcome === 'notAllowed') throw new ApiProblem(403, 'reviewNotAllowed');
+        if (written.outcome === 'alreadyReviewed') throw new ApiProblem(409, 'alreadyReviewed');
+        if (written.published.length > 0) await announce.published(tx, written.published);
+        else await announce.waiting(tx, written.review);
+        return written.review;
+      });
+      return reply.code(201).send({ review: reviewWire(review) });
     },
   );
 
@@ -148,23 +140,11 @@ export async function reviewsRoutes(app: FastifyInstance, opts: ReviewsOptions):
     },
   );
 
-  // The sweep: one at a time, never keeping the process alive, and waited for on close (its queries must
-  // not outlive the database).
-  let sweeping: Promise<void> | null = null;
-  const sweep = async () => {
-    const applicationIds = await publishDueReviews(db, config.reviewWindowDays);
-    if (applicationIds.length > 0) await announce.published(await publishedReviewsOf(db, applicationIds));
-  };
-  const timer = setInterval(() => {
-    sweeping ??= sweep()
-      .catch((error: unknown) => app.log.warn({ err: error }, 'publishing due reviews failed'))
-      .finally(() => {
-        sweeping = null;
-      });
-  }, opts.sweepEveryMs ?? SWEEP_EVERY_MS);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await sweeping;
-  });
+  // The sweep publishes a lone review when its window closes, with its events and emails, in one transaction.
+  periodicSweep(app, 'publishing due reviews', opts.sweepEveryMs ?? SWEEP_EVERY_MS, () =>
+    db.transaction(async (tx) => {
+      const applicationIds = await publishDueReviews(tx, config.reviewWindowDays);
+      if (applicationIds.length > 0) await announce.published(tx, await publishedReviewsOf(tx, applicationIds));
+    }),
+  );
 }
