@@ -17,6 +17,7 @@ const browserProject = (name) => ({
     '^@tasko/shared/reportFields$': '<rootDir>/shared/src/ui/ReportFields.tsx',
     '^@tasko/shared/ratingStars$': '<rootDir>/shared/src/deal/RatingStars.tsx',
     '^@tasko/shared/dealTexts$': '<rootDir>/shared/src/deal/dealNamespace.ts',
+    '^@tasko/shared/cursorList$': '<rootDir>/shared/src/deal/cursorList.tsx',
   },
   setupFilesAfterEnv: ['<rootDir>/shared/test/setupTests.ts'],
 });

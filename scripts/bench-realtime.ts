@@ -16,11 +16,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf, type DatabaseHandle } from '../api/src/db/client.js';
 import { SessionService } from '../api/src/plugins/auth/sessions.js';
-import { freePort, listingForm } from './benchServer.js';
+import { createBenchDatabase, freePort, listingForm } from './benchServer.js';
 
 const PAIRS = Number(process.env.REALTIME_PAIRS ?? 500);
 const RATE = 50;
@@ -263,29 +262,7 @@ const ms = (value: number) => `${value.toFixed(0)} ms`;
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 /** A database of the bench's own on DATABASE_URL's server, or null when no PostgreSQL answers there. */
-async function createBenchDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const admin = new pg.Client({ connectionString: serverUrl });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.log(`\nReal time: skipped, no PostgreSQL at ${serverUrl.replace(/\/\/[^@]*@/, '//')} (${(error as Error).message})`);
-    return null;
-  }
-  const name = `tasko_bench_realtime_${process.pid}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
-const database = await createBenchDatabase();
+const database = await createBenchDatabase('realtime', 'Real time');
 if (database) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasko-bench-realtime-'));
   const unlimited = '100000';

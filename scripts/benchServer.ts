@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { freePort } from './cluster/processes.js';
 
 export { freePort };
@@ -77,4 +78,30 @@ export function listingForm(title: string): FormData {
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   return form;
+}
+
+/**
+ * A database of the bench's own on the PostgreSQL server (`BENCH_DATABASE_URL`, `DATABASE_URL`, or the local
+ * one), named after `purpose`, dropped by `drop()`; null (and a line saying so, for `title`) without a server.
+ */
+export async function createBenchDatabase(purpose: string, title: string): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const admin = new pg.Client({ connectionString: serverUrl });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.log(`\n${title}: skipped, no PostgreSQL at ${serverUrl.replace(/\/\/[^@]*@/, '//')} (${(error as Error).message})`);
+    return null;
+  }
+  const name = `tasko_bench_${purpose}_${process.pid}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
 }

@@ -163,15 +163,21 @@ async function prune(area: ReleaseArea, keep: number): Promise<void> {
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)} %`;
 
-/** `npm run releases`: per area its current release, canary, history, loads and error rates, and canaries rolled back. */
+/**
+ * `npm run releases`: per area its current release, canary, history, the loads, visitors and error rates each
+ * had as an arm of its last canary, and canaries rolled back.
+ */
 async function table(): Promise<void> {
   const { manifest } = await releaseStoreFor(loadConfig()).readManifest();
   const lines: string[] = [];
   for (const area of RELEASE_AREAS) {
     const releases = areaOf(manifest, area);
+    // The visitors behind each rate: a canary is judged only once each arm has enough of them (docs/releases.md).
     const statsOf = (id: string) => {
       const stats = releases.stats[id];
-      return stats ? `${stats.loads} loads, ${percent(errorRate(stats))} with errors` : 'no loads counted';
+      if (!stats) return 'no loads counted';
+      const visitors = stats.visitors === undefined ? '' : ` from ${stats.visitors} visitor${stats.visitors === 1 ? '' : 's'}`;
+      return `${stats.loads} loads${visitors}, ${percent(errorRate(stats))} with errors`;
     };
     lines.push(`${areaPackage(area)}`);
     lines.push(`  current  ${releases.current}${releases.current === RELEASE_ZERO ? ' (the built dist)' : ''}: ${statsOf(releases.current)}`);

@@ -2,12 +2,15 @@
  * The schema-driven fuzz (docs/security.md "The fuzz"): every operation of the OpenAPI document, called with
  * wrong types, huge strings, deep JSON, hostile numbers, unknown and missing fields, anonymously, signed in
  * and as a moderator. No answer may be a 5xx, and every refusal under /api is the one error shape. The seed
- * is fixed (FUZZ_SEED picks another), so a failure replays exactly.
+ * is fixed (FUZZ_SEED picks another), so a failure replays exactly. Besides the random calls, every writing
+ * operation gets hostile characters in each of its text fields and bodies nested too deep, by every member.
  */
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { LISTING_FIELDS, POSTED_FIELDS } from '@tasko/shared/validation';
 import { makeFixtureSite } from '../test/fixtureSite.js';
 import { freshClientAddress, publishListing, signIn, testDatabases, useServerOn } from '../test/testServer.js';
 import { multipartBody, validPostFields } from '../test/multipart.js';
@@ -39,6 +42,10 @@ const HOSTILE_STRINGS = [
   ' ',
   'a'.repeat(100_000),
   '\u0000',
+  'sofa\u0000chairs',
+  '\ud800',
+  'a\udc00b',
+  'Pay only via \u202emoc.liamg@knab\u202c',
   '%00',
   '%',
   '%E0%A4',
@@ -68,6 +75,15 @@ const HOSTILE_VALUES: readonly unknown[] = [null, true, false, [], {}, [[[]]], {
 
 /** Deep JSON as text: a parser that recurses would overflow its stack on it. */
 const deepJson = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+/**
+ * What a text field may meet (docs/security.md, "Text members write"): NUL (PostgreSQL refuses it), lone
+ * surrogates (no UTF-8 holds them; JSON's escapes carry them) and a bidirectional override.
+ */
+const HOSTILE_TEXTS = ['sofa\u0000chairs', '\u0000', '\ud800', 'a\udc00b', 'Pay only via \u202emoc.liamg@knab\u202c'];
+/** The listing's fields a poster types text into (the listing contract's controls), as the multipart post sends them. */
+const TYPED_LISTING_FIELDS = POSTED_FIELDS.filter((name) => ['text', 'multiline', 'tel', 'email', 'place'].includes(LISTING_FIELDS[name].posted.control));
+/** Bodies past the 32 levels the server parses: one level past it, and the 5,000 that overflowed the stack. */
+const TOO_DEEP = [33, 5_000];
 
 interface JsonSchema {
   type?: string | string[];
@@ -88,6 +104,8 @@ interface Operation {
   path: string;
   parameters: { in: 'path' | 'query' | 'header'; name: string; schema?: JsonSchema }[];
   body?: JsonSchema;
+  /** Its summary says it takes the listing's multipart post (POST /jobs, PUT /jobs/{id}). */
+  isMultipart: boolean;
   /** Its 200 is `text/event-stream` (GET /me/events): an answer that does not end. */
   isStream: boolean;
 }
@@ -161,6 +179,15 @@ function hostileObject(schema: JsonSchema, random: Random, known: Known): Record
   return object;
 }
 
+/** A path segment: a lone surrogate, which encodeURIComponent refuses, is sent as UTF-8 would carry it (U+FFFD). */
+function pathSegment(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return encodeURIComponent(text.replace(/[\ud800-\udfff]/g, '\ufffd'));
+  }
+}
+
 /** A query or path value as text: what a URL can carry. */
 function asText(value: unknown): string {
   if (typeof value === 'string') return value;
@@ -182,10 +209,42 @@ interface Known {
   alertId: number;
   userId: number;
   cursor: string;
+  /** The deal the fuzz sets up: the member's listing applied to by the seeker, done, both reviews published. */
+  applicationId: number;
+  conversationId: number;
+  messageId: number;
+  /** The seeker's review of the member (the member may reply to it). */
+  reviewId: number;
+}
+
+/** The id a path parameter names, by the segment before it (`/conversations/{id}` is a conversation's). */
+function knownIdFor(path: string, parameter: string, known: Known): number {
+  const segment = new RegExp(`/([\\w-]+)/\\{${parameter}\\}`).exec(path)?.[1] ?? '';
+  const byResource: Record<string, number> = {
+    jobs: known.listingId,
+    listings: known.listingId,
+    applications: known.applicationId,
+    conversations: known.conversationId,
+    messages: known.messageId,
+    reviews: known.reviewId,
+    alerts: known.alertId,
+    users: known.userId,
+    'blocked-members': known.userId,
+  };
+  return byResource[segment] ?? known.listingId;
+}
+
+/** The JSON body's text fields (not choices from a list), each with the path to it. */
+function textFieldsOf(schema: JsonSchema | undefined, at: string[] = []): string[][] {
+  if (!schema) return [];
+  const types = [schema.type, ...(schema.anyOf ?? schema.oneOf ?? []).map((choice) => choice.type)].flat();
+  if (types.includes('string') && !schema.enum) return at.length ? [at] : [];
+  return Object.entries(schema.properties ?? {}).flatMap(([name, property]) => textFieldsOf(property, [...at, name]));
 }
 
 interface DocumentedOperation {
   parameters?: Operation['parameters'];
+  summary?: string;
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
   responses?: Record<string, { content?: Record<string, unknown> }>;
 }
@@ -197,6 +256,7 @@ function operationsOf(document: { paths: Record<string, Record<string, Documente
       path,
       parameters: operation.parameters ?? [],
       ...(operation.requestBody ? { body: Object.values(operation.requestBody.content)[0]?.schema ?? {} } : {}),
+      isMultipart: /multipart/.test(operation.summary ?? ''),
       isStream: Object.keys(operation.responses?.['200']?.content ?? {}).includes('text/event-stream'),
     })),
   );
@@ -240,7 +300,7 @@ function fuzzCall(operation: Operation, random: Random, known: Known, tokens: (s
   let url = operation.path;
   for (const parameter of operation.parameters.filter((p) => p.in === 'path')) {
     const value = random.chance(0.3) ? random.pick([known.listingId, known.alertId, known.userId]) : hostile(parameter.schema, random, known);
-    const text = encodeURIComponent(asText(value).slice(0, 2000)) || '0';
+    const text = pathSegment(asText(value).slice(0, 2000)) || '0';
     url = url.replace(`{${parameter.name}}`, parameter.name === '*' ? text.replace(/%2F/g, '/') : text);
   }
   // A few parameters wrong at a time, the rest left out or right: so a wrong value reaches the handler
@@ -293,7 +353,7 @@ function fuzzCall(operation: Operation, random: Random, known: Known, tokens: (s
 
 for (const database of testDatabases()) {
   describe(`the schema-driven fuzz on ${database.name}`, () => {
-    const known: Known = { listingId: 1, alertId: 1, userId: 1, cursor: '' };
+    const known: Known = { listingId: 1, alertId: 1, userId: 1, cursor: '', applicationId: 1, conversationId: 1, messageId: 1, reviewId: 1 };
     const tokens: (string | null)[] = [null];
     const distRoot = makeFixtureSite();
     after(() => fs.rmSync(distRoot, { recursive: true, force: true }));
@@ -319,14 +379,87 @@ for (const database of testDatabases()) {
         // The database starts empty with its ids restarted: the member is user 1.
         const member = await signIn(app, 'member@example.com', 'Member');
         const moderator = await signIn(app, 'moderator@example.com', 'Moderator');
-        tokens.push(member, moderator);
-        for (const title of ['Help carrying a sofa', 'Dog walker wanted']) known.listingId = await publishListing(app, member, { jobTitle: title });
+        const seeker = await signIn(app, 'seeker@example.com', 'Seeker');
+        tokens.push(member, moderator, seeker);
+        const listingIds: number[] = [];
+        for (const title of ['Help carrying a sofa', 'Dog walker wanted']) listingIds.push((known.listingId = await publishListing(app, member, { jobTitle: title })));
+        // A deal on the first listing, so that calls naming a conversation, a message or a review reach their
+        // queries: the seeker applied and wrote, the work is done, and the seeker reviewed the member.
+        const asSeeker = { authorization: `Bearer ${seeker}` };
+        const applied = await app.inject({ method: 'POST', url: `/api/v1/jobs/${listingIds[0]}/applications`, headers: asSeeker, payload: { message: 'I can help' } });
+        assert.equal(applied.statusCode, 201, applied.body);
+        ({ id: known.applicationId, conversationId: known.conversationId } = applied.json().application as { id: number; conversationId: number });
+        const message = await app.inject({ method: 'POST', url: `/api/v1/conversations/${known.conversationId}/messages`, headers: asSeeker, payload: { text: 'Friday?' } });
+        assert.equal(message.statusCode, 201, message.body);
+        known.messageId = Number(message.json().message.id);
+        await suite.handle.db.execute(sql`update applications set status = 'done', done_at = now() where id = ${known.applicationId}`);
+        const review = await app.inject({ method: 'POST', url: `/api/v1/applications/${known.applicationId}/reviews`, headers: asSeeker, payload: { rating: 5, text: 'Kind' } });
+        assert.equal(review.statusCode, 201, review.body);
+        known.reviewId = Number(review.json().review.id);
         known.cursor = String((await app.inject('/api/v1/jobs?pageSize=1')).json().nextCursor ?? '');
         const alert = await app.inject({ method: 'POST', url: '/api/v1/me/alerts', headers: { authorization: `Bearer ${member}` }, payload: { offerType: 'job', q: 'sofa', frequency: 'instant' } });
         assert.equal(alert.statusCode, 201, alert.body);
         known.alertId = Number(alert.json().id);
       },
     );
+
+    it('meets NUL, lone surrogates and a bidirectional override in every text field of every writing operation, and refuses bodies nested too deep before anything else', async () => {
+      const { app } = suite.server;
+      const writing = operationsOf(app.swagger() as Parameters<typeof operationsOf>[0]).filter((operation) => operation.method !== 'GET');
+      const [member, moderator] = tokens.filter((token): token is string => token !== null);
+      const random = randomFrom(SEED);
+      const failures: string[] = [];
+      let textCalls = 0;
+      const judge = (operation: Operation, what: string, answer: FuzzAnswer) => {
+        const shown = `${operation.method} ${operation.path} ${what} → ${answer.statusCode} ${answer.body.slice(0, 200)}`;
+        if (answer.statusCode >= 500) failures.push(shown);
+        else if (answer.statusCode >= 400 && !hasMessageKey(answer.body)) failures.push(`no message key: ${shown}`);
+      };
+      for (const operation of writing) {
+        const url = operation.path.replace(/\{(\w+)\}/g, (_whole, name: string) => String(knownIdFor(operation.path, name, known)));
+        const send = (token: string, payload: string | Buffer, headers: Record<string, string>) =>
+          app.inject({ method: operation.method as 'POST', url, payload, headers: { authorization: `Bearer ${token}`, ...headers }, remoteAddress: freshClientAddress() });
+
+        // As the moderator, whom every route's sign-in check lets through: refused, by the parser (400
+        // `invalidRequest`) or before it reads the body (a route's own body limit, an unsubscribe's token).
+        for (const depth of TOO_DEEP) {
+          const answer = await send(moderator!, `{"a":${deepJson(depth - 1)}}`, { 'content-type': 'application/json', 'idempotency-key': `deep-${depth}` });
+          if (answer.statusCode < 400 || answer.statusCode >= 500) failures.push(`${operation.method} ${operation.path} ${depth} levels → ${answer.statusCode} ${answer.body.slice(0, 200)}`);
+          judge(operation, `${depth} levels`, { statusCode: answer.statusCode, body: answer.body });
+        }
+
+        // Each text field of a JSON body in turn, the others plausible, by every member.
+        for (const field of textFieldsOf(operation.body)) {
+          for (const text of HOSTILE_TEXTS) {
+            for (const token of tokens.filter((t): t is string => t !== null)) {
+              const body = plausible(operation.body, random, known) as Record<string, unknown>;
+              let holder = body;
+              for (const name of field.slice(0, -1)) holder = (holder[name] ??= {}) as Record<string, unknown>;
+              holder[field.at(-1)!] = text;
+              const answer = await send(token, JSON.stringify(body), { 'content-type': 'application/json' });
+              textCalls += 1;
+              judge(operation, `${field.join('.')}=${JSON.stringify(text)}`, { statusCode: answer.statusCode, body: answer.body });
+            }
+          }
+        }
+
+        // The listing's multipart post, each field in turn, by its owner. The place is JSON inside the form, so
+        // a lone surrogate reaches the server there; elsewhere UTF-8 has already made it U+FFFD.
+        if (operation.isMultipart) {
+          for (const name of TYPED_LISTING_FIELDS) {
+            for (const text of HOSTILE_TEXTS) {
+              const value = name === 'location' ? JSON.stringify({ city: text, address: text }) : text;
+              const form = multipartBody(validPostFields({ [name]: value }));
+              const answer = await send(member!, form.payload, form.headers);
+              textCalls += 1;
+              judge(operation, `${name}=${JSON.stringify(text)}`, { statusCode: answer.statusCode, body: answer.body });
+            }
+          }
+        }
+      }
+      assert.deepEqual(failures.slice(0, 20), [], `${failures.length} bad answers`);
+      assert.ok(textCalls >= 200, `${textCalls} calls with hostile text`);
+    });
 
     it('answers every operation of the OpenAPI document without a 5xx, and refuses in the one error shape', async () => {
       const { app } = suite.server;

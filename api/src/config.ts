@@ -28,8 +28,12 @@ export interface AppConfig {
   googleClientId: string | undefined;
   /** The local OpenID provider runs without a Google client id, except in production unless DEV_IDP=on. */
   isLocalIdpAllowed: boolean;
-  /** The local provider answers only connections from this machine, unless DEV_IDP=on (a container, say). */
-  isLocalIdpLoopbackOnly: boolean;
+  /**
+   * Whom the local provider and the outbox answer, by the client's address as the server resolves it (a trusted
+   * proxy's report): this machine, or with DEV_IDP=on its private networks too (a container's host), never a
+   * public address (docs/security.md, "The local identity provider behind a proxy").
+   */
+  localIdpClients: 'loopback' | 'privateNetworks';
   /**
    * Which proxies' X-Forwarded-* headers to believe (Fastify's `trustProxy`): false (none, the default), a hop
    * count, or proxy addresses and CIDRs. Never `true`, which would let every client pick its own address.
@@ -72,16 +76,23 @@ export interface AppConfig {
   conversationDailyLimit: number;
   /** Days after the work is marked done during which both sides may review; fractions allowed. */
   reviewWindowDays: number;
+  /** Hours an offer of the job waits for the applicant's answer before it lapses back to `sent`; fractions allowed. */
+  hireOfferHours: number;
   /** Where local releases and their manifest live (docs/releases.md); unused with S3_BUCKET. */
   releasesDir: string;
-  /** When a canary rolls back by itself: the page loads it needs first, and the error-rate excess in points. */
-  canary: { minLoads: number; maxExcessPoints: number };
-  /** How often this server adds its page-load and error counts to the release manifest (0: never; a preview server). */
+  /**
+   * When a canary rolls back by itself: the page loads and distinct visitors each arm needs first, the
+   * error-rate excess in points, and the visitors one client address may bring in an hour (docs/releases.md).
+   */
+  canary: { minLoads: number; minVisitors: number; maxExcessPoints: number; maxVisitorsPerAddress: number };
+  /** How often this server writes the canaries' counts into the release manifest and judges them (0: nothing is counted; a preview server). */
   releaseStatsFlushMs: number;
-  /** Browser error reports per client address per minute. */
+  /** Browser error reports per client address per minute, and as many page-load beacons. */
   clientErrorRateLimit: number;
   /** How long a public search answer may be served from memory (0: never). */
   searchCacheMs: number;
+  /** The most events one connection of the live stream replays before it sends `resync` (docs/deal.md). */
+  streamReplayMax: number;
   /** Alert emails go over SMTP when set (`smtp://user:pass@host:587`); otherwise into `DATA_DIR/outbox` as .eml files. */
   smtpUrl: string | undefined;
   /** The From of alert emails. */
@@ -219,9 +230,19 @@ const settingsSchema = z
       .transform(Number)
       .pipe(z.number().positive('expected more than 0 days').max(365, 'expected at most 365 days'))
       .default(14),
+    HIRE_OFFER_HOURS: z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, 'expected a number of hours, like 72 or 0.001')
+      .transform(Number)
+      .pipe(z.number().positive('expected more than 0 hours').max(24 * 365, 'expected at most a year of hours'))
+      .default(72),
     SEARCH_CACHE_MS: wholeNumber(0, 3_600_000).optional(),
+    // Read by one query per connection, which the bound keeps small; the replay's 128 kB caps it too.
+    STREAM_REPLAY_MAX: wholeNumber(1, 10_000).default(200),
     RELEASES_DIR: z.string().optional(),
     CANARY_MIN_LOADS: wholeNumber(1, 1_000_000).default(50),
+    CANARY_MIN_VISITORS: wholeNumber(1, 1_000_000).default(20),
+    CANARY_MAX_VISITORS_PER_ADDRESS: wholeNumber(1, 1_000).default(3),
     CANARY_MAX_EXCESS: z
       .string()
       .regex(/^\d+(\.\d+)?$/, 'expected percentage points, like 2 or 0.5')
@@ -313,7 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     googleClientId: settings.GOOGLE_CLIENT_ID,
     // Behind a proxy the server cannot tell a browser on this machine from the proxy itself: off unless asked for.
     isLocalIdpAllowed: !settings.GOOGLE_CLIENT_ID && (isDevIdpOn || (!isProduction && settings.trustProxy === false)),
-    isLocalIdpLoopbackOnly: !isDevIdpOn,
+    localIdpClients: isDevIdpOn ? 'privateNetworks' : 'loopback',
     trustProxy: settings.trustProxy,
     publicOrigin: settings.PUBLIC_ORIGIN ?? `http://localhost:${settings.PORT}`,
     canonicalOrigin: settings.CANONICAL_ORIGIN,
@@ -331,8 +352,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     messageRateLimit: settings.MESSAGE_RATE_LIMIT,
     conversationDailyLimit: settings.CONVERSATION_DAILY_LIMIT,
     reviewWindowDays: settings.REVIEW_WINDOW_DAYS,
+    hireOfferHours: settings.HIRE_OFFER_HOURS,
     releasesDir: path.resolve(settings.RELEASES_DIR ?? path.join(dataDir, 'releases')),
-    canary: { minLoads: settings.CANARY_MIN_LOADS, maxExcessPoints: settings.CANARY_MAX_EXCESS },
+    canary: {
+      minLoads: settings.CANARY_MIN_LOADS,
+      minVisitors: settings.CANARY_MIN_VISITORS,
+      maxExcessPoints: settings.CANARY_MAX_EXCESS,
+      maxVisitorsPerAddress: settings.CANARY_MAX_VISITORS_PER_ADDRESS,
+    },
     releaseStatsFlushMs: settings.RELEASE_STATS_FLUSH_MS,
     clientErrorRateLimit: settings.CLIENT_ERROR_RATE_LIMIT,
     contactRevealLimit: settings.CONTACT_REVEAL_LIMIT,
@@ -340,6 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     contactRevealNewAccountLimit: settings.CONTACT_REVEAL_NEW_ACCOUNT_LIMIT,
     uploadTimeBudgetMs: settings.UPLOAD_TIME_BUDGET_MS,
     searchCacheMs: settings.SEARCH_CACHE_MS ?? (isTest ? 0 : 2000),
+    streamReplayMax: settings.STREAM_REPLAY_MAX,
     smtpUrl: settings.SMTP_URL,
     mailFrom: settings.MAIL_FROM,
     outboxDir: path.resolve(settings.OUTBOX_DIR ?? path.join(dataDir, 'outbox')),

@@ -14,9 +14,9 @@ let isDraining = false;
 const app = await buildServer(config, { isDraining: () => isDraining });
 if (config.isLocalIdpAllowed && !config.googleClientId) {
   app.log.warn(
-    config.isLocalIdpLoopbackOnly
+    config.localIdpClients === 'loopback'
       ? 'Sign-in is the local identity provider (/dev-idp), not Google: no GOOGLE_CLIENT_ID is set. It signs in any address, so it answers only browsers on this machine (loopback); inside a container, set DEV_IDP=on.'
-      : 'Sign-in is the local identity provider (/dev-idp), not Google, open to every address (DEV_IDP=on): anyone who reaches this server can sign in as anyone. Set GOOGLE_CLIENT_ID for a real site.',
+      : 'Sign-in is the local identity provider (/dev-idp), not Google, open to this machine and its private networks (DEV_IDP=on): anyone on them can sign in as anyone. Set GOOGLE_CLIENT_ID for a real site.',
   );
 }
 

@@ -16,6 +16,7 @@ import { pgRateLimitStore, RateLimitStoreDown, sweepExpiredRows } from './plugin
 import { redisRateLimitStore } from './plugins/security/redisRateLimitStore.js';
 import { closeRedis, openRedis } from './plugins/security/redisConnection.js';
 import { byUserOrAddress } from './plugins/security/clientKey.js';
+import { registerJsonBodyParser } from './plugins/security/jsonBody.js';
 import { redactedError, redactedUrl } from './plugins/security/redact.js';
 import docsPlugin from './plugins/docs/docs.plugin.js';
 import { healthRoutes, readinessRoutes } from './plugins/health/health.routes.js';
@@ -50,6 +51,7 @@ import { RESERVED_PREFIX, sitePlugin, type NotFoundPage } from './plugins/site/s
 import { SiteReleases, type ReleasePreview } from './plugins/site/siteReleases.js';
 import { releasesRoutes } from './plugins/releases/releases.routes.js';
 import { releaseStoreFor } from './releases/releaseStores.js';
+import { CanaryCounts } from './releases/canaryCounts.js';
 import { canonicalRedirect, embeddedUrlRedirect } from './plugins/site/canonical.js';
 
 export interface ServerDeps {
@@ -133,6 +135,8 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializerCompiler);
+  // A body nested past 32 levels is refused as text, before the Idempotency-Key's digest or a schema walks it.
+  registerJsonBodyParser(app);
   app.decorateRequest('user', null);
   if (storedListingsKeyed.keyed > 0) app.log.info(storedListingsKeyed, 'stored listings keyed for search, cities mapped to places');
   if (demoSeeding?.photoError) app.log.warn(demoSeeding, 'demo listings seeded without photos');
@@ -154,7 +158,8 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
   // Which release of each area pages get, read again as releases, canaries and rollbacks move it: before the
   // CSP is written. A local release's files are served only once the manifest names them, so it is read for
   // them too (not for the files of dist).
-  const siteReleases = new SiteReleases(config, releaseStoreFor(config), app.log, deps.releasePreview ?? null);
+  const canaryCounts = await CanaryCounts.open(db, config.canary.maxVisitorsPerAddress);
+  const siteReleases = new SiteReleases(config, releaseStoreFor(config), app.log, deps.releasePreview ?? null, canaryCounts);
   app.addHook('onClose', () => siteReleases.close());
   app.addHook('onRequest', async (request) => {
     if (request.method === 'GET' && !/^\/(api\/|health\/|uploads\/|mfe\/(?!releases\/))/.test(request.url)) await siteReleases.refresh();
@@ -178,7 +183,7 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
   app.addHook('onClose', () => alerts.stop());
   const onListingVisible = (listingId: number) => alerts.listingBecameVisible(listingId);
   // The deal on the site (docs/deal.md): what its routes tell members' open pages, and their emails.
-  const userEventPublisher = databaseEventPublisher(db);
+  const userEventPublisher = databaseEventPublisher();
   // Its emails ride the alerts' queue (one pg-boss per process), stopped with it.
   const dealMail = await startDealMail({ db, queue: alerts.queue, mailer, tokens, siteOrigin, log: app.log, reviewWindowDays: config.reviewWindowDays });
   const redis = config.redisUrl ? await openRedis(config.redisUrl, app.log) : null;
@@ -230,7 +235,7 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
       await api.register(placesRoutes);
       await api.register(releasesRoutes, { releases: siteReleases, clientErrorRateLimit: config.clientErrorRateLimit });
       // The live event stream (docs/deal.md, "Real time"): its own listening connection to the database.
-      await api.register(userEventsRoutes, { database, sessions, ...(deps.userEventPingMs ? { pingIntervalMs: deps.userEventPingMs } : {}) });
+      await api.register(userEventsRoutes, { database, sessions, replayMax: config.streamReplayMax, ...(deps.userEventPingMs ? { pingIntervalMs: deps.userEventPingMs } : {}) });
       // The deal's routes (docs/deal.md) take { db, sessions, config, userEventPublisher, dealMail } as they need.
       await api.register(reviewsRoutes, { db, sessions, config, userEventPublisher, dealMail });
       await api.register(usersRoutes, { db });
@@ -243,18 +248,19 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
         applicationRateLimit: config.applicationRateLimit,
         messageRateLimit: config.messageRateLimit,
         conversationDailyLimit: config.conversationDailyLimit,
+        hireOfferHours: config.hireOfferHours,
       });
     },
     { prefix: '/api/v1' },
   );
   if (idp) {
     // The outbox shows everyone's mail and unsubscribe tokens: only where the local provider runs, and like it.
-    await app.register(devMailRoutes, { prefix: '/dev-mail', outboxDir: config.outboxDir, isLoopbackOnly: config.isLocalIdpLoopbackOnly });
+    await app.register(devMailRoutes, { prefix: '/dev-mail', outboxDir: config.outboxDir, clients: config.localIdpClients });
     await app.register(idpRoutes, {
       prefix: '/dev-idp',
       idp,
       publicOrigin: config.publicOrigin,
-      isLoopbackOnly: config.isLocalIdpLoopbackOnly,
+      clients: config.localIdpClients,
       tokenRateLimit: config.signInRateLimit,
     });
   }
@@ -267,6 +273,7 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
   // Every invented client address used to leave a counter row behind for good.
   repeat(60_000, 'sweeping expired rows failed', () => sweepExpiredRows(db));
   repeat(10 * 60_000, 'sweeping expired idempotency keys failed', () => idempotentWrites.sweep());
+  repeat(60_000, 'sweeping canary counts failed', () => siteReleases.sweepCanaryCounts());
   // A post killed between writing its photos and its row leaves files no listing shows: gone an hour later.
   repeat(10 * 60_000, 'sweeping orphan photos failed', async () => {
     const removed = await sweepOrphanPhotos(db, storage);

@@ -10,7 +10,7 @@ import { simpleParser } from 'mailparser';
 import { DEFAULT_SETTINGS, type DealMailKind, type Language, type OfferType } from '@tasko/shared/domain';
 import { loadConfig } from '../src/config.js';
 import { rowsOf, type DatabaseHandle } from '../src/db/client.js';
-import { alerts as alertsTable, applications, conversations, dealMailOptOuts, listings, messages, reviews, users } from '../src/db/schema.js';
+import { alerts as alertsTable, applications, conversations, dealMailOptOuts, listings, memberBlocks, messages, reviews, users } from '../src/db/schema.js';
 import errorsPlugin from '../src/plugins/errors/errors.plugin.js';
 import { startAlerts, type AlertService } from '../src/plugins/alerts/alertService.js';
 import { createMailer } from '../src/plugins/mail/mailer.js';
@@ -21,6 +21,8 @@ import { EXCERPT_MAX_LENGTH, excerptOf } from '../src/plugins/mail/dealEmail.js'
 import { emptyDatabase, publishListing, signIn, startTestServer, testDatabases } from './testServer.js';
 
 const SITE = 'http://tasko.test';
+/** A member's text in a subject or the text part: between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE (docs/security.md). */
+const isolated = (text: string) => `\u2068${text}\u2069`;
 /** The unread delay as the tests shorten it (5 minutes on the site). */
 const UNREAD_DELAY_SECONDS = 1;
 
@@ -246,14 +248,14 @@ for (const database of testDatabases()) {
         title: 'Sofa & <i>chairs</i>',
         message: 'I have a van <script>alert(1)</script>\nand two hands.',
       });
-      await dealMail.applicationReceived(d.applicationId);
+      await dealMail.applicationReceived(handle.db, d.applicationId);
       // A second call for the same application (a retried request) is the same job: one email.
-      await dealMail.applicationReceived(d.applicationId);
+      await dealMail.applicationReceived(handle.db, d.applicationId);
       const emails = await sent();
       assert.equal(emails.length, 1);
       const [email] = emails as [Email];
       assert.equal(email.to, d.poster.email);
-      assert.equal(email.subject, 'מועמדות חדשה מאת <b>Dana</b> C.: "Sofa & <i>chairs</i>"', 'Hebrew, the display name and the title as written');
+      assert.equal(email.subject, `מועמדות חדשה מאת ${isolated('<b>Dana</b> C.')}: "${isolated('Sofa & <i>chairs</i>')}"`, 'Hebrew, the display name and the title as written');
       assert.match(email.html, /<html lang="he" dir="rtl"/);
       assert.ok(email.html.includes('מועמדות חדשה לעבודה שפרסמתם'));
       assert.ok(email.html.includes('Sofa &amp; &lt;i&gt;chairs'), 'the title escaped');
@@ -268,47 +270,55 @@ for (const database of testDatabases()) {
       assert.ok(!email.text.includes(d.applicant.email));
     });
 
-    test('a decision: hired or declined, to the applicant in their language, naming a job or a service', async () => {
-      const hired = await deal({ applicant: { language: 'ru' }, poster: { name: 'Yossi Levi' } });
-      await setStatus(hired.applicationId, 'hired');
-      await dealMail.applicationDecided(hired.applicationId);
+    test('a decision: an offer and a decline to the applicant, the answer and a lapse to the owner, each in their language', async () => {
+      const offered = await deal({ applicant: { language: 'ru' }, poster: { name: 'Yossi Levi' } });
+      await setStatus(offered.applicationId, 'offered');
+      await dealMail.applicationDecided(handle.db, offered.applicationId, 'offered');
       const declined = await deal({ applicant: { language: 'ar' }, offerType: 'service', title: 'Garden care' });
       await setStatus(declined.applicationId, 'declined');
-      await dealMail.applicationDecided(declined.applicationId);
-      // Not a decision: nothing is queued.
-      const withdrawn = await deal();
-      await setStatus(withdrawn.applicationId, 'withdrawn');
-      await dealMail.applicationDecided(withdrawn.applicationId);
+      await dealMail.applicationDecided(handle.db, declined.applicationId, 'declined');
+      const accepted = await deal({ poster: { language: 'en' }, applicant: { name: 'Dana Cohen' } });
+      await setStatus(accepted.applicationId, 'hired');
+      await dealMail.applicationDecided(handle.db, accepted.applicationId, 'hired');
+      const lapsed = await deal({ poster: { language: 'he' }, applicant: { name: 'Ivan Petrov' } });
+      await dealMail.applicationDecided(handle.db, lapsed.applicationId, 'offerLapsed');
 
       const emails = await sent();
-      assert.equal(emails.length, 2);
-      const toHired = emails.find((email) => email.to === hired.applicant.email)!;
-      assert.equal(toHired.subject, 'Вас выбрали: «Help moving a sofa»');
-      assert.ok(toHired.text.includes('Договоритесь о деталях с пользователем Yossi L. в переписке.'));
-      assert.ok(toHired.html.includes(`href="${SITE}/ru/messages/${hired.conversationId}"`));
-      assertUnsubscribe(toHired, hired.applicant.id, 'applicationDecided', 'ru');
+      assert.equal(emails.length, 4);
+      const toOffered = emails.find((email) => email.to === offered.applicant.email)!;
+      assert.equal(toOffered.subject, `Вам предлагают задание: «${isolated('Help moving a sofa')}»`);
+      assert.ok(toOffered.text.includes(`${isolated('Yossi L.')} предлагает вам задание`));
+      assert.ok(toOffered.html.includes(`href="${SITE}/ru/messages/${offered.conversationId}"`));
+      assertUnsubscribe(toOffered, offered.applicant.id, 'applicationDecided', 'ru');
       const toDeclined = emails.find((email) => email.to === declined.applicant.email)!;
-      assert.equal(toDeclined.subject, 'لم يُقبل طلبك لخدمة «Garden care»');
+      assert.equal(toDeclined.subject, `لم يُقبل طلبك لخدمة «${isolated('Garden care')}»`);
       assert.match(toDeclined.html, /<html lang="ar" dir="rtl"/);
       assertUnsubscribe(toDeclined, declined.applicant.id, 'applicationDecided', 'ar');
+      const toAcceptedOwner = emails.find((email) => email.to === accepted.poster.email)!;
+      assert.equal(toAcceptedOwner.subject, `Your offer was accepted: “${isolated('Help moving a sofa')}”`);
+      assert.ok(toAcceptedOwner.text.includes(`${isolated('Dana C.')} accepted your offer`));
+      assertUnsubscribe(toAcceptedOwner, accepted.poster.id, 'applicationDecided', 'en');
+      const toLapsedOwner = emails.find((email) => email.to === lapsed.poster.email)!;
+      assert.equal(toLapsedOwner.subject, `ההצעה שלכם פקעה: "${isolated('Help moving a sofa')}"`);
+      assert.ok(toLapsedOwner.text.includes(isolated('Ivan P.')));
     });
 
     test('an unread message: mailed only once the delay has passed and it is still unread, with an excerpt of at most 200 characters', async () => {
       const d = await deal({ applicant: { language: 'en' }, poster: { name: 'Rina Azulay' } });
       const long = `Can you bring <tools>? ${'x'.repeat(300)}`;
       const messageId = await say(d.conversationId, d.poster.id, long);
-      await dealMail.messageSent(messageId);
+      await dealMail.messageSent(handle.db, messageId);
       assert.deepEqual(await sent(), [], 'nothing before the delay');
       await sleep(UNREAD_DELAY_SECONDS * 1000 + 300);
       const emails = await sent();
       assert.equal(emails.length, 1);
       const [email] = emails as [Email];
       assert.equal(email.to, d.applicant.email);
-      assert.equal(email.subject, 'New message from Rina A.: “Help moving a sofa”');
+      assert.equal(email.subject, `New message from ${isolated('Rina A.')}: “${isolated('Help moving a sofa')}”`);
       const excerpt = excerptOf(long);
       assert.equal(Array.from(excerpt).length, EXCERPT_MAX_LENGTH);
       assert.ok(excerpt.endsWith('…'));
-      assert.ok(email.text.includes(excerpt));
+      assert.ok(email.text.includes(isolated(excerpt)));
       assert.ok(!email.text.includes('x'.repeat(250)), 'never the whole message');
       assert.ok(email.html.includes('Can you bring &lt;tools&gt;?'), 'escaped in HTML');
       assert.ok(email.html.includes(`href="${SITE}/en/messages/${d.conversationId}"`));
@@ -321,23 +331,23 @@ for (const database of testDatabases()) {
     test('a message read within the delay, a hidden one, one from a blocked member or to a reader who blocked its author: no email', async () => {
       const read = await deal();
       const readId = await say(read.conversationId, read.poster.id, 'Are you free on Sunday?');
-      await dealMail.messageSent(readId);
+      await dealMail.messageSent(handle.db, readId);
       await handle.db.update(conversations).set({ applicantReadId: readId }).where(eq(conversations.id, read.conversationId));
 
       const hidden = await deal();
       const hiddenId = await say(hidden.conversationId, hidden.poster.id, 'Something a moderator removed');
-      await dealMail.messageSent(hiddenId);
+      await dealMail.messageSent(handle.db, hiddenId);
       await handle.db.update(messages).set({ hiddenAt: new Date() }).where(eq(messages.id, hiddenId));
 
       const blockedAuthor = await deal();
       const fromBlockedId = await say(blockedAuthor.conversationId, blockedAuthor.poster.id, 'Hello');
-      await dealMail.messageSent(fromBlockedId);
+      await dealMail.messageSent(handle.db, fromBlockedId);
       await handle.db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, blockedAuthor.poster.id));
 
       const readerBlocked = await deal();
       const toBlockerId = await say(readerBlocked.conversationId, readerBlocked.poster.id, 'Hello again');
-      await dealMail.messageSent(toBlockerId);
-      await handle.db.update(conversations).set({ applicantBlockedAt: new Date() }).where(eq(conversations.id, readerBlocked.conversationId));
+      await dealMail.messageSent(handle.db, toBlockerId);
+      await handle.db.insert(memberBlocks).values({ blockerId: readerBlocked.applicant.id, blockedId: readerBlocked.poster.id });
 
       await sleep(UNREAD_DELAY_SECONDS * 1000 + 300);
       assert.deepEqual(await sent(), []);
@@ -346,9 +356,9 @@ for (const database of testDatabases()) {
     test('at most one unread email per conversation and reader in 15 minutes; a message left unread past the window is told then', async () => {
       const d = await deal({ poster: { language: 'en' } });
       const first = await say(d.conversationId, d.applicant.id, 'First question');
-      await dealMail.messageSent(first);
+      await dealMail.messageSent(handle.db, first);
       const second = await say(d.conversationId, d.applicant.id, 'Second question');
-      await dealMail.messageSent(second);
+      await dealMail.messageSent(handle.db, second);
       await sleep(UNREAD_DELAY_SECONDS * 1000 + 300);
       const emails = await sent();
       assert.equal(emails.length, 1, 'one email for both messages');
@@ -366,7 +376,7 @@ for (const database of testDatabases()) {
 
       // Another message within the window: no email either.
       const third = await say(d.conversationId, d.applicant.id, 'Third question');
-      await dealMail.messageSent(third);
+      await dealMail.messageSent(handle.db, third);
       await sleep(UNREAD_DELAY_SECONDS * 1000 + 300);
       assert.deepEqual(await sent(), []);
 
@@ -382,23 +392,23 @@ for (const database of testDatabases()) {
 
     test('the work done: each side asked for a review in their language, linked to the conversation; one who has written is not asked', async () => {
       const d = await deal({ poster: { language: 'ru', name: 'Olga Petrova' }, applicant: { language: 'he', name: 'Avi Mizrahi' }, status: 'done' });
-      await dealMail.workDone(d.applicationId);
-      await dealMail.workDone(d.applicationId);
+      await dealMail.workDone(handle.db, d.applicationId);
+      await dealMail.workDone(handle.db, d.applicationId);
       const emails = await sent();
       assert.equal(emails.length, 2);
       const toPoster = emails.find((email) => email.to === d.poster.email)!;
-      assert.equal(toPoster.subject, 'Работа выполнена: оставьте отзыв о пользователе Avi M.');
+      assert.equal(toPoster.subject, `Работа выполнена: оставьте отзыв о пользователе ${isolated('Avi M.')}`);
       assert.ok(toPoster.text.includes('в течение 14 дней'), toPoster.text);
       assert.ok(toPoster.html.includes(`href="${SITE}/ru/messages/${d.conversationId}"`));
       assertUnsubscribe(toPoster, d.poster.id, 'reviewToWrite', 'ru');
       const toApplicant = emails.find((email) => email.to === d.applicant.email)!;
-      assert.equal(toApplicant.subject, 'העבודה הושלמה: כתבו חוות דעת על Olga P.');
+      assert.equal(toApplicant.subject, `העבודה הושלמה: כתבו חוות דעת על ${isolated('Olga P.')}`);
       assert.ok(toApplicant.text.includes('במשך 14 ימים'));
       assertUnsubscribe(toApplicant, d.applicant.id, 'reviewToWrite', 'he');
 
       const reviewed = await deal({ status: 'done' });
       await handle.db.insert(reviews).values({ applicationId: reviewed.applicationId, authorId: reviewed.applicant.id, subjectId: reviewed.poster.id, role: 'poster', rating: 5 });
-      await dealMail.workDone(reviewed.applicationId);
+      await dealMail.workDone(handle.db, reviewed.applicationId);
       const asked = await sent();
       assert.deepEqual(
         asked.map((email) => email.to),
@@ -413,11 +423,11 @@ for (const database of testDatabases()) {
         { applicationId: d.applicationId, authorId: d.applicant.id, subjectId: d.poster.id, role: 'poster', rating: 5, publishedAt },
         { applicationId: d.applicationId, authorId: d.poster.id, subjectId: d.applicant.id, role: 'worker', rating: 4, publishedAt },
       ]);
-      await dealMail.reviewsPublished(d.applicationId);
+      await dealMail.reviewsPublished(handle.db, d.applicationId);
       const emails = await sent();
       assert.equal(emails.length, 2);
       const toApplicant = emails.find((email) => email.to === d.applicant.email)!;
-      assert.equal(toApplicant.subject, 'A new review on your profile: “Help moving a sofa”');
+      assert.equal(toApplicant.subject, `A new review on your profile: “${isolated('Help moving a sofa')}”`);
       assert.ok(toApplicant.html.includes(`href="${SITE}/en/user/${d.applicant.id}"`));
       assertUnsubscribe(toApplicant, d.applicant.id, 'reviewsPublished', 'en');
       const toPoster = emails.find((email) => email.to === d.poster.email)!;
@@ -428,7 +438,7 @@ for (const database of testDatabases()) {
       // The window closed on one review: only the reviewed side has news.
       const one = await deal({ status: 'done' });
       await handle.db.insert(reviews).values({ applicationId: one.applicationId, authorId: one.poster.id, subjectId: one.applicant.id, role: 'worker', rating: 3, publishedAt });
-      await dealMail.reviewsPublished(one.applicationId);
+      await dealMail.reviewsPublished(handle.db, one.applicationId);
       assert.deepEqual(
         (await sent()).map((email) => email.to),
         [one.applicant.email],
@@ -438,16 +448,16 @@ for (const database of testDatabases()) {
     test('the email switch off: none of the five', async () => {
       const quiet = { emailNotifications: false };
       const received = await deal({ poster: quiet });
-      await dealMail.applicationReceived(received.applicationId);
+      await dealMail.applicationReceived(handle.db, received.applicationId);
       const decided = await deal({ applicant: quiet });
-      await setStatus(decided.applicationId, 'hired');
-      await dealMail.applicationDecided(decided.applicationId);
+      await setStatus(decided.applicationId, 'offered');
+      await dealMail.applicationDecided(handle.db, decided.applicationId, 'offered');
       const messaged = await deal({ poster: quiet });
-      await dealMail.messageSent(await say(messaged.conversationId, messaged.applicant.id, 'Hello?'));
+      await dealMail.messageSent(handle.db, await say(messaged.conversationId, messaged.applicant.id, 'Hello?'));
       const done = await deal({ poster: quiet, applicant: quiet, status: 'done' });
-      await dealMail.workDone(done.applicationId);
+      await dealMail.workDone(handle.db, done.applicationId);
       await handle.db.insert(reviews).values({ applicationId: done.applicationId, authorId: done.applicant.id, subjectId: done.poster.id, role: 'poster', rating: 5, publishedAt: new Date() });
-      await dealMail.reviewsPublished(done.applicationId);
+      await dealMail.reviewsPublished(handle.db, done.applicationId);
       await sleep(UNREAD_DELAY_SECONDS * 1000 + 300);
       assert.deepEqual(await sent(), []);
       const [conversation] = await handle.db.select().from(conversations).where(eq(conversations.id, messaged.conversationId));
@@ -457,16 +467,16 @@ for (const database of testDatabases()) {
     test('a blocked member is not mailed, nor mailed about', async () => {
       const toBlocked = await deal();
       await handle.db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, toBlocked.poster.id));
-      await dealMail.applicationReceived(toBlocked.applicationId);
+      await dealMail.applicationReceived(handle.db, toBlocked.applicationId);
       const fromBlocked = await deal();
       await handle.db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, fromBlocked.applicant.id));
-      await dealMail.applicationReceived(fromBlocked.applicationId);
+      await dealMail.applicationReceived(handle.db, fromBlocked.applicationId);
       assert.deepEqual(await sent(), []);
     });
 
     test('one click on an email’s unsubscribe stops that kind for that member only, for good', async () => {
       const first = await deal();
-      await dealMail.applicationReceived(first.applicationId);
+      await dealMail.applicationReceived(handle.db, first.applicationId);
       const [email] = (await sent()) as [Email];
       const { url } = oneClick(email);
       // RFC 8058: the provider POSTs the form `List-Unsubscribe=One-Click` to the header's address.
@@ -493,8 +503,8 @@ for (const database of testDatabases()) {
         .values({ applicationId: application!.id, listingId: listing!.id, posterId: first.poster.id, applicantId: applicant.id })
         .returning({ id: conversations.id });
       await say(conversation!.id, applicant.id, 'Me!');
-      await dealMail.applicationReceived(application!.id);
-      await dealMail.messageSent(await say(first.conversationId, first.applicant.id, 'Still there?'));
+      await dealMail.applicationReceived(handle.db, application!.id);
+      await dealMail.messageSent(handle.db, await say(first.conversationId, first.applicant.id, 'Still there?'));
       await sleep(UNREAD_DELAY_SECONDS * 1000 + 300);
       const after = await sent();
       assert.equal(after.length, 1);
@@ -552,7 +562,7 @@ for (const database of testDatabases()) {
       const [email] = emails as [Email];
       assert.equal(email.to, `owner-${stamp}@example.com`);
       // The owner's language is the site's default (Hebrew) until they choose one.
-      assert.ok(email.subject.startsWith('מועמדות חדשה מאת Tamar D.:'), email.subject);
+      assert.ok(email.subject.startsWith(`מועמדות חדשה מאת ${isolated('Tamar D.')}:`), email.subject);
       assert.ok(email.html.includes(`/he/messages/${conversationId}"`));
       assert.ok(email.text.includes('I can help on Friday.'));
       assert.match(email.headers.get('list-unsubscribe') ?? '', /\/api\/v1\/mail\/unsubscribe\?token=d1\.\d+\.applicationReceived\./);

@@ -93,11 +93,12 @@ test('the listing and deal answers are byte for byte those recorded', async () =
     const deleted = (await post('post a listing to delete', dana, validPostFields({ jobTitle: 'Old couch', amount: '50' }))).json().job_id as number;
     await call('delete a listing', 'DELETE', `/jobs/${deleted}`, { token: dana, isWrite: true });
 
-    // The deal: an application, its answer, a message.
+    // The deal: an application, the owner's offer, its acceptance.
     const application = await call('apply', 'POST', `/jobs/${sofa}/applications`, { token: omar, payload: { message: 'I can come on Sunday.', phone: '052-765-4321' }, isWrite: true });
     const applicationId = application.json().application.id as number;
     await call('refuse an application to my own listing', 'POST', `/jobs/${sofa}/applications`, { token: dana, payload: { message: 'Me' }, isWrite: true });
-    await call('accept', 'PATCH', `/applications/${applicationId}`, { token: dana, payload: { status: 'hired' }, isWrite: true });
+    await call('offer', 'PATCH', `/applications/${applicationId}`, { token: dana, payload: { status: 'offered' }, isWrite: true });
+    await call('accept', 'PATCH', `/applications/${applicationId}`, { token: omar, payload: { status: 'hired' }, isWrite: true });
     await call('alert', 'POST', '/me/alerts', { token: lena, payload: { offerType: 'job', q: 'sofa', frequency: 'daily' }, isWrite: true });
 
     // The fixed clock: every stored instant moved to one of its own, in the order it was written.

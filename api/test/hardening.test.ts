@@ -167,13 +167,16 @@ for (const database of testDatabases()) {
     });
 
     describe('the local identity provider', () => {
-      it('answers loopback connections only, whatever the forwarded headers say; DEV_IDP=on opens it', async () => {
+      it('answers loopback connections only, whatever the forwarded headers say; DEV_IDP=on opens it to private networks, never to public addresses', async () => {
         const remote = await suite.server.app.inject({ method: 'POST', url: '/dev-idp/token', payload: { email: 'x@example.com', name: 'X' }, remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': '127.0.0.1' } });
         assert.equal(remote.statusCode, 404);
         assert.equal((await suite.server.app.inject({ url: '/dev-idp/jwks', remoteAddress: '203.0.113.9' })).statusCode, 404);
+        assert.equal((await suite.server.app.inject({ url: '/dev-idp/jwks', remoteAddress: '10.0.0.9' })).statusCode, 404);
         assert.equal((await suite.server.app.inject({ url: '/dev-idp/jwks', remoteAddress: '::1' })).statusCode, 200);
         await withServer(suite.handle, { DEV_IDP: 'on' }, async ({ app }) => {
-          assert.equal((await app.inject({ url: '/dev-idp/jwks', remoteAddress: '203.0.113.9' })).statusCode, 200);
+          // A container's published port: the host's browser arrives from the bridge's gateway.
+          assert.equal((await app.inject({ url: '/dev-idp/jwks', remoteAddress: '172.17.0.1' })).statusCode, 200);
+          assert.equal((await app.inject({ url: '/dev-idp/jwks', remoteAddress: '203.0.113.9' })).statusCode, 404);
         });
       });
     });

@@ -64,11 +64,13 @@ const hourly: Record<Language, (price: string) => string> = {
   ru: (price) => `${price}/час`,
 };
 const direction: Record<Language, 'ltr' | 'rtl'> = { en: 'ltr', he: 'rtl', ar: 'rtl', ru: 'ltr' };
+/** A member's text in a subject or the text part: between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE. */
+const isolated = (text: string) => `\u2068${text}\u2069`;
 const instantSubject: Record<Language, string> = {
-  en: 'New job matching your alert: Moving a sofa <script>x</script>',
-  he: 'עבודה חדשה שמתאימה להתראה שלכם: Moving a sofa <script>x</script>',
-  ar: 'مهمة جديدة تطابق تنبيهك: Moving a sofa <script>x</script>',
-  ru: 'Новое задание по вашему оповещению: Moving a sofa <script>x</script>',
+  en: `New job matching your alert: ${isolated('Moving a sofa <script>x</script>')}`,
+  he: `עבודה חדשה שמתאימה להתראה שלכם: ${isolated('Moving a sofa <script>x</script>')}`,
+  ar: `مهمة جديدة تطابق تنبيهك: ${isolated('Moving a sofa <script>x</script>')}`,
+  ru: `Новое задание по вашему оповещению: ${isolated('Moving a sofa <script>x</script>')}`,
 };
 
 describe('alert email', () => {
@@ -97,8 +99,8 @@ describe('alert email', () => {
       const page = `${ORIGIN}/${language}/unsubscribe?token=${encodeURIComponent(TOKEN)}`;
       assert.ok(email.html.includes(`href="${page}"`), 'visible unsubscribe link');
 
-      // The plain text part: as written, with the links.
-      assert.ok(email.text.includes('Moving a sofa <script>x</script>'));
+      // The plain text part: as written, isolated, with the links.
+      assert.ok(email.text.includes(isolated('Moving a sofa <script>x</script>')));
       assert.ok(email.text.includes(price));
       assert.ok(email.text.includes(`${ORIGIN}/${language}/job/17`));
       assert.ok(email.text.includes(page));
@@ -113,9 +115,28 @@ describe('alert email', () => {
 
   it('strips control characters from user text and nothing else', async () => {
     const email = await renderAlertEmail(input('en', { listings: [{ ...listing, title: 'Line\r\nBcc: x\u0007 "quoted" ספה' }] }));
-    assert.equal(email.subject, 'New job matching your alert: Line Bcc: x "quoted" ספה');
-    assert.ok(email.text.includes('Line Bcc: x "quoted" ספה'));
-    assert.ok(email.html.includes('Line Bcc: x &quot;quoted&quot; ספה'));
+    assert.equal(email.subject, `New job matching your alert: ${isolated('Line Bcc: x "quoted" ספה')}`);
+    assert.ok(email.text.includes(isolated('Line Bcc: x "quoted" ספה')));
+    assert.ok(email.html.includes('<bdi>Line Bcc: x &quot;quoted&quot; ספה</bdi>'));
+  });
+
+  it('drops bidirectional controls stored before they were refused, and isolates each member text (docs/security.md)', async () => {
+    const spoof = 'Pay only via \u202emoc.liamg@knab\u202c';
+    const email = await renderAlertEmail(
+      input('en', { kind: 'daily', alert: { id: 42, offerType: 'job', q: `sofa\u2066`, location: '\u202bHaifa' }, listings: [{ ...listing, title: spoof, city: '\u202eHaifa', address: 'Herzl\u2069 12' }] }),
+    );
+    for (const [part, text] of Object.entries({ subject: email.subject, text: email.text, html: email.html })) {
+      assert.ok(!/[\u202a-\u202e]/.test(text), `${part}: no embedding or override`);
+      // The only isolates are the email's own, each pair around one member text.
+      assert.equal(text.match(/\u2068/g)?.length ?? 0, text.match(/\u2069/g)?.length ?? 0, `${part}: every isolate is closed`);
+      assert.ok(!/[\u2066\u2067]/.test(text), `${part}: no left-to-right or right-to-left isolate of the member's`);
+    }
+    assert.equal(email.subject, `1 new job for your alert: Jobs · “${isolated('sofa')}” · ${isolated('Haifa')}`);
+    assert.ok(email.text.includes(isolated('Pay only via moc.liamg@knab')));
+    assert.ok(email.text.includes(isolated('Herzl 12')) && email.text.includes(isolated('Haifa')), email.text);
+    assert.ok(email.html.includes('<bdi>Pay only via moc.liamg@knab</bdi>'));
+    // Only the subject itself (the document's title and label) keeps its marks in the HTML.
+    assert.ok(!/[\u2068\u2069]/.test(visibleText(email.html.replace(/<title>[^<]*<\/title>/, ''))), 'the HTML body isolates with <bdi>, not with marks');
   });
 
   const digest: Record<'he' | 'ar' | 'ru', Record<number, string>> = {
@@ -159,7 +180,7 @@ describe('alert email', () => {
     const email = await renderAlertEmail(
       input('en', { kind: 'daily', alert: { id: 42, offerType: 'service', q: 'sofa', category: 'homeServices', location: 'Haifa' }, listings: [{ ...listing, offerType: 'service' }] }),
     );
-    assert.equal(email.subject, '1 new service for your alert: Services · “sofa” · Home services · Haifa');
+    assert.equal(email.subject, `1 new service for your alert: Services · “${isolated('sofa')}” · Home services · ${isolated('Haifa')}`);
   });
 });
 
@@ -168,7 +189,7 @@ describe('outbox and /dev-mail', () => {
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, MAIL_FROM: 'Tasko <alerts@tasko.test>' });
   const app = Fastify();
   before(async () => {
-    await app.register(devMailRoutes, { prefix: '/dev-mail', outboxDir: config.outboxDir, isLoopbackOnly: true });
+    await app.register(devMailRoutes, { prefix: '/dev-mail', outboxDir: config.outboxDir, clients: 'loopback' });
     await app.ready();
   });
   after(async () => {
@@ -235,9 +256,11 @@ describe('outbox and /dev-mail', () => {
       // A forwarded header cannot make a remote client look local.
       assert.equal((await app.inject({ url, remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': '127.0.0.1' } })).statusCode, 404, url);
     }
+    // DEV_IDP=on: this machine's private networks too (a container's host), never a public address.
     const open = Fastify();
-    await open.register(devMailRoutes, { prefix: '/dev-mail', outboxDir: config.outboxDir, isLoopbackOnly: false });
-    assert.equal((await open.inject({ url: '/dev-mail/messages', remoteAddress: '203.0.113.9' })).statusCode, 200);
+    await open.register(devMailRoutes, { prefix: '/dev-mail', outboxDir: config.outboxDir, clients: 'privateNetworks' });
+    assert.equal((await open.inject({ url: '/dev-mail/messages', remoteAddress: '10.87.0.1' })).statusCode, 200);
+    assert.equal((await open.inject({ url: '/dev-mail/messages', remoteAddress: '203.0.113.9' })).statusCode, 404);
     await open.close();
   });
 });

@@ -6,8 +6,9 @@ import path from 'node:path';
 import { PAGE_ROUTES, RELEASE_BUCKET_COOKIE, type RemoteName } from '@tasko/shared/domain';
 import { startBucketStandin, type BucketStandin } from '../../scripts/cluster/bucketStandin.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
-import { buildId, fileCheck, meetsCaret, ReleaseError, shellSkewWithRemotes, updateManifest, type BuildFacts, type ReleaseStore } from '../src/releases/releases.js';
-import { addStatsAndJudgeCanaries, promoteCanary, pruneReleases, publishRelease, rollbackRelease, rollforwardRelease } from '../src/releases/releaseActions.js';
+import { buildId, fileCheck, meetsCaret, ReleaseError, shellSkewWithRemotes, updateManifest, type BuildFacts, type ReleaseStats, type ReleaseStore } from '../src/releases/releases.js';
+import { judgeCanaries, promoteCanary, pruneReleases, publishRelease, rollbackRelease, rollforwardRelease, type CanaryPolicy } from '../src/releases/releaseActions.js';
+import { CanaryCounts, signedBucketCookie } from '../src/releases/canaryCounts.js';
 import { LocalReleaseStore, S3ReleaseStore } from '../src/releases/releaseStores.js';
 import { S3Bucket } from '../src/s3Bucket.js';
 import { makeFixtureSite } from './fixtureSite.js';
@@ -164,17 +165,21 @@ describe('releases of one area on local disk', () => {
     assert.match((await server.app.inject('/en/faq')).body, /src=\/mfe\/shell\/main\.0123abcd\.js/);
   });
 
-  it('gives a canary to its share of visitors by a sticky cookie, counts their loads and errors, and promotes it', async () => {
+  it('gives a canary to its share of visitors by a sticky cookie the server signs, and promotes it', async () => {
     const { id: canary } = await publish(store, 'mfe_content', builtContentRemote('8'), 8, { canaryShare: 30 });
     const first = await server.app.inject('/en/faq');
     const cookie = String(first.headers['set-cookie']);
-    const bucket = Number(new RegExp(`${RELEASE_BUCKET_COOKIE}=(\\d+)`).exec(cookie)?.[1]);
+    const value = decodeURIComponent(new RegExp(`${RELEASE_BUCKET_COOKIE}=([^;]+)`).exec(cookie)?.[1] ?? '');
+    const bucket = Number(value.split('.')[0]);
     assert.ok(bucket >= 0 && bucket < 100, cookie);
     assert.match(cookie, /HttpOnly/);
-    const releaseFor = async (b: number) => tasko((await server.app.inject({ url: '/en/faq', headers: { cookie: `${RELEASE_BUCKET_COOKIE}=${b}` } })).body).releases.mfe_content;
+    const again = await server.app.inject({ url: '/en/faq', headers: { cookie: `${RELEASE_BUCKET_COOKIE}=${encodeURIComponent(value)}` } });
+    assert.equal(again.headers['set-cookie'], undefined, 'the same visitor keeps their bucket');
+    const signed = async (b: number) => `${RELEASE_BUCKET_COOKIE}=${encodeURIComponent(await signedBucketCookie(database.db, b))}`;
+    const releaseFor = async (b: number) => tasko((await server.app.inject({ url: '/en/faq', headers: { cookie: await signed(b) } })).body).releases.mfe_content;
     assert.equal(await releaseFor(29), canary);
     assert.equal(await releaseFor(30), id(1));
-    const current = await server.app.inject({ url: '/api/v1/releases/current', headers: { cookie: `${RELEASE_BUCKET_COOKIE}=3` } });
+    const current = await server.app.inject({ url: '/api/v1/releases/current', headers: { cookie: await signed(3) } });
     assert.equal(current.json<{ releases: Record<string, string> }>().releases.mfe_content, canary);
     assert.equal(current.headers['cache-control'], 'no-store');
     assert.equal(await promoteCanary(store, 'mfe_content'), canary);
@@ -191,28 +196,46 @@ describe('releases of one area on local disk', () => {
 });
 
 describe('a canary judged by its error rate', () => {
-  it('rolls back by itself once it has its loads and errs more than the allowed points above the current release', async () => {
+  const policy: CanaryPolicy = { minLoads: 10, minVisitors: 5, maxExcessPoints: 2 };
+
+  it('rolls back by itself once each arm has its loads and visitors and it errs more than the allowed points above the current release', async () => {
     const store = new LocalReleaseStore(path.join(tempDir('tasko-canary-'), 'releases'));
     await publish(store, 'mfe_services', builtServices('1'), 1);
     const { id: canary } = await publish(store, 'mfe_services', builtServices('2'), 2, { canaryShare: 10 });
-    const policy = { minLoads: 10, maxExcessPoints: 2 };
-    // Too few loads to judge, however bad.
-    assert.deepEqual(await addStatsAndJudgeCanaries(store, { mfe_services: { [canary]: { loads: 9, errored: 9 } } }, policy), []);
-    // 10 loads, 1 error (10 %) against the current 5 % (100 loads, 5 errors): 5 points above, more than 2.
-    const rolled = await addStatsAndJudgeCanaries(store, { mfe_services: { [canary]: { loads: 1, errored: -8 }, [id(1)]: { loads: 100, errored: 5 } } }, policy);
+    let figures: Record<string, ReleaseStats> = {};
+    const judge = () => judgeCanaries(store, async () => figures, policy);
+    const busyCurrent = { loads: 100, errored: 5, visitors: 50, rate: 0.05 };
+    // Too few loads, too few visitors, or a current release with too few loads: not judged, however bad.
+    const unjudged: [ReleaseStats, ReleaseStats][] = [
+      [{ loads: 9, errored: 9, visitors: 9, rate: 1 }, busyCurrent],
+      [{ loads: 40, errored: 40, visitors: 4, rate: 1 }, busyCurrent],
+      [{ loads: 40, errored: 40, visitors: 20, rate: 1 }, { loads: 9, errored: 0, visitors: 9, rate: 0 }],
+    ];
+    for (const [canaryArm, currentArm] of unjudged) {
+      figures = { [canary]: canaryArm, [id(1)]: currentArm };
+      assert.deepEqual(await judge(), []);
+      assert.deepEqual((await store.readManifest()).manifest.areas.mfe_services?.stats[canary], canaryArm, 'the figures as last judged');
+    }
+    // 10 % (the mean of its visitors' own rates) against 5 %: 5 points above, more than 2.
+    figures = { [canary]: { loads: 12, errored: 2, visitors: 10, rate: 0.1 }, [id(1)]: busyCurrent };
+    const rolled = await judge();
     assert.equal(rolled.length, 1);
-    assert.match(rolled[0]?.reason ?? '', /10\.0 % over 10 page loads, against 5\.0 %/);
+    assert.match(rolled[0]?.reason ?? '', /10\.0 % over 12 page loads from 10 visitors, against 5\.0 % over 100 page loads from 50 visitors/);
     const { manifest } = await store.readManifest();
     assert.equal(manifest.areas.mfe_services?.canary, undefined);
     assert.equal(manifest.areas.mfe_services?.current, id(1));
     assert.equal(manifest.areas.mfe_services?.rolledBack[0]?.id, canary);
   });
 
-  it('goes on while its error rate stays within the allowed points', async () => {
+  it('goes on while its error rate stays within the allowed points, and writes nothing when nothing changed', async () => {
     const store = new LocalReleaseStore(path.join(tempDir('tasko-canary-'), 'releases'));
     const { id: canary } = await publish(store, 'mfe_services', builtServices('3'), 3, { canaryShare: 50 });
-    assert.deepEqual(await addStatsAndJudgeCanaries(store, { mfe_services: { [canary]: { loads: 100, errored: 2 }, dist: { loads: 100, errored: 1 } } }, { minLoads: 50, maxExcessPoints: 2 }), []);
-    assert.equal((await store.readManifest()).manifest.areas.mfe_services?.canary?.id, canary);
+    const figures = { [canary]: { loads: 100, errored: 2, visitors: 40, rate: 0.02 }, dist: { loads: 100, errored: 1, visitors: 40, rate: 0.01 } };
+    assert.deepEqual(await judgeCanaries(store, async () => figures, policy), []);
+    const { manifest } = await store.readManifest();
+    assert.equal(manifest.areas.mfe_services?.canary?.id, canary);
+    assert.deepEqual(await judgeCanaries(store, async () => figures, policy), []);
+    assert.equal((await store.readManifest()).manifest.version, manifest.version, 'the same figures again: no write');
   });
 });
 
@@ -353,12 +376,14 @@ describe('error reports from pages', () => {
   let database: DatabaseHandle;
   let server: TestServer;
   let store: LocalReleaseStore;
+  let counts: CanaryCounts;
   const report = { releaseId: 'dist', remote: 'mfe_content', route: 'faq', kind: 'renderFailed', message: 'TypeError: x is undefined' };
 
   before(async () => {
     database = await openDatabase({ pgliteDir: 'memory' });
     server = await startTestServer(database, { DIST_ROOT: distRoot, RELEASE_STATS_FLUSH_MS: '60000', CLIENT_ERROR_RATE_LIMIT: '5' });
     store = new LocalReleaseStore(path.join(server.dataDir, 'releases'));
+    counts = await CanaryCounts.open(database.db, server.config.canary.maxVisitorsPerAddress);
   });
   after(async () => {
     await server.close();
@@ -366,17 +391,13 @@ describe('error reports from pages', () => {
     fs.rmSync(distRoot, { recursive: true, force: true });
   });
 
-  it('answers 204 and counts the error against the release, as the page loads are', async () => {
+  it('answers 204 to a report of today’s shape, without the page’s token, and counts nothing by it', async () => {
     const { id: released } = await publish(store, 'mfe_content', builtContentRemote('1'), 1);
-    await server.app.inject('/en/faq');
-    await server.app.inject('/en/faq');
+    await publish(store, 'mfe_content', builtContentRemote('2'), 2, { canaryShare: 50 });
     const answer = await server.app.inject({ method: 'POST', url: '/api/v1/client-errors', payload: { ...report, releaseId: released } });
     assert.equal(answer.statusCode, 204);
-    await server.app.close();
-    // Closing flushes what the server counted into the manifest.
-    const stats = (await store.readManifest()).manifest.areas.mfe_content?.stats[released];
-    assert.deepEqual(stats, { loads: 2, errored: 1 });
-    server = await startTestServer(database, { DIST_ROOT: distRoot, DATA_DIR: server.dataDir, CLIENT_ERROR_RATE_LIMIT: '5' });
+    await judgeCanaries(store, (area, trial) => counts.figures(area, trial), server.config.canary);
+    assert.deepEqual((await store.readManifest()).manifest.areas.mfe_content?.stats[released], { loads: 0, errored: 0, visitors: 0, rate: 0 });
   });
 
   it('refuses what is not a report (an unknown route, a URL, a long message) and bodies over its limit', async () => {
@@ -385,6 +406,18 @@ describe('error reports from pages', () => {
     assert.equal((await post({ ...report, message: 'x'.repeat(501) })).statusCode, 400);
     assert.equal((await post({ ...report, email: 'someone@example.com' })).statusCode, 400, 'nothing personal is taken');
     assert.equal((await post(JSON.stringify({ ...report, message: 'x'.repeat(4000) }))).statusCode, 413);
+    // Past CLIENT_ERROR_RATE_LIMIT (5 here) from one address: each of these comes from an address of its own.
+    const fresh = (() => {
+      let n = 0;
+      return () => `198.51.100.${(n += 1)}`;
+    })();
+    assert.equal((await server.app.inject({ method: 'POST', url: '/api/v1/client-errors', payload: { ...report, token: 'x'.repeat(1025) }, remoteAddress: fresh() })).statusCode, 400);
+    const beacon = (payload: object | string) => server.app.inject({ method: 'POST', url: '/api/v1/page-loads', payload, headers: { 'content-type': 'application/json' }, remoteAddress: fresh() });
+    assert.equal((await beacon({ token: 'x', areas: ['admin'] })).statusCode, 400);
+    assert.equal((await beacon({ token: 'x', areas: [] })).statusCode, 400);
+    assert.equal((await beacon({ token: 'x', areas: ['shell'], url: '/en/faq' })).statusCode, 400);
+    assert.equal((await beacon(JSON.stringify({ token: 'x'.repeat(4000), areas: ['shell'] }))).statusCode, 413);
+    assert.equal((await beacon({ token: 'not a token', areas: ['shell'] })).statusCode, 204, 'a token that is not one counts nothing, quietly');
   });
 
   it('answers 429 past the per-address limit', async () => {
@@ -392,5 +425,10 @@ describe('error reports from pages', () => {
     for (let i = 0; i < 8; i += 1) statuses.push((await server.app.inject({ method: 'POST', url: '/api/v1/client-errors', payload: report, remoteAddress: '192.0.2.77' })).statusCode);
     assert.deepEqual(statuses.slice(0, 5), [204, 204, 204, 204, 204]);
     assert.equal(statuses.at(-1), 429);
+    // Page-load beacons have a count of their own per address.
+    const beacons: number[] = [];
+    for (let i = 0; i < 8; i += 1) beacons.push((await server.app.inject({ method: 'POST', url: '/api/v1/page-loads', payload: { token: 't.x', areas: ['shell'] }, remoteAddress: '192.0.2.77' })).statusCode);
+    assert.deepEqual(beacons.slice(0, 5), [204, 204, 204, 204, 204]);
+    assert.equal(beacons.at(-1), 429);
   });
 });

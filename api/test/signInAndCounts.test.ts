@@ -11,6 +11,7 @@ import { rowsOf } from '../src/db/client.js';
 import { openLocalIdentityProvider } from '../src/plugins/idp/idpKeys.js';
 import { idpRoutes } from '../src/plugins/idp/idp.routes.js';
 import { devMailRoutes } from '../src/plugins/mail/devMail.routes.js';
+import type { LocalClients } from '../src/plugins/security/clientKey.js';
 import { sweepExpiredRows } from '../src/plugins/security/rateLimitStore.js';
 import { makeFixtureSite } from './fixtureSite.js';
 import { exchange, freshClientAddress, publishListing, signIn, testDatabases, useServerOn, withServer } from './testServer.js';
@@ -27,22 +28,45 @@ describe('the loopback check behind a proxy on this host', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasko-proxy-'));
   after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  it('judges the client the proxy reports, never the proxy’s own loopback socket', async () => {
-    // Registered as the server would were it loopback-only behind TRUST_PROXY=127.0.0.1.
+  /** The provider and the outbox as the server registers them for `clients`, behind TRUST_PROXY=127.0.0.1. */
+  const behindProxy = async (clients: LocalClients) => {
     const app = Fastify({ trustProxy: ['127.0.0.1'] });
     const idp = await openLocalIdentityProvider(dataDir, 'http://tasko.test/dev-idp');
-    await app.register(devMailRoutes, { prefix: '/dev-mail', outboxDir: path.join(dataDir, 'outbox'), isLoopbackOnly: true });
-    await app.register(idpRoutes, { prefix: '/dev-idp', idp, publicOrigin: 'http://tasko.test', isLoopbackOnly: true, tokenRateLimit: 100 });
+    await app.register(devMailRoutes, { prefix: '/dev-mail', outboxDir: path.join(dataDir, 'outbox'), clients });
+    await app.register(idpRoutes, { prefix: '/dev-idp', idp, publicOrigin: 'http://tasko.test', clients, tokenRateLimit: 100 });
+    const asks = {
+      token: { method: 'POST' as const, url: '/dev-idp/token', payload: { email: 'moderator@example.com', name: 'M' } },
+      outbox: { method: 'GET' as const, url: '/dev-mail/messages' },
+    };
+    const viaProxy = (ask: (typeof asks)[keyof typeof asks], forwardedFor: string) => app.inject({ ...ask, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwardedFor } });
+    return { app, asks: Object.values(asks), viaProxy };
+  };
+
+  it('judges the client the proxy reports, never the proxy’s own loopback socket', async () => {
+    const { app, asks, viaProxy } = await behindProxy('loopback');
     try {
-      const asks = {
-        token: { method: 'POST' as const, url: '/dev-idp/token', payload: { email: 'moderator@example.com', name: 'M' } },
-        outbox: { method: 'GET' as const, url: '/dev-mail/messages' },
-      };
-      const viaProxy = (ask: (typeof asks)[keyof typeof asks], forwardedFor: string) => app.inject({ ...ask, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwardedFor } });
-      for (const ask of Object.values(asks)) {
+      for (const ask of asks) {
         assert.equal((await viaProxy(ask, '203.0.113.7')).statusCode, 404, `${ask.url}: a remote client through the proxy`);
         assert.equal((await viaProxy(ask, '127.0.0.1, 203.0.113.7')).statusCode, 404, `${ask.url}: a remote client forging 127.0.0.1 before the proxy's entry`);
+        assert.equal((await viaProxy(ask, '10.87.0.1')).statusCode, 404, `${ask.url}: a private address is not this machine`);
         assert.equal((await viaProxy(ask, '127.0.0.1')).statusCode, 200, `${ask.url}: a browser on this machine through the proxy`);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('with DEV_IDP=on takes in this machine’s private networks as the proxy reports them, never a public address', async () => {
+    const { app, asks, viaProxy } = await behindProxy('privateNetworks');
+    try {
+      for (const ask of asks) {
+        for (const forwardedFor of ['203.0.113.7', '10.87.0.1, 203.0.113.7', '2001:db8::7', '100.64.0.1']) {
+          assert.equal((await viaProxy(ask, forwardedFor)).statusCode, 404, `${ask.url}: ${forwardedFor}`);
+        }
+        // Compose's browser on the host arrives from the bridge's gateway; a LAN, a container network, IPv6's ULA.
+        for (const forwardedFor of ['127.0.0.1', '10.87.0.1', '172.17.0.1', '192.168.1.20', '::ffff:10.0.0.2', 'fd12::3', '::1']) {
+          assert.equal((await viaProxy(ask, forwardedFor)).statusCode, 200, `${ask.url}: ${forwardedFor}`);
+        }
       }
     } finally {
       await app.close();
@@ -214,17 +238,22 @@ for (const database of testDatabases()) {
         });
       });
 
-      it('with DEV_IDP=on runs, and limits tokens per client address as the proxy reports it', async () => {
-        await withServer(suite.handle, { ...proxy, DEV_IDP: 'on', SIGN_IN_RATE_LIMIT: '2' }, async ({ app }) => {
-          assert.equal((await app.inject({ url: '/dev-mail/messages', ...throughProxy('203.0.113.20') })).statusCode, 200);
+      it('with DEV_IDP=on runs for this machine and its private networks as the proxy reports them, and limits tokens per client', async () => {
+        await withServer(suite.handle, { ...proxy, DEV_IDP: 'on', SIGN_IN_RATE_LIMIT: '2' }, async ({ app, config }) => {
+          assert.equal(config.localIdpClients, 'privateNetworks');
+          assert.equal((await app.inject({ url: '/dev-mail/messages', ...throughProxy('10.87.0.1') })).statusCode, 200, 'compose: the host’s browser, from the bridge');
+          for (const forwardedFor of ['203.0.113.20', '127.0.0.1, 203.0.113.20']) {
+            assert.equal((await app.inject({ url: '/dev-mail/messages', ...throughProxy(forwardedFor) })).statusCode, 404, `the outbox to ${forwardedFor}`);
+            assert.equal((await app.inject(tokenRequest(forwardedFor))).statusCode, 404, `a token to ${forwardedFor}`);
+          }
           const statuses = async (forwardedFor: string, count: number) => {
             const seen: number[] = [];
             for (let i = 0; i < count; i += 1) seen.push((await app.inject(tokenRequest(forwardedFor))).statusCode);
             return seen;
           };
-          assert.deepEqual(await statuses('203.0.113.10', 3), [200, 200, 429]);
-          assert.deepEqual(await statuses('203.0.113.11', 2), [200, 200], 'another client behind the proxy has its own budget');
-          assert.deepEqual(await statuses('198.51.100.1, 203.0.113.10', 1), [429], 'a forged entry before the proxy’s own is not a new client');
+          assert.deepEqual(await statuses('10.0.0.10', 3), [200, 200, 429]);
+          assert.deepEqual(await statuses('10.0.0.11', 2), [200, 200], 'another client behind the proxy has its own budget');
+          assert.deepEqual(await statuses('198.51.100.1, 10.0.0.10', 1), [429], 'a forged entry before the proxy’s own is not a new client');
         });
       });
     });

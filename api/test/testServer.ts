@@ -26,7 +26,7 @@ export function testDatabases(): TestDatabase[] {
 
 /** Empties every table but the server's generated secrets, so each suite starts from nothing. */
 export async function emptyDatabase(handle: DatabaseHandle): Promise<void> {
-  await handle.db.execute(sql`truncate table user_events, event_tickets, deal_mail_opt_outs, content_reports, reviews, messages, conversations, applications, analytics_events, listing_views, moderation_actions, reports, listings, sessions, users, rate_limits, idempotency_keys restart identity cascade`);
+  await handle.db.execute(sql`truncate table user_events, event_tickets, member_blocks, deal_mail_opt_outs, content_reports, reviews, messages, conversations, applications, analytics_events, listing_views, moderation_actions, reports, listings, sessions, users, rate_limits, idempotency_keys, canary_visitors, canary_page_loads, canary_address_visitors restart identity cascade`);
 }
 
 export interface TestServer {

@@ -18,7 +18,7 @@ const EN = {
   composer: 'Your message',
   send: 'Send',
   applicants: /^Applicants/,
-  hire: 'Hire: Omar W.',
+  offer: 'Offer the job: Omar W.',
   done: 'Mark as done: Omar W.',
   reviewTitle: 'How did it go?',
   rating: (stars: number) => `${stars} stars`,
@@ -33,6 +33,7 @@ const AR = {
   message: 'رسالتك إلى صاحب الإعلان',
   sendApplication: 'إرسال الطلب',
   openConversation: 'فتح المحادثة',
+  acceptOffer: 'قبول العرض',
   composer: 'رسالتك',
   reviewTitle: 'كيف جرت الأمور؟',
   rating: 'نجمة واحدة',
@@ -40,7 +41,7 @@ const AR = {
 } as const;
 
 describe('the deal, from application to reviews published together', () => {
-  it('a worker applies in Arabic on a phone, the poster answers, hires and marks the work done in English, and both review', async () => {
+  it('a worker applies in Arabic on a phone, the poster answers, offers the job, the worker accepts, the poster marks the work done in English, and both review', async () => {
     const { site, browser } = running;
     const poster = await newPage(browser);
     const worker = await newPhone(browser, { hasAnsweredBanner: true });
@@ -80,10 +81,12 @@ describe('the deal, from application to reviews published together', () => {
       assert.equal(await poster.page.evaluate(() => document.activeElement?.tagName), 'TEXTAREA', 'focus stays in the composer after sending');
       await workerThread.getByText('Great! Can you come at 10?').waitFor();
 
-      // Hire, then mark the work done, from My posts.
+      // The poster offers the job from My posts; the worker accepts it in the open thread (the offer arrives live),
+      // and the poster's row follows, live too, with "Mark as done".
       await poster.page.goto(`${site.origin}/en/my-posted-jobs`);
       await poster.page.getByRole('button', { name: EN.applicants }).click();
-      await poster.page.getByRole('button', { name: EN.hire }).click();
+      await poster.page.getByRole('button', { name: EN.offer }).click();
+      await worker.page.getByRole('button', { name: AR.acceptOffer }).click();
       await poster.page.getByRole('button', { name: EN.done }).click();
 
       // The worker's thread shows the review form as soon as the work is done; the worker gives one star.

@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { REPO_ROOT } from '../../shared/build/workspaces.cjs';
 import { contentTypeOf } from '../../api/src/releases/releaseStores.js';
+import { signedBucketCookie } from '../../api/src/releases/canaryCounts.js';
 import { newPage, startSite, useSiteAndBrowser } from '../support/site.js';
 
 /** The contract version of `@tasko/shared` this tree builds (shared/package.json). */
@@ -91,8 +92,9 @@ function servicesSources(page: Page): Set<string> {
   return sources;
 }
 
-// Page loads are added to the manifest every 300 ms, and a canary is judged after 4 of them.
-const running = useSiteAndBrowser({ DATA_DIR: dataDir, RELEASE_STATS_FLUSH_MS: '300', CANARY_MIN_LOADS: '4' });
+// Canaries are judged every 300 ms, once each arm has 3 loads from 3 visitors. Every browser here comes from
+// 127.0.0.1, which would otherwise bring only 3 visitors an hour (docs/releases.md, "How a canary counts").
+const running = useSiteAndBrowser({ DATA_DIR: dataDir, RELEASE_STATS_FLUSH_MS: '300', CANARY_MIN_LOADS: '3', CANARY_MIN_VISITORS: '3', CANARY_MAX_VISITORS_PER_ADDRESS: '20' });
 
 after(() => {
   for (const [file, text] of originals) fs.writeFileSync(file, text);
@@ -160,8 +162,8 @@ describe('a team releasing mfe-services, with a tab open across its releases', (
     }
   });
 
-  it('gives a canary to its share of visitors and rolls it back by itself when its pages fail more', async () => {
-    const before = servicesState()?.current ?? '';
+  it('gives a canary to its share of visitors, counts the loads their pages tell, and rolls it back by itself when they fail more', async () => {
+    const before = servicesState()?.current ?? 'dist';
     // Fails only for visitors who carry the probe: the smoke check's clean browser passes it.
     const probe = "if (typeof sessionStorage !== 'undefined' && sessionStorage.getItem('canaryProbe')) throw new Error('canary probe failure');";
     const said = await withServicesChange({ intro: 'The canary of the services page.', pageCode: probe }, () => releaseTool('release', 'mfe-services', ['--canary', '50']));
@@ -169,33 +171,47 @@ describe('a team releasing mfe-services, with a tab open across its releases', (
     const canary = servicesState()?.canary?.id ?? '';
     assert.ok(canary);
 
-    /** A visitor in a given canary bucket, loading /en/services four times. */
+    // A bucket the visitor picked is replaced by one the server signs (fetched without running the page: no count).
+    const forger = await newPage(running.browser);
+    try {
+      await forger.context.addCookies([{ name: 'tasko_release_bucket', value: '0', url: running.site.origin }]);
+      assert.equal((await forger.context.request.get(`${running.site.origin}/en/services`)).status(), 200);
+      const bucket = (await forger.context.cookies()).find((cookie) => cookie.name === 'tasko_release_bucket');
+      assert.match(bucket?.value ?? '', /^\d{1,2}\.[\w-]{22}\.[\w-]{22}$/);
+      assert.equal(bucket?.httpOnly, true);
+    } finally {
+      await forger.context.close();
+    }
+
+    /** A visitor the server gave `bucket`: their page tells its load (with its token, under the CSP), or reports its failure. */
     const visit = async (bucket: number, hasProbe: boolean) => {
       const visitor = await newPage(running.browser);
       try {
-        await visitor.context.addCookies([{ name: 'tasko_release_bucket', value: String(bucket), url: running.site.origin }]);
+        await visitor.context.addCookies([{ name: 'tasko_release_bucket', value: await signedBucketCookie(running.site.database.db, bucket), url: running.site.origin }]);
         if (hasProbe) await visitor.context.addInitScript(() => sessionStorage.setItem('canaryProbe', '1'));
-        for (let load = 0; load < 4; load += 1) {
-          const reported = hasProbe ? visitor.page.waitForResponse((response) => response.url().endsWith('/api/v1/client-errors') && response.status() === 204) : null;
-          await visitor.page.goto(`${running.site.origin}/en/services`);
-          const outcome = hasProbe ? visitor.page.getByRole('heading', { level: 1, name: 'Something went wrong on this page' }) : visitor.page.getByText('Release two of the services page.');
-          await outcome.waitFor();
-          await reported;
-        }
+        const told = visitor.page.waitForResponse((response) => response.url().endsWith(hasProbe ? '/api/v1/client-errors' : '/api/v1/page-loads') && response.status() === 204);
+        await visitor.page.goto(`${running.site.origin}/en/services`);
+        // The current release's page, or the canary's failing one.
+        await visitor.page.getByRole('heading', { level: 1, ...(hasProbe ? { name: 'Something went wrong on this page' } : {}) }).first().waitFor();
+        await told;
+        if (!hasProbe) assert.deepEqual(visitor.problems.errors, [], 'the beacon is within the CSP');
       } finally {
         await visitor.context.close();
       }
     };
-    await visit(99, false);
-    await visit(0, true);
-    // The next count lands within 300 ms, and the canary's 100 % against 0 % rolls it back.
+    // Three visitors in each arm: the current release's (bucket 99 and up) and the canary's, whose pages fail.
+    for (const bucket of [99, 98, 97]) await visit(bucket, false);
+    for (const bucket of [0, 1, 2]) await visit(bucket, true);
+    // Judged within 300 ms: the canary's failures against none roll it back. The last visitor's load may be judged
+    // before their error arrives (the page tells its load first): 2 of 3 visitors' pages failing is enough.
     for (let waited = 0; servicesState()?.canary && waited < 10_000; waited += 200) await new Promise((resolve) => setTimeout(resolve, 200));
     const state = servicesState();
     assert.equal(state?.canary, undefined);
     assert.equal(state?.current, before);
     assert.equal(state?.rolledBack.at(-1)?.id, canary);
     const table = await releaseTool('releases', '.');
-    assert.match(table, new RegExp(`rolled back by itself  ${canary}`));
+    assert.match(table, new RegExp(`rolled back by itself  ${canary} at \\S+: its error rate was (?:66\\.7|100\\.0) % over 3 page loads from 3 visitors, against 0\\.0 % over 3 page loads from 3 visitors`));
+    assert.match(table, /mfe-services\n {2}current {2}[^\n]*: 3 loads from 3 visitors, 0\.0 % with errors\n/, 'the visitors behind each rate');
     console.log(`# ${table.split('\n').find((line) => line.includes('rolled back by itself'))?.trim()}`);
   });
 

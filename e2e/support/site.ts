@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { loadConfig } from '../../api/src/config.js';
 import { buildServer } from '../../api/src/server.js';
+import { openDatabase, type DatabaseHandle } from '../../api/src/db/client.js';
 import { launchBrowser } from '../../scripts/release/chromium.js';
 
 // One copy of the Chromium launch for the specs, the benchmarks and the release check.
@@ -15,6 +16,8 @@ export { CHROMIUM_FLAGS, chromiumPath, launchBrowser } from '../../scripts/relea
 export interface RunningSite {
   origin: string;
   app: FastifyInstance;
+  /** The site's database: a spec signs a canary bucket with the key in server_secrets (docs/releases.md). */
+  database: DatabaseHandle;
   stop(): Promise<void>;
 }
 
@@ -26,14 +29,17 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
   // The embedded database in the throwaway folder, even when DATABASE_URL is set for the API tests: each
   // spec starts from an empty site, not from what other tests left in a shared database.
   const config = loadConfig({ ...process.env, DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', SIGN_IN_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000', ...env });
-  const app = await buildServer(config);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, replicaUrl: config.databaseReplicaUrl, replicaMaxLagMs: config.replicaMaxLagMs, pgliteDir: config.pgliteDir });
+  const app = await buildServer(config, { database });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
     app,
+    database,
     async stop() {
       await app.close();
+      await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

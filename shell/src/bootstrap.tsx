@@ -6,6 +6,8 @@ import { registerRemotesFromPage } from './app/remotes';
 import { App } from './app/App';
 import { startClientErrorReports } from './releases/clientErrors';
 import { startReleaseChecks } from './releases/tabReleases';
+import { tellPageLoads } from './releases/pageLoads';
+import { routeAt } from './releases/areas';
 import './styles/global.css';
 
 // Before the first render: a failure of the first page counts against its release (docs/releases.md).
@@ -14,6 +16,8 @@ startClientErrorReports();
 registerFederationWatch();
 registerRemotesFromPage();
 startReleaseChecks();
+// The script ran: the page's load counts for a canary only now, never for a GET alone (docs/releases.md).
+tellPageLoads(['shell', routeAt(window.location.pathname)?.remote ?? 'shell']);
 applyTheme(authStore.get(themeAtom));
 
 void initI18n(resolveLanguage(window.location.pathname)).finally(() => {

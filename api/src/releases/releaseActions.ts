@@ -6,6 +6,7 @@ import {
   areaOf,
   areaPackage,
   buildId,
+  canaryTrial,
   ReleaseError,
   updateManifest,
   withArea,
@@ -157,64 +158,88 @@ export async function pruneReleases(store: ReleaseStore, area: ReleaseArea, keep
   return pruned;
 }
 
-/** When a canary rolls back by itself (docs/releases.md, "Canaries"). */
+/** When a canary rolls back by itself (docs/releases.md, "How a canary counts"). */
 export interface CanaryPolicy {
-  /** Page loads the canary needs before its error rate is judged. */
+  /** Page loads each arm (the canary, the current release) needs before the canary is judged. */
   minLoads: number;
+  /** Distinct visitors each arm needs before the canary is judged: a few visitors cannot decide it. */
+  minVisitors: number;
   /** How many percentage points its error rate may exceed the current release's. */
   maxExcessPoints: number;
 }
 
-/** The share of page loads that met an error, 0–1. */
+/** The error rate, 0–1: the mean of the visitors' own rates, or (a manifest from before visitors) errored / loads. */
 export function errorRate(stats: ReleaseStats | undefined): number {
   if (!stats?.loads) return 0;
-  return Math.min(stats.errored, stats.loads) / stats.loads;
+  return stats.rate ?? Math.min(stats.errored, stats.loads) / stats.loads;
 }
 
-/** Why the canary must roll back, or null while it may go on. */
+const hasEnough = (stats: ReleaseStats | undefined, policy: CanaryPolicy): stats is ReleaseStats =>
+  stats !== undefined && stats.loads >= policy.minLoads && (stats.visitors ?? 0) >= policy.minVisitors;
+
+/** An arm in words: `78.4 % over 51 page loads from 20 visitors`. */
+export function describeArm(stats: ReleaseStats): string {
+  const visitors = stats.visitors === undefined ? '' : ` from ${stats.visitors} visitor${stats.visitors === 1 ? '' : 's'}`;
+  return `${(errorRate(stats) * 100).toFixed(1)} % over ${stats.loads} page load${stats.loads === 1 ? '' : 's'}${visitors}`;
+}
+
+/** Why the canary must roll back, or null while it may go on (or has too few loads or visitors in an arm to judge). */
 export function canaryVerdict(releases: AreaReleases, policy: CanaryPolicy): string | null {
   const { canary } = releases;
   if (!canary) return null;
   const canaryStats = releases.stats[canary.id];
-  if (!canaryStats || canaryStats.loads < policy.minLoads) return null;
-  const canaryRate = errorRate(canaryStats);
-  const currentRate = errorRate(releases.stats[releases.current]);
-  if ((canaryRate - currentRate) * 100 <= policy.maxExcessPoints) return null;
-  const percent = (rate: number) => `${(rate * 100).toFixed(1)} %`;
-  return `its error rate was ${percent(canaryRate)} over ${canaryStats.loads} page loads, against ${percent(currentRate)} for ${releases.current}: more than ${policy.maxExcessPoints} points above`;
+  const currentStats = releases.stats[releases.current];
+  if (!hasEnough(canaryStats, policy) || !hasEnough(currentStats, policy)) return null;
+  if ((errorRate(canaryStats) - errorRate(currentStats)) * 100 <= policy.maxExcessPoints) return null;
+  return `its error rate was ${describeArm(canaryStats)}, against ${describeArm(currentStats)} for ${releases.current}: more than ${policy.maxExcessPoints} points above`;
 }
 
-export type StatsDeltas = Partial<Record<ReleaseArea, Record<string, ReleaseStats>>>;
+/** Each running canary's arms, as counted by every server (CanaryCounts.figures). */
+export type ArmFiguresOf = (area: ReleaseArea, trial: string) => Promise<Record<string, ReleaseStats>>;
+
+const sameStats = (a: ReleaseStats | undefined, b: ReleaseStats) =>
+  a !== undefined && a.loads === b.loads && a.errored === b.errored && a.visitors === b.visitors && a.rate === b.rate;
 
 /**
- * Adds one server's counts to the manifest's and judges each canary on the sums: a canary past the policy
- * rolls back (it leaves `canary` and is written into `rolledBack` with its reason). Answers the rollbacks.
+ * Writes each running canary's figures (both arms, as every server counted them into the database) into the
+ * manifest and judges the canary on them: one past the policy rolls back (it leaves `canary` and is written
+ * into `rolledBack` with its reason). Any server may do it at any time: the figures are the same sums. Writes
+ * nothing when nothing changed. Answers the rollbacks.
  */
-export async function addStatsAndJudgeCanaries(
-  store: ReleaseStore,
-  deltas: StatsDeltas,
-  policy: CanaryPolicy,
-  now = new Date(),
-): Promise<{ area: ReleaseArea; id: string; reason: string }[]> {
+export async function judgeCanaries(store: ReleaseStore, figuresOf: ArmFiguresOf, policy: CanaryPolicy, now = new Date()): Promise<{ area: ReleaseArea; id: string; reason: string }[]> {
+  const { manifest } = await store.readManifest();
+  const counted = new Map<ReleaseArea, { trial: string; figures: Record<string, ReleaseStats> }>();
+  for (const [area, releases] of Object.entries(manifest.areas) as [ReleaseArea, AreaReleases][]) {
+    if (releases.canary) counted.set(area, { trial: canaryTrial(releases.canary), figures: await figuresOf(area, canaryTrial(releases.canary)) });
+  }
+  if (!counted.size) return [];
   let rolledBack: { area: ReleaseArea; id: string; reason: string }[] = [];
-  await updateManifest(store, (manifest) => {
+  await updateManifest(store, (latest) => {
     rolledBack = [];
-    let next = manifest;
-    for (const [area, counts] of Object.entries(deltas) as [ReleaseArea, Record<string, ReleaseStats>][]) {
-      next = withArea(next, area, (releases) => {
-        const stats = { ...releases.stats };
-        for (const [id, delta] of Object.entries(counts)) {
-          const before = stats[id] ?? { loads: 0, errored: 0 };
-          stats[id] = { loads: before.loads + delta.loads, errored: before.errored + delta.errored };
-        }
-        const counted = { ...releases, stats };
-        const reason = canaryVerdict(counted, policy);
-        if (!reason || !counted.canary) return counted;
-        rolledBack.push({ area, id: counted.canary.id, reason });
-        return { ...counted, canary: undefined, rolledBack: [...counted.rolledBack, { id: counted.canary.id, at: now.toISOString(), reason }] };
-      });
+    let next = latest;
+    let isChanged = false;
+    for (const [area, { trial, figures }] of counted) {
+      const releases = areaOf(next, area);
+      const { canary } = releases;
+      // Promoted, rolled back or replaced since the figures were read: they are not this canary's.
+      if (!canary || canaryTrial(canary) !== trial) continue;
+      const stats = { ...releases.stats };
+      for (const id of [canary.id, releases.current]) {
+        const arm = figures[id] ?? { loads: 0, errored: 0, visitors: 0, rate: 0 };
+        if (!sameStats(stats[id], arm)) isChanged = true;
+        stats[id] = arm;
+      }
+      const judged = { ...releases, stats };
+      const reason = canaryVerdict(judged, policy);
+      if (reason) {
+        isChanged = true;
+        rolledBack.push({ area, id: canary.id, reason });
+        next = withArea(next, area, () => ({ ...judged, canary: undefined, rolledBack: [...judged.rolledBack, { id: canary.id, at: now.toISOString(), reason }] }));
+      } else {
+        next = withArea(next, area, () => judged);
+      }
     }
-    return next;
+    return isChanged ? next : null;
   });
   return rolledBack;
 }

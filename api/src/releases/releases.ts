@@ -33,10 +33,17 @@ export interface FederationManifest {
   exposes: { name: string; path: string; assets: { js: AssetLists; css: AssetLists } }[];
 }
 
-/** What the site counts of one release: page loads served with it, and those whose page reported an error. */
+/**
+ * What the site counted of one release as an arm of the last canary it was in (docs/releases.md, "How a canary
+ * counts"): page loads, those that met an error, the distinct visitors behind them, and the error rate.
+ */
 export interface ReleaseStats {
   loads: number;
   errored: number;
+  /** Absent in a manifest written before visitors were counted. */
+  visitors?: number;
+  /** The mean of the visitors' own error rates (0–1); absent before, when the rate was errored / loads. */
+  rate?: number;
 }
 
 export interface StoredRelease {
@@ -54,7 +61,7 @@ export interface AreaReleases {
   current: string;
   /** A release given first to a share (1–99 %) of visitors, by their bucket cookie. */
   canary?: { id: string; share: number; since: string };
-  /** Per release id, summed over every server. */
+  /** Per release id: its figures as an arm of the last canary it was in, summed over every server. */
   stats: Record<string, ReleaseStats>;
   /** Canaries the site rolled back by itself, newest last. */
   rolledBack: { id: string; at: string; reason: string }[];
@@ -134,6 +141,11 @@ export function releaseForBucket(manifest: ReleaseManifest, area: ReleaseArea, b
   return canary && bucket !== null && bucket < canary.share ? canary.id : current;
 }
 
+/** One run of a canary, `<id>@<since>`: what its counts are kept under, so a later canary starts from nothing. */
+export function canaryTrial(canary: NonNullable<AreaReleases['canary']>): string {
+  return `${canary.id}@${canary.since}`;
+}
+
 /** Every release id of an area that the site may serve: release zero, its history. */
 export function isKnownRelease(manifest: ReleaseManifest, area: ReleaseArea, id: string): boolean {
   return id === RELEASE_ZERO || areaOf(manifest, area).history.some((release) => release.id === id);
@@ -157,7 +169,13 @@ function parseArea(name: string, entry: unknown): AreaReleases {
   }
   if (isRecord(stats)) {
     for (const [id, counts] of Object.entries(stats)) {
-      if (isRecord(counts) && typeof counts.loads === 'number' && typeof counts.errored === 'number') area.stats[id] = { loads: counts.loads, errored: counts.errored };
+      if (!isRecord(counts) || typeof counts.loads !== 'number' || typeof counts.errored !== 'number') continue;
+      area.stats[id] = {
+        loads: counts.loads,
+        errored: counts.errored,
+        ...(typeof counts.visitors === 'number' ? { visitors: counts.visitors } : {}),
+        ...(typeof counts.rate === 'number' ? { rate: counts.rate } : {}),
+      };
     }
   }
   if (Array.isArray(rolledBack)) area.rolledBack = rolledBack.filter((r): r is AreaReleases['rolledBack'][number] => isRecord(r) && typeof r.id === 'string' && typeof r.at === 'string' && typeof r.reason === 'string');

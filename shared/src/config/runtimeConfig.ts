@@ -1,6 +1,6 @@
 import { RUNTIME_CONFIG_ELEMENT_ID } from '../domain/contracts';
 import type { RemotesMap } from '../domain/routes';
-import type { ReleaseArea } from '../domain/releases';
+import type { PageCanary, ReleaseArea } from '../domain/releases';
 
 /** Configuration the server writes into index.html as JSON (no inline script, so the CSP stays strict). */
 export interface RuntimeConfig {
@@ -16,6 +16,8 @@ export interface RuntimeConfig {
    * them: the page's listing or search, so its first render needs neither a request nor the API client's code.
    */
   answers?: Record<string, unknown>;
+  /** While a canary runs: the page's token for its load and error counts (docs/releases.md, "How a canary counts"). */
+  canary?: PageCanary;
 }
 
 let cached: RuntimeConfig | undefined;

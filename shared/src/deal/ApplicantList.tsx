@@ -1,9 +1,27 @@
 import { useEffect, useRef } from 'react';
 import { Link } from '@tasko/shared/router';
-import { api, formatDate, formatIsraeliPhone, internationalPhone, LiveNotice, Ltr, normalizeIsraeliPhone, useLanguage, useLocalizedPath, UserText, useTranslation, useUserEvent, type ApplicationStatus, type ListingApplication, type MessageKey, type OfferType } from '@tasko/shared';
-import { useRemoteData } from '@tasko/shared/remoteData';
+import {
+  api,
+  formatDate,
+  formatIsraeliPhone,
+  internationalPhone,
+  LiveNotice,
+  Ltr,
+  normalizeIsraeliPhone,
+  useLanguage,
+  useLocalizedPath,
+  UserText,
+  useTranslation,
+  useUserEvent,
+  type Application,
+  type ApplicationStatus,
+  type ListingApplication,
+  type MessageKey,
+  type OfferType,
+} from '@tasko/shared';
 import { ConfirmDialog } from '@tasko/shared/confirmDialog';
-import { ApplicationMoveButtons, ApplicationStatusBadge, type ApplicationMove } from './ApplicationStatus';
+import { ApplicationMoveButtons, ApplicationStatusBadge, moveActionOf, OfferDeadline, withMove, type ApplicationMove } from './ApplicationStatus';
+import { ShowMoreButton, useCursorList } from './cursorList';
 import { DEAL_NS } from './dealNamespace';
 import { RatingStars } from './RatingStars';
 import { useApplicationMoves } from './useApplicationMoves';
@@ -11,7 +29,10 @@ import '../styles/deal.css';
 
 type Applicants = { status: 'loading' } | { status: 'failed'; messageKey: MessageKey } | { status: 'loaded'; applications: ListingApplication[] };
 
-/** The owner's moves that are asked first: each ends the deal for good (docs/deal.md, "Hiring"). */
+/**
+ * The owner's moves that are asked first: each ends the deal for good, a decline of an offer already made
+ * (withdrawing it) included (docs/deal.md, "Hiring"). Making an offer is not: the owner can still withdraw it.
+ */
 const ASKED_MOVES = ['declined', 'cancelled'] as const satisfies readonly ApplicationStatus[];
 type AskedMove = (typeof ASKED_MOVES)[number];
 const isAsked = (status: ApplicationStatus): status is AskedMove => (ASKED_MOVES as readonly ApplicationStatus[]).includes(status);
@@ -23,29 +44,37 @@ export interface ApplicantListProps {
   offerType: OfferType;
   /** The level of each applicant's name heading, under the heading that names the listing. */
   headingLevel?: 3 | 4;
-  /** Told how many applications there are, once loaded and whenever that changes. */
+  /** Told how many applications there are once the whole list is shown (its last page), and whenever that changes. */
   onCountChange?: (count: number) => void;
 }
 
 /**
  * A listing's applicants for its owner (docs/deal.md, "Hiring"): each one's name (to their profile), rating,
- * message as they wrote it, phone when they shared it, where the application stands, the conversation, and
- * the owner's moves from `nextStatuses(status, 'owner')`. A decline or a cancelled hire is asked first. Moves
- * made elsewhere (the other tab, the applicant withdrawing) arrive through the event stream.
+ * message as they wrote it, phone when they shared it, where the application stands (an offer with the time it
+ * lapses), the conversation, and the owner's moves from `nextStatuses(status, 'owner')`. A decline, a withdrawn
+ * offer or a cancelled hire is asked first. A page at a time, the last activity first, "Show more" for the next.
+ * Moves made elsewhere (the other tab, the applicant answering an offer) arrive through the event stream.
  */
 export function ApplicantList({ jobId, offerType, headingLevel = 3, onCountChange }: ApplicantListProps) {
   const { t } = useTranslation(DEAL_NS);
   const { t: common } = useTranslation('common');
   const { language } = useLanguage();
   const localized = useLocalizedPath();
-  const { state, retry: reload, refresh, update: updateList } = useRemoteData(String(jobId), (signal) => api.deal.applicationsFor(jobId, signal));
-  let applicants: Applicants = { status: 'loading' };
-  if (state.status === 'ready') applicants = { status: 'loaded', applications: state.data };
-  else if (state.status === 'failed') applicants = { status: 'failed', messageKey: state.error.messageKey };
   const list = useRef<HTMLDivElement>(null);
+  const pages = useCursorList<ListingApplication>({
+    key: String(jobId),
+    load: ({ cursor, signal }) => api.deal.applicationsFor(jobId, { cursor, signal }).then((page) => ({ items: page.applications, nextCursor: page.nextCursor })),
+    idOf: (application) => application.id,
+    focusOf: (id) => list.current?.querySelector<HTMLElement>(`[data-application="${id}"] [data-control="name"]`),
+  });
+  const { state, retry: reload, refresh, update: updateList } = pages;
+  let applicants: Applicants = { status: 'loading' };
+  if (state.status === 'loaded') applicants = { status: 'loaded', applications: state.items };
+  else if (state.status === 'failed') applicants = { status: 'failed', messageKey: state.error.messageKey };
   const Heading = headingLevel === 4 ? 'h4' : 'h3';
 
-  const count = applicants.status === 'loaded' ? applicants.applications.length : null;
+  // A count of the rows shown is the list's only while no page is left to load.
+  const count = state.status === 'loaded' && state.nextCursor === null ? state.items.length : null;
   const countChanged = useRef(onCountChange);
   useEffect(() => {
     countChanged.current = onCountChange;
@@ -54,15 +83,18 @@ export function ApplicantList({ jobId, offerType, headingLevel = 3, onCountChang
     if (count !== null) countChanged.current?.(count);
   }, [count]);
 
-  const setStatus = (id: number, status: ApplicationStatus) => updateList((shown) => shown.map((a) => (a.id === id ? { ...a, status } : a)));
+  const setStatus = (id: number, moved: Pick<Application, 'status' | 'offerExpiresAt'>) => updateList((shown) => shown.map((a) => (a.id === id ? withMove(a, moved) : a)));
 
-  // A move made elsewhere, or a new applicant: the list is asked again (only its answer has their name and
-  // message), and replaces the one shown without a loading state in between.
+  // A move made elsewhere changes its row where it is (a row does not jump away under the owner's hand); a new
+  // applicant, or one on a page not shown yet, asks for the first page again (only its answer has their name and
+  // message), which goes on top of the rows shown without a loading state in between.
   useUserEvent('application', ({ application }) => {
     if (application.jobId !== jobId || applicants.status !== 'loaded') return;
-    if (applicants.applications.some((a) => a.id === application.id)) setStatus(application.id, application.status);
+    if (applicants.applications.some((a) => a.id === application.id)) setStatus(application.id, application);
     else void refresh();
   });
+  // The stream had more to replay than it could (docs/deal.md, "Live updates in the browser"): ask again.
+  useUserEvent('resync', () => void refresh());
 
   const nameOf = (application: ListingApplication) => application.applicant.displayName || t('applicants.noName');
   const statusText = (status: ApplicationStatus) => t(`status.${offerType}.${status}`);
@@ -70,7 +102,7 @@ export function ApplicantList({ jobId, offerType, headingLevel = 3, onCountChang
   const { pending, busyId, failures, notice, ask, cancel, confirm } = useApplicationMoves({
     send: async (application: ListingApplication, status: ApplicationMove) => {
       const moved = await api.deal.move(application.id, status);
-      setStatus(application.id, moved.status);
+      setStatus(application.id, moved);
       return moved.status;
     },
     movedText: (application, moved) => t('applicants.moved', { name: nameOf(application), status: statusText(moved) }),
@@ -120,6 +152,7 @@ export function ApplicantList({ jobId, offerType, headingLevel = 3, onCountChang
                   <RatingStars rating={application.applicant.rating} />
                   <ApplicationStatusBadge status={application.status} offerType={offerType} />
                 </div>
+                {application.status === 'offered' && <OfferDeadline expiresAt={application.offerExpiresAt} offerType={offerType} side="owner" />}
                 <p className="applicant__date">
                   <time dateTime={application.createdAt}>{t(`applicants.${offerType}.sentOn`, { date: formatDate(application.createdAt, language) })}</time>
                 </p>
@@ -143,13 +176,14 @@ export function ApplicantList({ jobId, offerType, headingLevel = 3, onCountChang
           })}
         </ul>
       )}
+      <ShowMoreButton list={pages} label={t(`applicants.${offerType}.more`)} failedText={t('applicants.moreFailed')} />
       {pending && (
         <ConfirmDialog
           role="alertdialog"
-          question={t(`confirm.${offerType}.${pending.status}.question`)}
+          question={t(`confirm.${offerType}.${askedAction(pending.application.status, pending.status)}.question`)}
           subject={<UserText>{nameOf(pending.application)}</UserText>}
-          detail={t(`confirm.${offerType}.${pending.status}.detail`)}
-          confirmLabel={t(`actions.${offerType}.${pending.status}`)}
+          detail={t(`confirm.${offerType}.${askedAction(pending.application.status, pending.status)}.detail`)}
+          confirmLabel={t(`actions.${offerType}.${askedAction(pending.application.status, pending.status)}`)}
           cancelLabel={t('actions.back')}
           isDestructive
           onConfirm={confirm}
@@ -158,6 +192,12 @@ export function ApplicantList({ jobId, offerType, headingLevel = 3, onCountChang
       )}
     </div>
   );
+}
+
+/** An asked move's words: declining an application already offered the job takes the offer back. */
+function askedAction(from: ApplicationStatus, move: AskedMove): 'declined' | 'cancelled' | 'withdrawOffer' {
+  const action = moveActionOf(from, move);
+  return action === 'withdrawOffer' || action === 'cancelled' ? action : 'declined';
 }
 
 /** A shared phone as a link that calls it, in the national form people read; as typed if it is no Israeli number. */

@@ -35,7 +35,8 @@ export interface CurrentReleases {
 
 /**
  * The visitor's place among canaries (0–99), kept in a cookie so the same visitor gets the same releases on
- * every page: a canary at 10 % goes to buckets 0–9. It says nothing about the person (docs/releases.md).
+ * every page: a canary at 10 % goes to buckets 0–9. The server signs it (a bucket and a random id), so a
+ * visitor cannot pick one. It says nothing about the person (docs/releases.md, "How a canary counts").
  */
 export const RELEASE_BUCKET_COOKIE = 'tasko_release_bucket';
 
@@ -53,6 +54,24 @@ export interface ClientErrorReport {
   route: string | null;
   kind: ClientErrorKind;
   message: string;
+  /** The page's token (RuntimeConfig's `canary`): a report counts against its release only with it. */
+  token?: string;
+}
+
+/**
+ * What a page carries while a canary runs (RuntimeConfig's `canary`): a signed, short-lived token naming the
+ * releases it was served with, and the areas a canary runs in. Its script tells `POST /page-loads` which of
+ * them it ran, and its error reports carry the token: loads and errors count only so.
+ */
+export interface PageCanary {
+  token: string;
+  areas: ReleaseArea[];
+}
+
+/** The body of `POST /page-loads`: the page's token and the areas whose code this document ran. */
+export interface PageLoadReport {
+  token: string;
+  areas: ReleaseArea[];
 }
 
 /** How often an open tab asks which releases are current (also on focus, never more often than this). */

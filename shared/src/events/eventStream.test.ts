@@ -37,7 +37,7 @@ type Tab = ReturnType<typeof openTab>;
 /** Everything a tab's bus hears, in order. */
 function listen(tab: Tab) {
   const heard: [DealEventType, unknown][] = [];
-  for (const type of ['message', 'application', 'review', 'unread'] as const) tab.userEvents.on(type, (data) => heard.push([type, data]));
+  for (const type of ['message', 'application', 'review', 'unread', 'resync'] as const) tab.userEvents.on(type, (data) => heard.push([type, data]));
   return heard;
 }
 
@@ -219,6 +219,41 @@ describe('the event stream, one per browser', () => {
     await settle();
     // Each tab hears its own stream once, never the other's again.
     expect(heardBySecond).toEqual([['message', message]]);
+  });
+
+  it('on resync: every tab hears it, the total is asked again, and the next connection starts from its id', async () => {
+    jest.useFakeTimers();
+    const server = fakeServer();
+    const [leader, follower] = [openTab(), openTab()];
+    const [heardByLeader, heardByFollower] = [listen(leader), listen(follower)];
+    leader.startEventStream(dana, { browser, server });
+    follower.startEventStream(dana, { browser, server });
+    await jest.advanceTimersByTimeAsync(0);
+    const [first] = FakeEventSource.opened as [FakeEventSource];
+    first.open();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(server.unreadTotal).toHaveBeenCalledTimes(1);
+
+    // The replay's last event, then more missed than the server replays: its id is the newest event's.
+    first.send('message', message, '41');
+    server.state.unread = 12;
+    first.send('resync', {}, '900');
+    await jest.advanceTimersByTimeAsync(0);
+    const expected = [
+      ['message', message],
+      ['resync', {}],
+    ];
+    expect(heardByLeader).toEqual(expected);
+    expect(heardByFollower).toEqual(expected);
+    expect(server.unreadTotal).toHaveBeenCalledTimes(2);
+    expect([leader.authStore.get(leader.unreadTotalAtom), follower.authStore.get(follower.unreadTotalAtom)]).toEqual([12, 12]);
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.lastEventId) ?? 'null')).toEqual({ user: '7', id: '900' });
+
+    // Not the truncated backlog again: the next connection asks for what comes after the resync.
+    first.fail();
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(FakeEventSource.opened).toHaveLength(2);
+    expect((FakeEventSource.opened[1] as FakeEventSource).query).toEqual({ ticket: 'ticket-2', lastEventId: '900' });
   });
 
   it('does not resume from another member’s last event, and skips an event it cannot read', async () => {

@@ -189,7 +189,10 @@ export function startEventStream(user: StoredUser, options: { browser?: StreamBr
     deliver(type, data);
     post({ kind: 'event', user: userKey, type, data });
     // After the other tabs have it: a leader that dies between the two makes the next one repeat an event, never miss it.
+    // A `resync`'s id is the newest event's: the pages reload what they show, so the backlog is never replayed again.
     if (event.lastEventId) writeLastEventId(event.lastEventId);
+    // More was missed than the server replays, `unread` events among it: the total is asked again, as at connection.
+    if (type === 'resync') refreshUnreadTotal();
   };
 
   const closeSource = () => {

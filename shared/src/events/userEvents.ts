@@ -4,6 +4,8 @@ import type { DealEventMap, DealEventType } from '../domain/deal';
 
 // What the signed-in member's pages hear live (docs/deal.md, "Real time"): one bus per page, part of the
 // core so the shell and every remote share it. The event stream (one per browser) emits into it; pages listen.
+// `resync` says more was missed than the server replays: a page reloads what it shows (its lists by paging);
+// a page that does not listen for it simply hears nothing.
 
 type Handler<T extends DealEventType> = (data: DealEventMap[T]) => void;
 

@@ -2,6 +2,7 @@
 import './zodConfig';
 export * from './messageKeys';
 export * from './phone';
+export * from './text';
 export * from './post.schema';
 export * from './settings.schema';
 export * from './listingContract';

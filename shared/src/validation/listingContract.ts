@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGE_CODES, type Language } from '../domain/languages';
 import { CATEGORIES, CONTACT_METHODS, DEFAULT_CONTACT_METHODS, LIMITS, LISTING_STATUSES, OFFER_TYPES, PAYMENT_TYPES } from '../domain/listing';
 import { normalizeIsraeliPhone } from './phone';
+import { freeText, lineText } from './text';
 import type { ValidationKey } from './messageKeys';
 
 // The listing contract (docs/architecture.md#the-listing-contract): one table of a listing's fields, each with
@@ -36,13 +37,11 @@ const amountSchema = z
 
 const locationSchema = z.object(
   {
-    city: z
-      .string(message('locationRequired'))
+    city: lineText('locationRequired')
       .trim()
       .min(1, message('locationRequired'))
       .max(LIMITS.cityMaxLength, message('locationTooLong')),
-    address: z
-      .string(message('locationInvalid'))
+    address: lineText('locationInvalid')
       .trim()
       .max(LIMITS.addressMaxLength, message('locationTooLong'))
       .default(''),
@@ -64,9 +63,8 @@ const phoneSchema = z
     return z.NEVER;
   });
 
-/** A required line of text, trimmed: blank is `required`, longer than `max` is `tooLong`. */
-const requiredText = (required: ValidationKey, tooLong: ValidationKey, max: number) =>
-  z.string(message(required)).trim().min(1, message(required)).max(max, message(tooLong));
+/** A required line of text (text.ts), trimmed: blank is `required`, longer than `max` is `tooLong`. */
+const requiredText = (required: ValidationKey, tooLong: ValidationKey, max: number) => lineText(required).trim().min(1, message(required)).max(max, message(tooLong));
 
 /** The place a listing's city names, in the language the answer was asked in (GeoNames). */
 export const listingPlaceSchema = z.object({ id: z.number().int(), name: z.string(), lat: z.number(), lon: z.number() });
@@ -155,8 +153,8 @@ export const LISTING_FIELDS = {
     audience: 'public',
     column: 'description',
     posted: {
-      schema: z
-        .string(message('descriptionRequired'))
+      // Free text (text.ts): what cannot be stored is removed, never refused.
+      schema: freeText('descriptionRequired')
         .transform((s) => s.trim())
         .pipe(z.string().min(1, message('descriptionRequired')).max(LIMITS.descriptionMaxLength, message('descriptionTooLong'))),
       control: 'multiline',

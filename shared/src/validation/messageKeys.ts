@@ -37,6 +37,7 @@ export const VALIDATION_KEYS = [
   'replyRequired',
   'replyTooLong',
   'statusInvalid',
+  'invalidCharacters',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

@@ -84,6 +84,30 @@ describe('postSchema', () => {
     expect(errorsOf({ contactMethods: ['fax'] })).toEqual({ contactMethods: 'contactMethodRequired' });
   });
 
+  // The text rule (text.ts, docs/security.md "Text members write"): the form shows the same key the API answers.
+  it.each([
+    [{ jobTitle: 'Sofa\u0000' }, 'jobTitle'],
+    [{ jobTitle: 'Sofa \ud800' }, 'jobTitle'],
+    [{ contactPersonName: 'Da\u0000na' }, 'contactPersonName'],
+    [{ location: { city: 'Haifa\udc00', address: '' } }, 'location'],
+    [{ location: { city: 'Haifa', address: 'Herzl\u0000 10' } }, 'location'],
+  ])('refuses NUL and lone surrogates in a line: %j is invalidCharacters', (input, field) => {
+    expect(errorsOf(input)).toEqual({ [field]: 'invalidCharacters' });
+  });
+
+  it('removes NUL from the description and bidirectional controls from every field, without a word', () => {
+    const post = postSchema.parse({
+      ...valid,
+      jobTitle: '\u202eSofa\u202c help',
+      description: 'Third floor\u0000, \u2067no elevator\u2069.',
+      contactPersonName: '\u202dDana',
+      location: { city: '\u202bHaifa', address: 'Herzl\u2066 10' },
+    });
+    expect([post.jobTitle, post.description, post.contactPersonName, post.location.city, post.location.address]).toEqual(['Sofa help', 'Third floor, no elevator.', 'Dana', 'Haifa', 'Herzl 10']);
+    // Nothing but controls is nothing at all.
+    expect(errorsOf({ jobTitle: '\u202e\u202c', description: '\u0000' })).toEqual({ jobTitle: 'titleRequired', description: 'descriptionRequired' });
+  });
+
   it('keeps HTML and SQL as plain text', () => {
     const post = postSchema.parse({ ...valid, description: "<script>alert(1)</script>'; DROP TABLE jobs;--" });
     expect(post.description).toBe("<script>alert(1)</script>'; DROP TABLE jobs;--");

@@ -1,8 +1,8 @@
 // A failure of the site's code in this tab, told to `POST /client-errors` against the release of the area whose
-// code failed (docs/releases.md): the error rate a canary is judged by. No URL with its query (it can hold a
-// token), no user; at most one report per area and kind in a document, and a report that fails is dropped
-// without a word (the console must not fill with errors about errors).
-import { api, CLIENT_ERROR_MESSAGE_MAX, type ClientErrorKind, type ReleaseArea, type RemoteName } from '@tasko/shared';
+// code failed, with the page's token (docs/releases.md): the error rate a canary is judged by. No URL with its
+// query (it can hold a token), no user; at most one report per area and kind in a document, and a report that
+// fails is dropped without a word (the console must not fill with errors about errors).
+import { api, CLIENT_ERROR_MESSAGE_MAX, runtimeConfig, type ClientErrorKind, type ReleaseArea, type RemoteName } from '@tasko/shared';
 import { VersionSkewError } from '../app/federation';
 import { isPageLoadFailure } from '../app/remotePage';
 import { releaseOfScript, routeAt, type ScriptRelease } from './areas';
@@ -51,7 +51,9 @@ function report(area: ReleaseArea, kind: ClientErrorKind, releaseId: string, mes
   reported.add(once);
   try {
     const route = routeAt(window.location.pathname)?.id ?? null;
-    void api.reportClientError({ releaseId, remote: area, route, kind, message: reportableMessage(message) }).catch(() => undefined);
+    // The page's token makes the report count (docs/releases.md, "How a canary counts"); without a canary there is none.
+    const token = runtimeConfig().canary?.token;
+    void api.reportClientError({ releaseId, remote: area, route, kind, message: reportableMessage(message), ...(token ? { token } : {}) }).catch(() => undefined);
   } catch {
     // Reporting must never add a failure of its own.
   }

@@ -3,6 +3,7 @@ import { useLocation } from '@tasko/shared/router';
 import { loadDocument } from '../app/reloadPage';
 import { routeAt } from './areas';
 import { noteAreaOnScreen } from './moveOn';
+import { tellPageLoads } from './pageLoads';
 import { tabReleases } from './tabReleases';
 import { forgetUnsavedInput, hasUnsavedInput, watchUnsavedInput } from './unsavedInput';
 
@@ -25,7 +26,10 @@ export function useReleasesOnNavigation(): void {
     if (shownKey.current === location.key) return;
     const isFirst = shownKey.current === null;
     shownKey.current = location.key;
-    noteAreaOnScreen(routeAt(location.pathname)?.remote ?? 'shell');
+    const area = routeAt(location.pathname)?.remote ?? 'shell';
+    noteAreaOnScreen(area);
+    // A page of another area in this document: a load of that area's release, if the tab still runs the page's.
+    tellPageLoads([area]);
     if (isFirst) return;
     const hadUnsavedInput = hasUnsavedInput();
     forgetUnsavedInput();

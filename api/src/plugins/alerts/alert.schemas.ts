@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { ALERT_FREQUENCIES, CATEGORIES, OFFER_TYPES, type Alert, type AlertFilters } from '@tasko/shared/domain';
+import { lineText } from '@tasko/shared/validation';
 
-/** As GET /jobs takes them: trimmed, at most 100 characters, and an empty text is no filter at all. */
-const searchText = z
-  .string({ message: 'searchTooLong' })
+/**
+ * As GET /jobs takes them: trimmed, at most 100 characters, and an empty text is no filter at all. Kept and
+ * written into emails, so a line (NUL refused, bidirectional controls removed: @tasko/shared/validation's text.ts).
+ */
+const searchText = lineText('searchTooLong')
   .trim()
   .max(100, { message: 'searchTooLong' })
   .nullish()

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
+import { cleanText } from '@tasko/shared/validation';
 
 export interface VerifiedIdentity {
   sub: string;
@@ -60,7 +61,8 @@ function verifierFor(keys: JWTVerifyGetKey, issuer: string | string[], clientId:
       return {
         sub: payload.sub,
         email: payload.email.toLowerCase(),
-        name: typeof payload.name === 'string' ? payload.name : '',
+        // A provider's name is nobody's to correct: cleaned as free text is (text.ts), so it can be stored and shown.
+        name: typeof payload.name === 'string' ? cleanText(payload.name) : '',
         ...(typeof payload.picture === 'string' ? { picture: payload.picture } : {}),
         isEmailVerifiedByGoogle: isGoogle,
         ...(typeof payload.nonce === 'string' ? { nonce: payload.nonce } : {}),

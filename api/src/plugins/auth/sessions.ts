@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Database } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 import { serverSecret } from '../../db/serverSecret.js';
+import { streamNoticeSql } from '../userEvents/streamControl.js';
 
 const SESSION_DAYS = 30;
 const ISSUER = 'tasko';
@@ -67,15 +68,20 @@ export class SessionService {
     return { ...user, isAgeConfirmed: ageConfirmedAt !== null, sessionId };
   }
 
-  /** Every session of a user (a moderator blocked them). */
+  /**
+   * Every session of a user (a moderator blocked them). One statement revokes them and tells every API process,
+   * whose open streams of this user end (docs/deal.md, "Sessions and streams"): the NOTIFY goes at its commit.
+   */
   async revokeAllOf(userId: number): Promise<void> {
-    await this.db
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    await this.db.execute(sql`
+      with ended as (update sessions set revoked_at = now() where user_id = ${userId} and revoked_at is null)
+      ${streamNoticeSql({ kind: 'memberSessionsEnded', userId })}`);
   }
 
+  /** One session (a logout), and its open streams in every API process, as revokeAllOf. */
   async revoke(sessionId: string): Promise<void> {
-    await this.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+    await this.db.execute(sql`
+      with ended as (update sessions set revoked_at = now() where id = ${sessionId} and revoked_at is null)
+      ${streamNoticeSql({ kind: 'sessionsEnded', sessionIds: [sessionId] })}`);
   }
 }

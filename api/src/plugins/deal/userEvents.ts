@@ -13,11 +13,14 @@ export const USER_EVENTS_CHANNEL = 'user_events';
  * reconnecting browser that replays the rows misses nothing that happened.
  */
 export interface UserEventPublisher {
-  publish<T extends DealEventType>(tx: Database, userIds: readonly number[], type: T, data: DealEventMap[T]): Promise<void>;
+  publish<T extends StoredEventType>(tx: Database, userIds: readonly number[], type: T, data: DealEventMap[T]): Promise<void>;
 }
 
+/** What is stored and replayed: every event but `resync`, which only a stream's own replay writes. */
+export type StoredEventType = Exclude<DealEventType, 'resync'>;
+
 /** The message or review an event shows, kept beside it so the replay can leave out what a moderator hid since. */
-function subjectOf(type: DealEventType, data: DealEventMap[DealEventType]): { messageId: number | null; reviewId: number | null } {
+function subjectOf(type: StoredEventType, data: DealEventMap[StoredEventType]): { messageId: number | null; reviewId: number | null } {
   if (type === 'message') return { messageId: (data as DealEventMap['message']).message.id, reviewId: null };
   if (type === 'review') return { messageId: null, reviewId: (data as DealEventMap['review']).review.id };
   return { messageId: null, reviewId: null };

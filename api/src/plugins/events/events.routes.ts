@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ANALYTICS, ANALYTICS_EVENTS, LANGUAGE_CODES, type AnalyticsEventName } from '@tasko/shared/domain';
+import { lineText } from '@tasko/shared/validation';
 import type { Database } from '../../db/client.js';
 import { analyticsEvents } from '../../db/schema.js';
 import { ApiProblem } from '../errors/errors.plugin.js';
@@ -13,9 +14,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const eventSchema = z.object({
   name: z.string(),
   language: z.enum(LANGUAGE_CODES),
-  path: z.string().startsWith('/').max(ANALYTICS.maxPathLength),
+  // Lines (text.ts): a NUL in a path or a property would fail the insert (text and jsonb columns refuse it).
+  path: lineText('invalidRequest').startsWith('/').max(ANALYTICS.maxPathLength),
   props: z
-    .record(z.string().max(40), z.union([z.string().max(ANALYTICS.maxPropLength), z.number().finite(), z.boolean()]))
+    .record(lineText('invalidRequest').max(40), z.union([lineText('invalidRequest').max(ANALYTICS.maxPropLength), z.number().finite(), z.boolean()]))
     .refine((props) => Object.keys(props).length <= ANALYTICS.maxProps),
   visitorId: z.uuid(),
   // A clock a week behind or an hour ahead is not a clock to count by.

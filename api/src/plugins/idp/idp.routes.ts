@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { byAddress, isLoopback } from '../security/clientKey.js';
+import { lineText } from '@tasko/shared/validation';
+import { byAddress, onlyLocalClients, type LocalClients } from '../security/clientKey.js';
 import { escapeHtml } from '../site/pageHtml.js';
 import { LOCAL_CLIENT_ID, type LocalIdentityProvider } from './idpKeys.js';
 
@@ -15,7 +16,8 @@ const authorizeQuery = z.object({
 
 const identity = z.object({
   email: z.email().max(254),
-  name: z.string().trim().min(1).max(100),
+  // A line, as every name is (text.ts): it is signed into the token and kept as the member's name.
+  name: lineText('invalidRequest').trim().min(1).max(100),
   // The sign-in form sends an empty field when the site asked for no nonce.
   nonce: z
     .string()
@@ -31,18 +33,15 @@ const identity = z.object({
  */
 export async function idpRoutes(
   app: FastifyInstance,
-  opts: { idp: LocalIdentityProvider; publicOrigin: string; isLoopbackOnly: boolean; tokenRateLimit: number },
+  opts: { idp: LocalIdentityProvider; publicOrigin: string; clients: LocalClients; tokenRateLimit: number },
 ): Promise<void> {
   const { idp, publicOrigin } = opts;
 
-  // It signs in any address it is given, moderators' included: only for a browser on this machine unless
-  // DEV_IDP=on says otherwise. The client is the one the server resolves (`request.ip`): behind a trusted
-  // proxy on this host, the address the proxy reports, never the proxy's own loopback socket.
-  if (opts.isLoopbackOnly) {
-    app.addHook('onRequest', async (request, reply) => {
-      if (!isLoopback(request.ip)) return reply.code(404).send({ statusCode: 404, messageKey: 'notFound' });
-    });
-  }
+  // It signs in any address it is given, moderators' included: only for a browser on this machine, or on its
+  // private networks with DEV_IDP=on (docs/security.md, "The local identity provider behind a proxy"). The
+  // client is the one the server resolves (`request.ip`): behind a trusted proxy, the address the proxy
+  // reports, never the proxy's own loopback socket.
+  app.addHook('onRequest', onlyLocalClients(opts.clients));
   const signInLimit = { rateLimit: { max: opts.tokenRateLimit, timeWindow: 60_000, keyGenerator: byAddress } };
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {

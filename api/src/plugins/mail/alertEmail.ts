@@ -2,6 +2,7 @@ import type { InterpolationOptions, TFunction } from 'i18next';
 import { type AlertFilters, type Language, type OfferType, type PaymentType } from '@tasko/shared/domain';
 import { escapeHtml } from '../site/pageHtml.js';
 import { formatShekels } from '@tasko/shared/format';
+import { withoutBidiControls } from '@tasko/shared/validation';
 import { HTML_VALUES, serverI18n } from '../../i18n.js';
 import { COLORS, renderFramedEmail, type RenderedEmail } from './emailFrame.js';
 
@@ -34,15 +35,31 @@ export interface AlertEmailInput {
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /\s*[\u0000-\u001f\u007f-\u009f]+\s*/g;
 
-/** User-written text as the email shows it: nothing removed but control characters. */
+/**
+ * User-written text as the email shows it: nothing removed but control characters and the bidirectional
+ * controls, which the site stopped taking only after some text was stored with them (docs/security.md, "Text
+ * members write"): U+202E in a title would make the reader see another address in a subject.
+ */
 export function clean(text: string): string {
-  return text.replace(CONTROL_CHARACTERS, ' ').trim();
+  return withoutBidiControls(text).replace(CONTROL_CHARACTERS, ' ').trim();
 }
 
+/**
+ * User text in the subject and the plain text part: isolated (U+2068 FIRST STRONG ISOLATE … U+2069 POP
+ * DIRECTIONAL ISOLATE), so a Hebrew name in an English sentence, or the reverse, never reorders the words
+ * around it, as `<bdi>` does in the HTML part.
+ */
+export function userText(text: string): string {
+  return `\u2068${text}\u2069`;
+}
 
-/** User text inside HTML: escaped, and isolated so a Hebrew title in an English email (or the reverse) never scrambles. */
+/**
+ * User text inside HTML: escaped, and isolated by `<bdi>` so a Hebrew title in an English email (or the
+ * reverse) never scrambles. A value already isolated for the text part (`userText`) loses its marks here:
+ * `<bdi>` is the HTML's own isolation.
+ */
 export function userHtml(text: string): string {
-  return `<bdi>${escapeHtml(text)}</bdi>`;
+  return `<bdi>${escapeHtml(withoutBidiControls(text))}</bdi>`;
 }
 
 interface Texts {
@@ -66,7 +83,12 @@ interface Writing {
   userValues: { interpolation?: InterpolationOptions };
 }
 
-const AS_TEXT: Writing = { text: (text) => text, user: (text) => text, values: {}, userValues: {} };
+const AS_TEXT: Writing = {
+  text: (text) => text,
+  user: userText,
+  values: {},
+  userValues: { interpolation: { escapeValue: true, escape: userText } },
+};
 const AS_HTML: Writing = {
   text: escapeHtml,
   user: userHtml,
@@ -105,7 +127,7 @@ function describeAlert(alert: AlertFilters, t: Texts, writing: Writing): string 
 function subjectOf(input: AlertEmailInput, t: Texts, alert: string): { subject: string; heading: string } {
   if (input.kind === 'instant') {
     const offerType = input.listings[0]!.offerType;
-    return { subject: t.email(`instant.subject.${offerType}`, { title: clean(input.listings[0]!.title) }), heading: t.email(`instant.heading.${offerType}`) };
+    return { subject: t.email(`instant.subject.${offerType}`, { title: userText(clean(input.listings[0]!.title)) }), heading: t.email(`instant.heading.${offerType}`) };
   }
   const count = input.listings.length;
   return { subject: t.email(`daily.subject.${input.alert.offerType}`, { count, alert }), heading: t.email(`daily.heading.${input.alert.offerType}`, { count }) };

@@ -2,7 +2,8 @@ import type { TFunction } from 'i18next';
 import { type DealMailKind, type Language, type OfferType } from '@tasko/shared/domain';
 import { escapeHtml } from '../site/pageHtml.js';
 import { HTML_VALUES, serverI18n } from '../../i18n.js';
-import { clean, userHtml } from './alertEmail.js';
+import { clean, userHtml, userText } from './alertEmail.js';
+import type { DecidedStatus } from '../deal/dealMail.js';
 import { COLORS, renderFramedEmail, type RenderedEmail } from './emailFrame.js';
 
 /** What a deal email quotes of a member's message, at most (docs/deal.md, "Emails"). */
@@ -11,7 +12,7 @@ export const EXCERPT_MAX_LENGTH = 200;
 /** What each kind of deal email says, and where its button leads. */
 export type DealEmailContent =
   | { kind: 'applicationReceived'; conversationId: number; excerpt: string }
-  | { kind: 'applicationDecided'; conversationId: number; status: 'hired' | 'declined' }
+  | { kind: 'applicationDecided'; conversationId: number; status: DecidedStatus }
   | { kind: 'unreadMessage'; conversationId: number; excerpt: string }
   | { kind: 'reviewToWrite'; conversationId: number; windowDays: number }
   /** `userId`: the reader's own profile, where the review now shows. */
@@ -62,8 +63,9 @@ interface Parts {
 /** The email's words and link, by kind, in the reader's language; the title and the name are user text. */
 function partsOf(input: DealEmailInput, t: TFunction<'email'>): Parts {
   const { siteOrigin, language } = input;
-  const title = clean(input.listing.title);
-  const name = clean(input.otherName);
+  // Isolated as the subject and the text part write user text; `userHtml` writes them as `<bdi>` in the HTML.
+  const title = userText(clean(input.listing.title));
+  const name = userText(clean(input.otherName));
   const offerType = input.listing.offerType;
   const page = (path: string) => `${siteOrigin}/${language}${path}`;
   // i18next fills each value escaped and isolated (`userHtml`) in the HTML part, as it is in the text part.
@@ -82,17 +84,20 @@ function partsOf(input: DealEmailInput, t: TFunction<'email'>): Parts {
         notes: [],
         button: conversation(input.conversationId),
       };
-    case 'applicationDecided':
+    case 'applicationDecided': {
+      // `hired` is now the applicant's own answer to an offer: it is the owner who is told (docs/deal.md, "Emails").
+      const key = input.status === 'hired' ? 'offerAccepted' : input.status;
       return {
-        subject: t(`deal.${input.status}.subject.${offerType}`, { title }),
-        heading: t(`deal.${input.status}.heading.${offerType}`),
+        subject: t(`deal.${key}.subject.${offerType}`, { name, title }),
+        heading: t(`deal.${key}.heading.${offerType}`),
         lead: {
-          text: t(`deal.${input.status}.lead.${offerType}`, { name, title }),
-          html: t(`deal.${input.status}.lead.${offerType}`, { name, title, ...asHtml }),
+          text: t(`deal.${key}.lead.${offerType}`, { name, title }),
+          html: t(`deal.${key}.lead.${offerType}`, { name, title, ...asHtml }),
         },
         notes: [],
         button: conversation(input.conversationId),
       };
+    }
     case 'unreadMessage': {
       const excerpt = excerptOf(input.excerpt);
       return {
@@ -139,7 +144,7 @@ export async function renderDealEmail(input: DealEmailInput): Promise<RenderedEm
   const parts = partsOf(input, t);
   const excerptHtml = parts.excerpt
     ? `
-        <mj-text container-background-color="${COLORS.page}" padding="12px 16px"><p dir="auto" style="margin:0">${escapeHtml(parts.excerpt)}</p></mj-text>`
+        <mj-text container-background-color="${COLORS.page}" padding="12px 16px"><p dir="auto" style="margin:0">${userHtml(parts.excerpt)}</p></mj-text>`
     : '';
   const notesHtml = parts.notes.map((note) => `\n        <mj-text color="${COLORS.muted}">${escapeHtml(note)}</mj-text>`).join('');
   return renderFramedEmail({
@@ -160,7 +165,7 @@ export async function renderDealEmail(input: DealEmailInput): Promise<RenderedEm
       parts.heading,
       '',
       parts.lead.text,
-      ...(parts.excerpt ? ['', parts.excerpt] : []),
+      ...(parts.excerpt ? ['', userText(parts.excerpt)] : []),
       ...parts.notes.flatMap((note) => ['', note]),
       '',
       `${parts.button.label}: ${parts.button.url}`,

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser, type AddressObject } from 'mailparser';
-import { isLoopback } from '../security/clientKey.js';
+import { onlyLocalClients, type LocalClients } from '../security/clientKey.js';
 import { escapeHtml } from '../site/pageHtml.js';
 
 export interface OutboxMessage {
@@ -97,16 +97,12 @@ function messageHtml(message: OutboxMessage): string {
 
 /**
  * The outbox viewer of the embedded default (no SMTP_URL): the alert emails the server would have sent.
- * They carry unsubscribe tokens and addresses, so like the local identity provider it answers only this
- * machine unless told it is open: the client as the server resolves it (a trusted proxy's report, else the
- * socket), never a trusted proxy's own loopback socket. Plain English, no script.
+ * They carry unsubscribe tokens and addresses, so it answers the clients the local identity provider answers
+ * (this machine; with DEV_IDP=on its private networks too): the client as the server resolves it (a trusted
+ * proxy's report, else the socket), never a trusted proxy's own loopback socket. Plain English, no script.
  */
-export async function devMailRoutes(app: FastifyInstance, opts: { outboxDir: string; isLoopbackOnly: boolean }): Promise<void> {
-  if (opts.isLoopbackOnly) {
-    app.addHook('onRequest', async (request, reply) => {
-      if (!isLoopback(request.ip)) return reply.code(404).send({ statusCode: 404, messageKey: 'notFound' });
-    });
-  }
+export async function devMailRoutes(app: FastifyInstance, opts: { outboxDir: string; clients: LocalClients }): Promise<void> {
+  app.addHook('onRequest', onlyLocalClients(opts.clients));
 
   app.get('/', async (_request, reply) => {
     const messages = await readOutbox(opts.outboxDir);

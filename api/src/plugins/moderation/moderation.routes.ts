@@ -15,6 +15,7 @@ import type { PublicSearchCache } from '../jobs/searchCache.js';
 import { dailyCounts, moderationLog, recordAction, reportedContent, reportedListings, setContentHidden } from './moderation.queries.js';
 import { noContent } from '../auth/auth.routes.js';
 import { reportedContent as reportedContentSchema } from '../reviews/reviews.schemas.js';
+import { announceToStreams } from '../userEvents/streamControl.js';
 
 const idParams = z.object({ id: z.string() });
 const TAGS = ['moderation'];
@@ -111,6 +112,9 @@ export async function moderationRoutes(
         async (request, reply) => {
           const { id } = request.params;
           if (!isSerialId(id) || !(await setContentHidden(db, kind, Number(id), action === 'hide'))) throw new ApiProblem(404, 'notFound');
+          // Every read of the streams leaves hidden content out already; this reaches events read before the
+          // hide and not yet written (docs/deal.md, "Hidden content"). A restore sends no event anew.
+          await announceToStreams(db, { kind: action === 'hide' ? 'contentHidden' : 'contentRestored', content: kind, id: Number(id) });
           return reply.code(204).send(null);
         },
       );

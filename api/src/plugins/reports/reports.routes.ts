@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { REPORT_NOTE_MAX_LENGTH, REPORT_REASONS } from '@tasko/shared/domain';
+import { freeText } from '@tasko/shared/validation';
 import type { Database } from '../../db/client.js';
 import { reports } from '../../db/schema.js';
 import { ApiProblem } from '../errors/errors.plugin.js';
@@ -13,7 +14,7 @@ import { listingId } from '../jobs/listingId.js';
 /** A report of what members can report (a listing, a review, a message): a reason and an optional note. */
 export const reportBody = z.object({
   reason: z.enum(REPORT_REASONS, { message: 'reportReasonRequired' }),
-  note: z.string({ message: 'reportNoteTooLong' }).trim().max(REPORT_NOTE_MAX_LENGTH, { message: 'reportNoteTooLong' }).default(''),
+  note: freeText('reportNoteTooLong').trim().max(REPORT_NOTE_MAX_LENGTH, { message: 'reportNoteTooLong' }).default(''),
 });
 
 /**

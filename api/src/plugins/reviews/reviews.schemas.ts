@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEAL_LIMITS, REPORT_REASONS, REVIEW_ROLES, type PublicReview, type ReportedContent, type Review, type ReviewReply, type UserProfile } from '@tasko/shared/domain';
+import { freeText } from '@tasko/shared/validation';
 import { chatMessageWire } from '../deal/deal.schemas.js';
 import { listingPublisher, rating } from '../jobs/listingSchemas.js';
 
@@ -10,11 +11,11 @@ import { listingPublisher, rating } from '../jobs/listingSchemas.js';
 export const reviewInput = z.object({
   // A whole number of stars: 4.5, "5", 0 and 6 are all refused the same way.
   rating: z.number({ message: 'ratingInvalid' }).int({ message: 'ratingInvalid' }).min(1, { message: 'ratingInvalid' }).max(5, { message: 'ratingInvalid' }),
-  text: z.string({ message: 'reviewTooLong' }).trim().max(DEAL_LIMITS.reviewTextMaxLength, { message: 'reviewTooLong' }).default(''),
+  text: freeText('reviewTooLong').trim().max(DEAL_LIMITS.reviewTextMaxLength, { message: 'reviewTooLong' }).default(''),
 });
 
 export const replyInput = z.object({
-  text: z.string({ message: 'replyRequired' }).trim().min(1, { message: 'replyRequired' }).max(DEAL_LIMITS.replyTextMaxLength, { message: 'replyTooLong' }),
+  text: freeText('replyRequired').trim().min(1, { message: 'replyRequired' }).max(DEAL_LIMITS.replyTextMaxLength, { message: 'replyTooLong' }),
 });
 
 export const review = z.object({

@@ -7,6 +7,7 @@ import {
   formatPageTitle,
   withLanguagePrefix,
   type Language,
+  type PageCanary,
   type PageRoute,
   type ReleaseArea,
   type RemotesMap,
@@ -43,7 +44,14 @@ export interface PageHtmlInput {
   route: PageRoute | null;
   origin: string;
   texts: Record<Language, CommonTexts>;
-  runtimeConfig: { remotes: RemotesMap; releases?: Record<ReleaseArea, string>; auth: { authorizationEndpoint: string; clientId: string }; answers?: Record<string, unknown> };
+  runtimeConfig: {
+    remotes: RemotesMap;
+    releases?: Record<ReleaseArea, string>;
+    auth: { authorizationEndpoint: string; clientId: string };
+    answers?: Record<string, unknown>;
+    /** The page's token for the canary counts and the areas it counts in (docs/releases.md, "How a canary counts"). */
+    canary?: PageCanary;
+  };
   preloadScripts: string[];
   preloadStyles: string[];
   /**

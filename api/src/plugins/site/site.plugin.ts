@@ -17,6 +17,7 @@ import {
   searchRequest,
   splitLanguagePrefix,
   type Language,
+  type ReleaseArea,
   type RouteMatch,
   type Theme,
 } from '@tasko/shared/domain';
@@ -169,11 +170,27 @@ export async function sitePlugin(
     // `//x` has an empty segment: no page's address, and a browser would read it as another host.
     const match = url.pathname.includes('//') ? null : matchPageRoute(barePath);
     const language = languageOf(request, prefixed);
-    const visitor = siteReleases.forVisitor(assignReleaseBucket(request, reply, siteReleases, isSecureCookie));
-    const shell = await siteReleases.shellBuild(visitor.releases.shell);
+    const canaryVisitor = assignReleaseBucket(request, reply, siteReleases, isSecureCookie);
+    const visitor = siteReleases.forVisitor(canaryVisitor?.bucket ?? null);
+    // What the server sees fail itself counts against the release that failed, with no report from the page
+    // (docs/releases.md, "How a canary counts").
+    const failedWith = async (area: ReleaseArea) => {
+      if (canaryVisitor) await siteReleases.countServerFailure(canaryVisitor, area, visitor.releases[area], request.ip);
+    };
+    /** `work` of the release of `area`: its failure counts against that release, then goes on as it would. */
+    const ofRelease = async <T>(area: ReleaseArea, work: () => T | Promise<T>): Promise<T> => {
+      try {
+        return await work();
+      } catch (error) {
+        await failedWith(area);
+        throw error;
+      }
+    };
+    const shell = await ofRelease('shell', () => siteReleases.shellBuild(visitor.releases.shell));
     // A shell release's template names its files where dist keeps them; its pages load them from the release.
     const template = visitor.shellBase === SHELL_DIST_BASE ? shell.indexHtml : shell.indexHtml?.replace(SHELL_FILE_REFERENCE, (_reference, attribute: string) => attribute + visitor.shellBase);
     if (!template) {
+      await failedWith('shell');
       return reply.code(503).type('text/plain; charset=utf-8').send('The site is not built yet: run `npm run build`, then start the server again.');
     }
     // A listing or an article: its own title and description, or 404 when it does not exist.
@@ -185,11 +202,15 @@ export async function sitePlugin(
     const preloadFetches = firstRequests.filter((href) => !(href in answers));
     const scripts = shellPreloads(shell, language, visitor.shellBase, { asksApi: preloadFetches.length > 0 });
     const { remotes, releases: releaseIds } = visitor;
-    if (match) scripts.push(remotes[match.route.remote], ...(await siteReleases.pagePreloads(match.route.remote, releaseIds[match.route.remote], remotes[match.route.remote], match.route.module)));
-    siteReleases.countLoad(releaseIds, match?.route.remote ?? null);
+    if (match) {
+      const { remote, module } = match.route;
+      scripts.push(remotes[remote], ...(await ofRelease(remote, () => siteReleases.pagePreloads(remote, releaseIds[remote], remotes[remote], module))));
+    }
+    // The load counts only once the page's script tells it with this token (docs/releases.md, "How a canary counts").
+    const canary = canaryVisitor ? siteReleases.pageToken(canaryVisitor, releaseIds) : null;
     // The chunk loader knows a style by its file name (or its full URL): so the page's styles are not fetched again.
     const inlineStyles = shell.frameStyles.map(({ file, css }) => ({ href: visitor.shellBase + file, dataHref: file, css }));
-    const html = renderPageHtml({
+    const html = await ofRelease('shell', () => renderPageHtml({
       template,
       language,
       ...themeOf(readCookie(request.headers.cookie, THEME_COOKIE)),
@@ -200,13 +221,13 @@ export async function sitePlugin(
       ...(subject ? { title: subject.title, description: subject.description, structuredData: subject.structuredData } : {}),
       origin,
       texts,
-      runtimeConfig: { remotes, releases: releaseIds, auth, ...(Object.keys(answers).length ? { answers } : {}) },
+      runtimeConfig: { remotes, releases: releaseIds, auth, ...(Object.keys(answers).length ? { answers } : {}), ...(canary ? { canary } : {}) },
       preloadScripts: scripts.filter((f) => f.endsWith('.js')),
       preloadStyles: scripts.filter((f) => f.endsWith('.css') && !inlineStyles.some((style) => style.href === f)),
       inlineStyles,
       firstPaint: firstPaintHtml({ language, path: barePath, isPrefixed: prefixed !== null }),
       preloadFetches,
-    });
+    }));
     return reply
       .code(isFound ? 200 : 404)
       .header('Cache-Control', 'no-cache')

@@ -6,6 +6,7 @@ import {
   REMOTE_NAMES,
   siteRemoteEntry,
   type CurrentReleases,
+  type PageCanary,
   type ReleaseArea,
   type RemoteName,
   type RemotesMap,
@@ -14,16 +15,17 @@ import type { AppConfig } from '../../config.js';
 import {
   areaFolder,
   areaOf,
+  canaryTrial,
   EMPTY_MANIFEST,
   FEDERATION_MANIFEST_FILE,
   isKnownRelease,
   releaseForBucket,
   type FederationManifest,
   type ReleaseManifest,
-  type ReleaseStats,
   type ReleaseStore,
 } from '../../releases/releases.js';
-import { addStatsAndJudgeCanaries, type StatsDeltas } from '../../releases/releaseActions.js';
+import { judgeCanaries } from '../../releases/releaseActions.js';
+import type { CanaryArm, CanaryCounts, CanaryVisitor, LoadOutcome } from '../../releases/canaryCounts.js';
 import { LocalReleaseStore } from '../../releases/releaseStores.js';
 import { BUILD_FILES, exposedModulePreloads, frameStyleFiles, liveBuild, packageDistDir, parseBuild, readBuild, remoteDistDir, type BuiltPackage } from './assets.js';
 import { REMOTE_ENTRY_FILE } from '@tasko/shared/domain';
@@ -60,7 +62,7 @@ export interface ReleasePreview {
  * The releases the site serves, read at run time so a release, a rollback or a canary is seen without a
  * restart (docs/releases.md): per area the current release, or the canary for visitors in its share; a
  * remote at MFE_<NAME>_URL wins over both. Also what the pages need of each release (the shell's page
- * template and chunk groups, a remote's preload hints), and the page loads and errors counted per release.
+ * template and chunk groups, a remote's preload hints), and the counts canaries are judged on (CanaryCounts).
  */
 export class SiteReleases {
   private manifest: ReleaseManifest = EMPTY_MANIFEST;
@@ -72,7 +74,6 @@ export class SiteReleases {
   private readonly distBuilds: Record<RemoteName, () => BuiltPackage>;
   private readonly storedBuilds = new Map<string, Promise<BuiltPackage>>();
   private readonly elsewhere = new Map<string, CachedManifest>();
-  private deltas: StatsDeltas = {};
   private readonly flushTimer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -80,6 +81,8 @@ export class SiteReleases {
     readonly store: ReleaseStore,
     private readonly log: FastifyBaseLogger,
     private readonly preview: ReleasePreview | null = null,
+    /** The canary counts in the database; null where nothing is counted (a preview server may have none). */
+    private readonly counts: CanaryCounts | null = null,
   ) {
     this.distShell = liveBuild(packageDistDir(config.distRoot, 'shell'));
     this.distBuilds = Object.fromEntries(REMOTE_NAMES.map((name) => [name, liveBuild(remoteDistDir(config.distRoot, name))])) as Record<RemoteName, () => BuiltPackage>;
@@ -240,44 +243,126 @@ export class SiteReleases {
     return slot.manifest;
   }
 
-  private count(area: ReleaseArea, id: string, change: ReleaseStats): void {
-    if (this.preview || this.config.releaseStatsFlushMs === 0 || !isKnownRelease(this.manifest, area, id)) return;
-    const counts = (this.deltas[area] ??= {});
-    const before = counts[id] ?? { loads: 0, errored: 0 };
-    counts[id] = { loads: before.loads + change.loads, errored: before.errored + change.errored };
+  /** The counts, when this server counts canaries: never a preview server, nor with RELEASE_STATS_FLUSH_MS=0. */
+  private counting(): CanaryCounts | null {
+    return !this.preview && this.config.releaseStatsFlushMs > 0 ? this.counts : null;
   }
 
-  /** A page served with these releases: a load of the shell's and of the page's own area. */
-  countLoad(releases: Record<ReleaseArea, string>, pageArea: RemoteName | null): void {
-    this.count('shell', releases.shell, { loads: 1, errored: 0 });
-    if (pageArea) this.count(pageArea, releases[pageArea], { loads: 1, errored: 0 });
+  /** The visitor a request's bucket cookie names, when the server signed it (docs/releases.md, "How a canary counts"). */
+  visitorOf(cookie: string | undefined): CanaryVisitor | null {
+    return this.counts?.key.visitorOf(cookie) ?? null;
   }
 
-  /** A browser's report of an error in a release (at most one per area and page load, as the shell sends them). */
-  countError(area: ReleaseArea, id: string): void {
-    this.count(area, id, { loads: 0, errored: 1 });
+  /** A new visitor and their cookie's value; null when nothing signs buckets (a server without its key). */
+  newVisitor(): { visitor: CanaryVisitor; cookie: string } | null {
+    if (!this.counts) return null;
+    const visitor = this.counts.key.newVisitor();
+    return { visitor, cookie: this.counts.key.bucketCookie(visitor) };
   }
 
-  /** Adds this server's counts to the manifest and rolls back a canary past its policy; counts that fail to land are kept. */
-  async flushStats(): Promise<void> {
-    const deltas = this.deltas;
-    if (!Object.keys(deltas).length) return;
-    this.deltas = {};
+  /** The areas a canary runs in that pages get from the manifest (a remote at MFE_<NAME>_URL has none). */
+  private canaryAreas(): ReleaseArea[] {
+    return RELEASE_AREAS.filter((area) => areaOf(this.manifest, area).canary && (area === 'shell' || this.config.remoteUrls[area] === undefined));
+  }
+
+  /**
+   * What a page carries for its loads to count (RuntimeConfig's `canary`): a signed token naming the releases
+   * served in the areas a canary runs in, and those areas. Null when nothing is counted.
+   */
+  pageToken(visitor: CanaryVisitor, releases: Record<ReleaseArea, string>): PageCanary | null {
+    const counts = this.counting();
+    const areas = this.canaryAreas();
+    if (!counts || !areas.length) return null;
+    return { token: counts.key.pageToken(visitor, Object.fromEntries(areas.map((area) => [area, releases[area]]))), areas };
+  }
+
+  /**
+   * Where a load of `releaseId` in `area` by a visitor in `bucket` counts: an arm of the canary running now (its
+   * release for buckets in its share, the current one for the others), or nowhere.
+   */
+  private armOf(area: ReleaseArea, releaseId: string, bucket: number): CanaryArm | null {
+    const { canary, current } = areaOf(this.manifest, area);
+    if (!canary || (area !== 'shell' && this.config.remoteUrls[area] !== undefined)) return null;
+    const armRelease = bucket < canary.share ? canary.id : current;
+    return releaseId === armRelease ? { trial: canaryTrial(canary), releaseId } : null;
+  }
+
+  /** Counting must never fail a request: a failure is logged, and the load is not counted. */
+  private async quietly(what: string, count: () => Promise<LoadOutcome[]>): Promise<LoadOutcome[]> {
     try {
-      const rolledBack = await addStatsAndJudgeCanaries(this.store, deltas, this.config.canary);
-      for (const { area, id, reason } of rolledBack) this.log.warn({ area, release: id, reason }, `the canary ${id} of ${area} rolled back by itself: ${reason}`);
-      this.checkedAt = 0;
-      await this.refresh();
+      return await count();
     } catch (error) {
-      for (const [area, counts] of Object.entries(deltas) as [ReleaseArea, Record<string, ReleaseStats>][]) {
-        for (const [id, delta] of Object.entries(counts)) this.count(area, id, delta);
-      }
-      this.log.warn({ err: error }, 'page-load counts could not be added to the release manifest: kept for the next try');
+      this.log.warn({ err: error }, `${what} could not be counted`);
+      return [];
     }
   }
 
-  async close(): Promise<void> {
+  /** A page's script ran and told its loads of these areas with the page's token (`POST /page-loads`). */
+  async countLoads(tokenText: string, areas: ReleaseArea[], ip: string): Promise<LoadOutcome[]> {
+    const counts = this.counting();
+    if (!counts) return [];
+    const token = counts.key.readPageToken(tokenText);
+    if (!token) return [];
+    await this.refresh();
+    return this.quietly('a page load', async () => {
+      const outcomes: LoadOutcome[] = [];
+      for (const area of new Set(areas)) {
+        const served = token.releases[area];
+        const arm = served === undefined ? null : this.armOf(area, served, token.visitor.bucket);
+        outcomes.push(await counts.countTold(token, area, arm, ip, null));
+      }
+      return outcomes;
+    });
+  }
+
+  /** A page's error report, with the page's token (`POST /client-errors`): without a valid one it counts nothing. */
+  async countError(tokenText: string, area: ReleaseArea, releaseId: string, ip: string): Promise<LoadOutcome | null> {
+    const counts = this.counting();
+    if (!counts) return null;
+    const token = counts.key.readPageToken(tokenText);
+    if (!token) return null;
+    await this.refresh();
+    const [outcome] = await this.quietly('an error report', async () => [await counts.countTold(token, area, this.armOf(area, releaseId, token.visitor.bucket), ip, { releaseId })]);
+    return outcome ?? null;
+  }
+
+  /** A page the server itself failed to send with `releaseId` of `area`: a load with an error, no report needed. */
+  async countServerFailure(visitor: CanaryVisitor, area: ReleaseArea, releaseId: string, ip: string): Promise<void> {
+    const counts = this.counting();
+    if (!counts) return;
+    const arm = this.armOf(area, releaseId, visitor.bucket);
+    if (arm) await this.quietly('a failed page', async () => [await counts.countServerFailure(visitor, area, arm, ip)]);
+  }
+
+  /** Writes each running canary's figures into the manifest and rolls back one past its policy. */
+  async flushStats(): Promise<void> {
+    const counts = this.counting();
+    if (!counts) return;
+    try {
+      const rolledBack = await judgeCanaries(this.store, (area, trial) => counts.figures(area, trial), this.config.canary);
+      for (const { area, id, reason } of rolledBack) this.log.warn({ area, release: id, reason }, `the canary ${id} of ${area} rolled back by itself: ${reason}`);
+      if (rolledBack.length) {
+        this.checkedAt = 0;
+        await this.refresh();
+      }
+    } catch (error) {
+      this.log.warn({ err: error }, 'the canaries could not be judged: the next flush tries again');
+    }
+  }
+
+  /** Deletes counts that no longer count (expired tokens, old address allowances, canaries that ended). */
+  async sweepCanaryCounts(): Promise<void> {
+    if (!this.counts) return;
+    const running = RELEASE_AREAS.flatMap((area) => {
+      const { canary } = areaOf(this.manifest, area);
+      return canary ? [`${area}|${canaryTrial(canary)}`] : [];
+    });
+    await this.counts.sweep(running);
+  }
+
+  /** Nothing is left to write: the counts are in the database, and every other server judges them too. */
+  close(): Promise<void> {
     if (this.flushTimer) clearInterval(this.flushTimer);
-    await this.flushStats();
+    return Promise.resolve();
   }
 }

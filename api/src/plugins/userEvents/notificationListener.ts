@@ -2,11 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Client } from 'pg';
 import type { DatabaseHandle } from '../../db/client.js';
 import { USER_EVENTS_CHANNEL } from '../deal/userEvents.js';
+import { STREAM_CONTROL_CHANNEL } from './streamControl.js';
 
 /** What a listener tells the streams: a notification's payload, and that it (re)started listening. */
 export interface NotificationHandlers {
   /** The payload of one `NOTIFY user_events` (`[[id, userId], ...]`, see databaseEventPublisher). */
   onNotification(payload: string): void;
+  /** The payload of one notice on STREAM_CONTROL_CHANNEL: sessions ended, content hidden or restored. */
+  onNotice(payload: string): void;
   /**
    * LISTEN is in place again (or for the first time): whatever was stored while nobody listened was not
    * heard, so the streams read it from the table.
@@ -70,11 +73,14 @@ export async function listenOnPostgres(connectionString: string, handlers: Notif
     next.on('error', lost);
     next.on('end', () => lost());
     next.on('notification', (message) => {
-      if (message.channel === USER_EVENTS_CHANNEL && message.payload) handlers.onNotification(message.payload);
+      if (!message.payload) return;
+      if (message.channel === USER_EVENTS_CHANNEL) handlers.onNotification(message.payload);
+      else if (message.channel === STREAM_CONTROL_CHANNEL) handlers.onNotice(message.payload);
     });
     try {
       await next.connect();
-      await next.query(`LISTEN ${USER_EVENTS_CHANNEL}`);
+      // Both on the one connection: a notice and the events it concerns come in the order they committed.
+      await next.query(`LISTEN ${USER_EVENTS_CHANNEL}; LISTEN ${STREAM_CONTROL_CHANNEL}`);
     } catch (error) {
       lost(error as Error);
       return;
@@ -102,12 +108,13 @@ export async function listenOnPostgres(connectionString: string, handlers: Notif
 
 /** The embedded database notifies its own listeners: no connection to lose, one LISTEN for the process. */
 async function listenOnPglite(handle: Extract<DatabaseHandle, { kind: 'pglite' }>, handlers: NotificationHandlers): Promise<NotificationListener> {
-  const unlisten = await handle.pglite.listen(USER_EVENTS_CHANNEL, (payload) => handlers.onNotification(payload));
+  const unlistenEvents = await handle.pglite.listen(USER_EVENTS_CHANNEL, (payload) => handlers.onNotification(payload));
+  const unlistenNotices = await handle.pglite.listen(STREAM_CONTROL_CHANNEL, (payload) => handlers.onNotice(payload));
   handlers.onListening();
   return {
     async stop() {
       // The database may be closed already (its owner closes it on the server's close too).
-      await unlisten().catch(() => undefined);
+      await Promise.all([unlistenEvents(), unlistenNotices()].map((unlistened) => unlistened.catch(() => undefined)));
     },
   };
 }

@@ -8,8 +8,8 @@ import { eventTickets, userEvents } from '../../db/schema.js';
 import { ApiProblem } from '../errors/errors.plugin.js';
 import { bearerToken, requireAdult, userOf } from '../auth/authenticate.js';
 import type { SessionService } from '../auth/sessions.js';
-import { issueEventTicket, redeemEventTicket } from './eventTickets.js';
-import { EventStreams, PING_INTERVAL_MS } from './eventStreams.js';
+import { issueEventTicket, redeemEventTicket, type TicketHolder } from './eventTickets.js';
+import { DEFAULT_STREAM_REPLAY_MAX, EventStreams, PING_INTERVAL_MS } from './eventStreams.js';
 import { listenForUserEvents } from './notificationListener.js';
 
 /** How long `user_events` keeps a row: a browser that was away two days still replays what it missed. */
@@ -32,6 +32,8 @@ export interface UserEventsOptions {
   sessions: SessionService;
   /** The `: ping` comment's interval (PING_INTERVAL_MS); tests shorten it. */
   pingIntervalMs?: number;
+  /** STREAM_REPLAY_MAX: the most events one connection replays before it sends `resync`. */
+  replayMax?: number;
 }
 
 /** Events older than the retention, and tickets past their minute. */
@@ -62,8 +64,12 @@ export async function userEventsRoutes(app: FastifyInstance, opts: UserEventsOpt
   const { db } = opts.database;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const adult = requireAdult(opts.sessions);
-  const streams = new EventStreams(db, app.log, opts.pingIntervalMs ?? PING_INTERVAL_MS);
-  const listener = await listenForUserEvents(opts.database, { onNotification: (payload) => streams.heard(payload), onListening: () => streams.catchUp() }, app.log);
+  const streams = new EventStreams(db, app.log, { pingIntervalMs: opts.pingIntervalMs ?? PING_INTERVAL_MS, replayMax: opts.replayMax ?? DEFAULT_STREAM_REPLAY_MAX });
+  const listener = await listenForUserEvents(
+    opts.database,
+    { onNotification: (payload) => streams.heard(payload), onNotice: (payload) => streams.heardNotice(payload), onListening: () => streams.relistened() },
+    app.log,
+  );
   // Before the HTTP server closes: it waits for every connection, and a stream never ends by itself.
   app.addHook('preClose', async () => streams.closeAll());
   app.addHook('onClose', async () => listener.stop());
@@ -72,18 +78,19 @@ export async function userEventsRoutes(app: FastifyInstance, opts: UserEventsOpt
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
-  /** Who the stream is for: the Bearer session (an adult's), else the ticket, consumed here. */
-  const streamUsers = new WeakMap<FastifyRequest, number>();
+  /** Who the stream is for, and with which session: the Bearer session (an adult's), else the ticket's, consumed here. */
+  const streamHolders = new WeakMap<FastifyRequest, TicketHolder>();
   const streamUser = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (bearerToken(request)) {
       await adult(request, reply);
-      streamUsers.set(request, userOf(request).id);
+      const user = userOf(request);
+      streamHolders.set(request, { userId: user.id, sessionId: user.sessionId });
       return;
     }
     const { ticket } = request.query as { ticket?: unknown };
-    const userId = typeof ticket === 'string' ? await redeemEventTicket(db, ticket) : null;
-    if (userId === null) throw new ApiProblem(401, 'unauthorized');
-    streamUsers.set(request, userId);
+    const holder = typeof ticket === 'string' ? await redeemEventTicket(db, ticket) : null;
+    if (holder === null) throw new ApiProblem(401, 'unauthorized');
+    streamHolders.set(request, holder);
   };
 
   api.post(
@@ -97,16 +104,20 @@ export async function userEventsRoutes(app: FastifyInstance, opts: UserEventsOpt
       onRequest: adult,
       config: { rateLimit: { max: TICKETS_PER_MINUTE, timeWindow: 60_000 } },
     },
-    async (request) => ({ ticket: await issueEventTicket(db, userOf(request).id) }),
+    async (request) => {
+      const user = userOf(request);
+      // Bound to this session: once it ends (logout, revocation, a moderator's block) the ticket opens nothing.
+      return { ticket: await issueEventTicket(db, { userId: user.id, sessionId: user.sessionId }) };
+    },
   );
 
   api.get(
     '/me/events',
     {
       schema: {
-        summary: 'My live events (text/event-stream): message, application, review, unread; a `: ping` comment every 25 s',
+        summary: 'My live events (text/event-stream): message, application, review, unread, resync; a `: ping` comment every 25 s',
         description:
-          'Authenticated by the Bearer header or `?ticket=`. Replays the events after Last-Event-ID (or `?lastEventId=`) from the last 48 hours, then sends new ones as they happen; each is `id`, `event` and one `data` line of JSON. The answer does not end.',
+          'Authenticated by the Bearer header or `?ticket=`. Replays the events after Last-Event-ID (or `?lastEventId=`) from the last 48 hours, at most STREAM_REPLAY_MAX (200) of them or 128 kB, then `resync` (its id the newest event\'s) if more were left; then sends new ones as they happen; each is `id`, `event` and one `data` line of JSON. Events of messages and reviews a moderator hid are left out. The answer ends when the session does (logout, revocation, a block), and otherwise not.',
         tags: TAGS,
         querystring: streamQuery,
         response: { 200: { description: 'A stream of server-sent events', content: { 'text/event-stream': { schema: z.string() } } } },
@@ -116,10 +127,10 @@ export async function userEventsRoutes(app: FastifyInstance, opts: UserEventsOpt
       exposeHeadRoute: false,
     },
     async (request, reply) => {
-      const userId = streamUsers.get(request);
-      if (userId === undefined) throw new ApiProblem(401, 'unauthorized');
+      const holder = streamHolders.get(request);
+      if (holder === undefined) throw new ApiProblem(401, 'unauthorized');
       // Read before a byte is sent: a failure here is still an answer in the one error shape.
-      const { stream, replay } = await streams.open(userId, replayAfter(request));
+      const { stream, replay } = await streams.open(holder.userId, holder.sessionId, replayAfter(request));
       // Written on the socket itself: Fastify's onSend hooks (compression above all) would hold the events
       // back until the answer ends, which it never does.
       reply.hijack();

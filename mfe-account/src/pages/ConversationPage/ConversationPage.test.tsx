@@ -11,6 +11,7 @@ import {
   type ApplicationStatus,
   type ChatMessage,
   type Conversation,
+  type DealSide,
   type Language,
   type StoredUser,
 } from '@tasko/shared';
@@ -42,6 +43,8 @@ let thread: ChatMessage[];
 let status: ApplicationStatus;
 let unread: number;
 let myReview: { published: boolean } | null;
+let side: DealSide;
+let offerExpiresAt: string | undefined;
 
 function conversationAsListed(): Conversation {
   const last = thread.at(-1) ?? message(DANA.id, 'Hello');
@@ -51,7 +54,7 @@ function conversationAsListed(): Conversation {
     other: DANA,
     lastMessage: last,
     unread,
-    application: { id: APPLICATION_ID, status, side: 'owner', myReview },
+    application: { id: APPLICATION_ID, status, side, myReview, ...(offerExpiresAt ? { offerExpiresAt } : {}) },
     blockedByMe: false,
   };
 }
@@ -91,8 +94,10 @@ beforeEach(() => {
   status = 'sent';
   unread = 0;
   myReview = null;
+  side = 'owner';
+  offerExpiresAt = undefined;
   thread = [message(DANA.id, 'Hi, I saw your listing. I can come tomorrow.'), message(ME, 'Great, 9 am works for me.')];
-  server.on('GET', '/me/conversations', () => ({ status: 200, data: { conversations: [conversationAsListed()], unreadTotal: unread } }));
+  server.on('GET', `/conversations/${CONVERSATION_ID}`, () => ({ status: 200, data: { conversation: conversationAsListed() } }));
   server.on('GET', `/conversations/${CONVERSATION_ID}/messages`, (request) => ({ status: 200, data: { messages: pageOf(request) } }));
   server.on('POST', `/conversations/${CONVERSATION_ID}/read`, { status: 204 });
 });
@@ -158,7 +163,14 @@ describe('ConversationPage: the thread', () => {
     expect(screen.getByRole('link', { name: 'Dana K.' })).toHaveAttribute('href', `/${language}/user/2`);
   });
 
+  it('asks for this one conversation and its newest messages, never the whole inbox', async () => {
+    await openConversation();
+    expect(server.requests('GET').map((request) => request.path)).toEqual([`/conversations/${CONVERSATION_ID}`, `/conversations/${CONVERSATION_ID}/messages`]);
+    expect(server.requests('GET', '/me/conversations')).toHaveLength(0);
+  });
+
   it('shows a conversation that is not mine, or does not exist, as not found', async () => {
+    server.on('GET', '/conversations/99', failure(404, 'notFound'));
     server.on('GET', '/conversations/99/messages', failure(404, 'notFound'));
     await openConversation({ id: '99' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Conversation not found' })).toBeInTheDocument();
@@ -192,21 +204,161 @@ describe('ConversationPage: live', () => {
     expect(await screen.findByRole('heading', { name: 'How did it go?' })).toBeInTheDocument();
   });
 
-  it('marks the thread read on opening with unread messages, and again as the other person’s arrive, not for mine', async () => {
+  it('marks the thread read up to the last message shown on opening with unread messages, and again as the other person’s arrive, not for mine', async () => {
     unread = 1;
     await openConversation();
-    await waitFor(() => expect(server.requests('POST', `/conversations/${CONVERSATION_ID}/read`)).toHaveLength(1));
-    act(() => userEvents.emit('message', { conversationId: CONVERSATION_ID, message: message(ME, 'Yes, bring them') }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(server.requests('POST', `/conversations/${CONVERSATION_ID}/read`)).toHaveLength(1);
-    act(() => userEvents.emit('message', { conversationId: CONVERSATION_ID, message: message(DANA.id, 'OK!') }));
-    await waitFor(() => expect(server.requests('POST', `/conversations/${CONVERSATION_ID}/read`)).toHaveLength(2));
+    const reads = () => server.requests('POST', `/conversations/${CONVERSATION_ID}/read`);
+    await waitFor(() => expect(reads()).toHaveLength(1));
+    // Read up to what the page showed: a message stored after it rendered stays unread on the server.
+    expect(reads()[0]?.body).toEqual({ upTo: thread.at(-1)!.id });
+    const mine = message(ME, 'Yes, bring them');
+    act(() => userEvents.emit('message', { conversationId: CONVERSATION_ID, message: mine }));
+    const theirs = message(DANA.id, 'OK!');
+    act(() => userEvents.emit('message', { conversationId: CONVERSATION_ID, message: theirs }));
+    await waitFor(() => expect(reads()).toHaveLength(2));
+    // My own message alone asked for nothing: the second read is for Dana's, up to it.
+    expect(reads()[1]?.body).toEqual({ upTo: theirs.id });
+    expect(mine.id).toBeLessThan(theirs.id);
   });
 
-  it('does not mark a thread read that has nothing unread', async () => {
+  it('does not mark a thread read that has nothing unread: the first read is for a message that arrives', async () => {
     await openConversation();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(server.requests('POST', `/conversations/${CONVERSATION_ID}/read`)).toHaveLength(0);
+    const theirs = message(DANA.id, 'Still there?');
+    act(() => userEvents.emit('message', { conversationId: CONVERSATION_ID, message: theirs }));
+    await waitFor(() => expect(server.requests('POST', `/conversations/${CONVERSATION_ID}/read`)).toHaveLength(1));
+    expect(server.requests('POST', `/conversations/${CONVERSATION_ID}/read`)[0]?.body).toEqual({ upTo: theirs.id });
+  });
+
+  it('reads the conversation and its newest messages again on a resync, keeping the thread on screen meanwhile', async () => {
+    await openConversation();
+    const before = server.requests('GET').length;
+    // While the stream was away: Dana offered the job and wrote twice.
+    status = 'offered';
+    side = 'applicant';
+    offerExpiresAt = '2026-11-23T12:00:00.000Z';
+    thread = [...thread, message(null, 'offered'), message(DANA.id, 'Can you start on Monday?')];
+    server.on(`GET`, `/conversations/${CONVERSATION_ID}/messages`, () => 'hold');
+    act(() => userEvents.emit('resync', {}));
+    const page = await server.waitingFor('GET', `/conversations/${CONVERSATION_ID}/messages`);
+    expect(server.requests('GET').slice(before).map((request) => request.path)).toEqual([`/conversations/${CONVERSATION_ID}`, `/conversations/${CONVERSATION_ID}/messages`]);
+    // Nothing is taken away while the answer is on its way.
+    expect(items()).toHaveLength(2);
+    page.answer(200, { messages: thread });
+    expect(await within(log()).findByText('Can you start on Monday?')).toBeInTheDocument();
+    expect(items()).toHaveLength(4);
+    expect(screen.getByText('Offer awaiting an answer')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Accept the offer' })).toBeInTheDocument();
+  });
+
+  it('after a long absence (a resync whose newest page does not reach the messages shown), shows that page and offers the earlier ones', async () => {
+    await openConversation();
+    thread = [...thread, ...Array.from({ length: 60 }, (_, i) => message(DANA.id, `Missed ${i + 1}`))];
+    act(() => userEvents.emit('resync', {}));
+    expect(await within(log()).findByText('Missed 60')).toBeInTheDocument();
+    // The newest 50: no gap is shown as if it were the whole thread.
+    expect(items()).toHaveLength(50);
+    expect(items()[0]).toHaveTextContent('Missed 11');
+    expect(screen.getByRole('button', { name: 'Load earlier messages' })).toBeInTheDocument();
+  });
+});
+
+describe('ConversationPage: an offer', () => {
+  beforeEach(() => {
+    status = 'offered';
+    offerExpiresAt = '2026-11-23T12:00:00.000Z';
+    thread = [message(DANA.id, 'Hi, I saw your listing.'), message(null, 'offered')];
+  });
+
+  it('asks the applicant to answer by the time it lapses, and accepts at once', async () => {
+    const user = userEvent.setup();
+    side = 'applicant';
+    server.on('PATCH', `/applications/${APPLICATION_ID}`, () => ({
+      status: 200,
+      data: { application: { id: APPLICATION_ID, jobId: 40, status: 'hired', createdAt: thread[0]!.createdAt, conversationId: CONVERSATION_ID } },
+    }));
+    await openConversation();
+    expect(screen.getByText('Offer awaiting an answer')).toBeInTheDocument();
+    const offer = screen.getByRole('group', { name: /^Dana K\. wants to go ahead with you\./ });
+    expect(offer).toHaveTextContent(/Please answer by 2[234] November at \d{2}:\d{2}: after that the offer lapses\./);
+    await user.click(within(offer).getByRole('button', { name: 'Accept the offer' }));
+    expect(await screen.findByText('Accepted')).toBeInTheDocument();
+    expect(server.requests('PATCH', `/applications/${APPLICATION_ID}`)[0]?.body).toEqual({ status: 'hired' });
+    expect(screen.queryByRole('group', { name: /wants to go ahead/ })).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('You accepted the offer: the work can go ahead.');
+    await waitFor(() => expect(screen.getByText('Accepted')).toHaveFocus());
+  });
+
+  it('asks the applicant before declining, the safe choice focused; confirmed, the offer is declined', async () => {
+    const user = userEvent.setup();
+    side = 'applicant';
+    server.on('PATCH', `/applications/${APPLICATION_ID}`, () => ({
+      status: 200,
+      data: { application: { id: APPLICATION_ID, jobId: 40, status: 'offerDeclined', createdAt: thread[0]!.createdAt, conversationId: CONVERSATION_ID } },
+    }));
+    await openConversation();
+    const decline = screen.getByRole('button', { name: 'Decline the offer' });
+    await user.click(decline);
+    let question = screen.getByRole('alertdialog', { name: 'Decline the offer?' });
+    expect(question).toHaveAccessibleDescription('Fix a dripping tap Dana K. will see this in your conversation. It cannot be undone.');
+    expect(within(question).getByRole('button', { name: 'Go back' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(decline).toHaveFocus());
+    expect(server.requests('PATCH')).toHaveLength(0);
+
+    await user.click(decline);
+    question = screen.getByRole('alertdialog');
+    await user.click(within(question).getByRole('button', { name: 'Decline the offer' }));
+    expect(await screen.findByText('Offer declined')).toBeInTheDocument();
+    expect(server.requests('PATCH', `/applications/${APPLICATION_ID}`)[0]?.body).toEqual({ status: 'offerDeclined' });
+    expect(screen.getByRole('status')).toHaveTextContent('You declined the offer.');
+  });
+
+  it('says why an answer was refused, and keeps the buttons', async () => {
+    const user = userEvent.setup();
+    side = 'applicant';
+    server.on('PATCH', `/applications/${APPLICATION_ID}`, failure(409, 'badTransition'));
+    await openConversation();
+    await user.click(screen.getByRole('button', { name: 'Accept the offer' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This application can no longer be changed that way. Reload the page to see its current status.');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Accept the offer' })).toHaveFocus());
+    expect(screen.getByText('Offer awaiting an answer')).toBeInTheDocument();
+  });
+
+  it('tells the owner until when it waits, with no answer buttons, and follows it lapsing', async () => {
+    await openConversation();
+    expect(screen.getByText(/^Waiting for Dana K\. to answer your offer, until 2[234] November at \d{2}:\d{2}\.$/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept the offer' })).toBeNull();
+    // Nobody answered in time: the application is back to awaiting a reply, and the thread says so.
+    act(() => userEvents.emit('application', { application: { id: APPLICATION_ID, jobId: 40, status: 'sent', createdAt: thread[0]!.createdAt, conversationId: CONVERSATION_ID } }));
+    act(() => userEvents.emit('message', { conversationId: CONVERSATION_ID, message: message(null, 'offerLapsed') }));
+    expect(screen.getByText('Awaiting reply')).toBeInTheDocument();
+    expect(screen.queryByText(/Waiting for Dana K\./)).toBeNull();
+    expect(items().at(-1)).toHaveTextContent('From Tasko: The offer lapsed without an answer.');
+  });
+
+  it('words the site’s notes of an offer', async () => {
+    thread = [message(null, 'offered'), message(null, 'offerDeclined'), message(null, 'offerLapsed')];
+    await openConversation();
+    expect(items().map((item) => item.querySelector('.message__note')?.textContent)).toEqual([
+      'An offer to go ahead was made and is waiting for an answer.',
+      'The offer was declined.',
+      'The offer lapsed without an answer.',
+    ]);
+  });
+
+  it.each([
+    ['he', 'קבלת ההצעה', 'דחיית ההצעה', /יש להשיב עד 2[234] בנובמבר בשעה \d{2}:\d{2}\./, 'נשלחה הצעה להתקדם, והיא ממתינה לתשובה.', 'הצעה ממתינה לתשובה'],
+    ['ar', 'قبول العرض', 'رفض العرض', /يرجى الرد قبل 2[234] نوفمبر في \d{2}:\d{2}/, 'أُرسل عرض للمضي قدمًا، وهو بانتظار الرد.', 'عرض بانتظار الرد'],
+    ['ru', 'Принять предложение', 'Отклонить предложение', /Ответьте до 2[234] ноября в \d{2}:\d{2}/, 'Сделано предложение договориться — оно ждёт ответа.', 'предложение ждёт ответа'],
+  ] as const)('in %s, words the offer, its answers and its note', async (language, accept, decline, answerBy, note, offered) => {
+    side = 'applicant';
+    await openConversation({ language });
+    expect(screen.getByRole('button', { name: accept })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: decline })).toBeInTheDocument();
+    expect(screen.getByRole('group')).toHaveTextContent(answerBy);
+    expect(items()[1]).toHaveTextContent(note);
+    expect(screen.getByText(offered)).toBeInTheDocument();
   });
 });
 
@@ -334,7 +486,10 @@ describe('ConversationPage: safety', () => {
     await openConversation();
     await user.click(screen.getByRole('button', { name: 'Block' }));
     const question = screen.getByRole('alertdialog', { name: 'Block Dana K.?' });
-    expect(question).toHaveAccessibleDescription('They will no longer be able to send you messages in this conversation.');
+    // A block covers every listing and conversation of the two (docs/deal.md, "Blocks").
+    expect(question).toHaveAccessibleDescription(
+      'Neither of you will be able to write to the other or respond to the other’s listings, in this conversation or any other. You can unblock them later in Settings.',
+    );
     // A hurried Enter cancels: the focus starts on Cancel.
     expect(within(question).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.click(within(question).getByRole('button', { name: 'Cancel' }));
@@ -344,11 +499,12 @@ describe('ConversationPage: safety', () => {
 
     await user.click(screen.getByRole('button', { name: 'Block' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Block' }));
-    const blocked = await screen.findByText('You blocked Dana K.: they can no longer send you messages in this conversation.');
+    const blocked = await screen.findByText('You blocked Dana K.: neither of you can write to the other or respond to the other’s listings.');
     expect(server.requests('POST', `/conversations/${CONVERSATION_ID}/block`)).toHaveLength(1);
-    expect(screen.getByRole('status')).toHaveTextContent('Blocked. They can no longer send you messages in this conversation.');
+    expect(screen.getByRole('status')).toHaveTextContent('Blocked. Neither of you can write to the other or respond to the other’s listings any more.');
     expect(screen.queryByRole('button', { name: 'Block' })).toBeNull();
     await waitFor(() => expect(blocked).toHaveFocus());
+    expect(screen.getByRole('link', { name: 'Manage the people you blocked' })).toHaveAttribute('href', '/en/settings');
   });
 
   it('says when blocking failed, and keeps the button', async () => {

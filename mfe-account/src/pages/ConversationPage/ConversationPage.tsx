@@ -13,6 +13,7 @@ import {
   UserText,
   useTranslation,
   useUserEvent,
+  type Application,
   type ApplicationStatus,
   type ChatMessage,
   type Conversation,
@@ -22,6 +23,7 @@ import { ConfirmDialog } from '@tasko/shared/confirmDialog';
 import { ACCOUNT_NS } from '../../accountNamespace';
 import { isMine, systemNoteOf } from '../messageTexts';
 import { Composer } from './Composer';
+import { OfferAnswer } from './OfferAnswer';
 import { ReportMessageDialog, type ReportOutcome } from './ReportMessageDialog';
 import { ReviewForm } from './ReviewForm';
 import { conversationIdOf, useConversation, type EarlierState, type ThreadState } from './useConversation';
@@ -80,9 +82,10 @@ export default function ConversationPage() {
       earlier={thread.earlier}
       back={back}
       addMessages={thread.addMessages}
-      setApplicationStatus={thread.setApplicationStatus}
+      setApplication={thread.setApplication}
       markBlocked={thread.markBlocked}
       loadEarlier={thread.loadEarlier}
+      resync={thread.resync}
     />
   );
 }
@@ -92,12 +95,14 @@ interface ViewProps {
   earlier: EarlierState;
   back: ReactElement;
   addMessages: (messages: ChatMessage[]) => void;
-  setApplicationStatus: (status: ApplicationStatus) => void;
+  setApplication: (moved: Pick<Application, 'status' | 'offerExpiresAt'>) => void;
   markBlocked: () => void;
   loadEarlier: (before: number) => Promise<void>;
+  /** Reads the conversation and its newest page again, keeping what is shown until they are in. */
+  resync: () => Promise<void>;
 }
 
-function ConversationView({ thread, earlier, back, addMessages, setApplicationStatus, markBlocked, loadEarlier }: ViewProps) {
+function ConversationView({ thread, earlier, back, addMessages, setApplication, markBlocked, loadEarlier, resync }: ViewProps) {
   const { t } = useTranslation(ACCOUNT_NS);
   const { t: common } = useTranslation('common');
   const localized = useLocalizedPath();
@@ -117,8 +122,11 @@ function ConversationView({ thread, earlier, back, addMessages, setApplicationSt
     if (conversationId === conversation.id) addMessages([message]);
   });
   useUserEvent('application', ({ application: moved }) => {
-    if (moved.id === application.id) setApplicationStatus(moved.status);
+    if (moved.id === application.id) setApplication(moved);
   });
+  // The stream missed more than it could replay (docs/deal.md, "Live updates in the browser"): what it would have
+  // told this page (messages, the application's moves) is read again.
+  useUserEvent('resync', () => void resync());
   useMarkRead(conversation, messages, mine);
 
   // Where the keyboard goes once an action has changed the page (WCAG 2.4.3): to what took the place of the
@@ -168,6 +176,13 @@ function ConversationView({ thread, earlier, back, addMessages, setApplicationSt
     setIsAskingToBlock(false);
   };
 
+  // The offer answered: the header's status says where the application stands now, and takes the keyboard.
+  const onAnswered = (moved: Application) => {
+    focusAfterRender.current = '.conversation__status';
+    setApplication(moved);
+    setNotice({ kind: 'success', text: t(moved.status === 'hired' ? 'conversation.offer.accepted' : 'conversation.offer.declined') });
+  };
+
   const onReported = (message: ChatMessage, outcome: ReportOutcome) => {
     focusAfterRender.current = `[data-reported="${message.id}"]`;
     setReporting(null);
@@ -197,13 +212,21 @@ function ConversationView({ thread, earlier, back, addMessages, setApplicationSt
             </Link>
           </span>
           <span>
-            {t('conversation.status')} <span className={`conversation__status conversation__status--${application.status}`}>{t(`conversation.statuses.${application.status}`)}</span>
+            {t('conversation.status')}{' '}
+            <span tabIndex={-1} className={`conversation__status conversation__status--${application.status}`}>
+              {t(`conversation.statuses.${application.status}`)}
+            </span>
           </span>
         </p>
+        <OfferAnswer conversation={conversation} onAnswered={onAnswered} />
         {conversation.blockedByMe ? (
-          <p tabIndex={-1} className="conversation__blocked">
-            {t('conversation.block.blockedNote', { name: other.displayName })}
-          </p>
+          <div className="conversation__blocked-note">
+            <p tabIndex={-1} className="conversation__blocked">
+              {t('conversation.block.blockedNote', { name: other.displayName })}
+            </p>
+            {/* Blocks cover every listing and conversation of the two; they are undone in the settings (docs/deal.md, "Blocks"). */}
+            <Link to={localized('/settings')}>{t('conversation.block.manage')}</Link>
+          </div>
         ) : (
           <button type="button" className="button conversation__block" aria-haspopup="dialog" onClick={() => setIsAskingToBlock(true)}>
             {t('conversation.block.button')}
@@ -395,10 +418,12 @@ function useThreadScroll(messages: readonly ChatMessage[], mine: (message: ChatM
 /**
  * Tells the server I read the thread (`POST /conversations/{id}/read`) when the page shows messages of the
  * other person I had not read: on opening with unread ones, and as new ones arrive while the page is in
- * view (a tab in the background waits until it is looked at again).
+ * view (a tab in the background waits until it is looked at again). It reads up to the last message shown
+ * (`upTo`), never the conversation's last on the server: one that arrived after this render stays unread.
  */
 function useMarkRead(conversation: Conversation, messages: readonly ChatMessage[], mine: (message: ChatMessage) => boolean) {
   const newestTheirs = messages.findLast((message) => message.kind === 'user' && !mine(message))?.id ?? 0;
+  const lastShown = messages.at(-1)?.id;
   // The newest of theirs the server knows I read: when the thread opened with none unread, the newest shown.
   const readUpTo = useRef<number | null>(null);
   if (readUpTo.current === null) readUpTo.current = conversation.unread > 0 ? 0 : newestTheirs;
@@ -408,7 +433,7 @@ function useMarkRead(conversation: Conversation, messages: readonly ChatMessage[
       const read = readUpTo.current ?? 0;
       if (document.visibilityState !== 'visible' || newestTheirs <= read) return;
       readUpTo.current = newestTheirs;
-      api.deal.markRead(conversation.id).catch(() => {
+      api.deal.markRead(conversation.id, lastShown).catch(() => {
         // Not marked: the next message, or the next look at the tab, tries again.
         if (readUpTo.current === newestTheirs) readUpTo.current = read;
       });
@@ -416,5 +441,5 @@ function useMarkRead(conversation: Conversation, messages: readonly ChatMessage[
     markRead();
     document.addEventListener('visibilitychange', markRead);
     return () => document.removeEventListener('visibilitychange', markRead);
-  }, [conversation.id, newestTheirs]);
+  }, [conversation.id, newestTheirs, lastShown]);
 }

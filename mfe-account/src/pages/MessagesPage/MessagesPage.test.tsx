@@ -1,4 +1,5 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@tasko/shared/router';
 import { ROUTER_FUTURE, signIn, signOut, userEvents, DEFAULT_SETTINGS, type ChatMessage, type Conversation, type Language } from '@tasko/shared';
 import { setUpI18n } from '../../../../shared/test/renderWithProviders';
@@ -50,7 +51,7 @@ beforeEach(() => {
     conversation(6, DANA, 'Fix a dripping tap', message(61, DANA.id, 'Hi!\nI can come tomorrow at 9,   if that suits you.', 30), 2),
     conversation(7, OMAR, 'שיעור במתמטיקה', message(71, ME, 'See you on Sunday', 5)),
   ];
-  server.on('GET', '/me/conversations', () => ({ status: 200, data: { conversations: stored, unreadTotal: stored.reduce((sum, c) => sum + c.unread, 0) } }));
+  server.on('GET', '/me/conversations', () => ({ status: 200, data: { conversations: stored, unreadTotal: stored.reduce((sum, c) => sum + c.unread, 0), nextCursor: null } }));
 });
 afterEach(() => act(() => signOut()));
 
@@ -133,11 +134,75 @@ describe('MessagesPage', () => {
     expect(server.requests('GET', '/me/conversations')).toHaveLength(3);
   });
 
+  describe('a page at a time', () => {
+    const older = (n: number) => conversation(100 + n, { id: 50 + n, displayName: `Member ${n}.` }, `Listing ${n}`, message(1000 + n, 50 + n, `Older ${n}`, 10 * 24 * 60 + n));
+    /** The first page is `stored`; the page after `page-2` the older conversations, then no more. */
+    const paged = (second: Conversation[], after: string | null = null) =>
+      server.on('GET', '/me/conversations', (request) =>
+        request.query.get('cursor') === 'page-2'
+          ? { status: 200, data: { conversations: second, unreadTotal: 2, nextCursor: after } }
+          : { status: 200, data: { conversations: stored, unreadTotal: 2, nextCursor: 'page-2' } },
+      );
+
+    it('appends the next page with "Show more", the keyboard on its first conversation, and hides the button after the last page', async () => {
+      const user = userEvent.setup();
+      paged([older(1), older(2)]);
+      await openInbox();
+      await waitFor(() => expect(rows()).toHaveLength(3));
+      await user.click(screen.getByRole('button', { name: 'Show more conversations' }));
+      await waitFor(() => expect(rows()).toHaveLength(5));
+      expect(server.requests('GET', '/me/conversations').map((r) => r.query.get('cursor'))).toEqual([null, 'page-2']);
+      expect(rows()[3]).toHaveAttribute('href', '/en/messages/101');
+      expect(rows()[3]).toHaveFocus();
+      expect(screen.queryByRole('button', { name: 'Show more conversations' })).toBeNull();
+    });
+
+    it('keeps the button while more pages are left, and says when one failed to load', async () => {
+      const user = userEvent.setup();
+      paged([older(1)], 'page-3');
+      await openInbox();
+      await waitFor(() => expect(rows()).toHaveLength(3));
+      await user.click(screen.getByRole('button', { name: 'Show more conversations' }));
+      await waitFor(() => expect(rows()).toHaveLength(4));
+      expect(screen.getByRole('button', { name: 'Show more conversations' })).toBeInTheDocument();
+      server.on('GET', '/me/conversations', failure(500, 'serverError'));
+      await user.click(screen.getByRole('button', { name: 'Show more conversations' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load more conversations. Please try again.');
+      expect(rows()).toHaveLength(4);
+      expect(screen.getByRole('button', { name: 'Show more conversations' })).toBeInTheDocument();
+    });
+
+    it('on a resync, asks for the first page again and keeps the older pages shown below it', async () => {
+      const user = userEvent.setup();
+      paged([older(1)], 'page-3');
+      await openInbox();
+      await waitFor(() => expect(rows()).toHaveLength(3));
+      await user.click(screen.getByRole('button', { name: 'Show more conversations' }));
+      await waitFor(() => expect(rows()).toHaveLength(4));
+
+      // While the stream was away, Omar wrote again and someone new applied.
+      stored = [
+        { ...stored[2]!, lastMessage: message(72, OMAR.id, 'Are we still on for Sunday?', 1), unread: 1 },
+        conversation(9, { id: 9, displayName: 'Yossi M.' }, 'Moving boxes', message(90, 9, 'Hello, is the job still open?', 0), 1),
+        stored[1]!,
+        stored[0]!,
+      ];
+      act(() => userEvents.emit('resync', {}));
+      await waitFor(() => expect(rows()).toHaveLength(5));
+      expect(rows().map((row) => row.getAttribute('href'))).toEqual(['/en/messages/9', '/en/messages/7', '/en/messages/6', '/en/messages/5', '/en/messages/101']);
+      expect(rows()[1]).toHaveTextContent('Are we still on for Sunday?');
+      expect(server.requests('GET', '/me/conversations').map((r) => r.query.get('cursor'))).toEqual([null, 'page-2', null]);
+      // Where the next page begins is still after the last row shown.
+      await user.click(screen.getByRole('button', { name: 'Show more conversations' }));
+      await waitFor(() => expect(server.requests('GET', '/me/conversations').at(-1)?.query.get('cursor')).toBe('page-3'));
+    });
+  });
+
   it('offers to try again when the list cannot be loaded', async () => {
     server.on('GET', '/me/conversations', failure(500, 'serverError'));
     await openInbox();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load your messages. Please try again.');
-    server.on('GET', '/me/conversations', () => ({ status: 200, data: { conversations: stored, unreadTotal: 2 } }));
+    server.on('GET', '/me/conversations', () => ({ status: 200, data: { conversations: stored, unreadTotal: 2, nextCursor: null } }));
     act(() => screen.getByRole('button', { name: 'Try again' }).click());
     await waitFor(() => expect(rows()).toHaveLength(3));
   });

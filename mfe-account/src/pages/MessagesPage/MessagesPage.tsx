@@ -1,7 +1,9 @@
+import { useRef } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link } from '@tasko/shared/router';
 import { formatNumber, RetryPanel, useLanguage, useLocalizedPath, usePageMeta, userAtom, UserText, useTranslation, type Conversation } from '@tasko/shared';
 import { formatTimeAgo } from '@tasko/shared/timeAgo';
+import { ShowMoreButton } from '@tasko/shared/cursorList';
 import { ACCOUNT_NS } from '../../accountNamespace';
 import { excerptOf, isMine, systemNoteOf } from '../messageTexts';
 import { useInbox } from './useInbox';
@@ -9,20 +11,21 @@ import '../messages.css';
 
 /**
  * The inbox (docs/deal.md, "Messages (pages)"): one row per conversation, newest activity first, each a link
- * to its thread; live through the event stream.
+ * to its thread, a page at a time ("Show more"); live through the event stream.
  */
 export default function MessagesPage() {
   const { t } = useTranslation(ACCOUNT_NS);
   const { t: common } = useTranslation('common');
   const localized = useLocalizedPath();
-  const { state, retry } = useInbox();
+  const list = useRef<HTMLUListElement>(null);
+  const { state, pages } = useInbox(list);
   usePageMeta(t('messages.title'));
 
   return (
     <section className="page page--narrow inbox" aria-labelledby="inbox-title">
       <h1 id="inbox-title">{t('messages.title')}</h1>
       {state.status === 'loading' && <p role="status">{common('loading')}</p>}
-      {state.status === 'failed' && <RetryPanel message={t('messages.fetchFailed')} retryLabel={common('remoteError.retry')} onRetry={retry} />}
+      {state.status === 'failed' && <RetryPanel message={t('messages.fetchFailed')} retryLabel={common('remoteError.retry')} onRetry={pages.retry} />}
       {state.status === 'loaded' && state.conversations.length === 0 && (
         <div className="inbox__empty">
           <p>{t('messages.empty')}</p>
@@ -33,7 +36,7 @@ export default function MessagesPage() {
         </div>
       )}
       {state.status === 'loaded' && state.conversations.length > 0 && (
-        <ul className="inbox__list" aria-labelledby="inbox-title">
+        <ul ref={list} className="inbox__list" aria-labelledby="inbox-title">
           {state.conversations.map((conversation) => (
             <li key={conversation.id}>
               <InboxRow conversation={conversation} />
@@ -41,6 +44,7 @@ export default function MessagesPage() {
           ))}
         </ul>
       )}
+      <ShowMoreButton list={pages} label={t('messages.more')} failedText={t('messages.moreFailed')} />
     </section>
   );
 }
@@ -55,7 +59,7 @@ function InboxRow({ conversation }: { conversation: Conversation }) {
   const note = systemNoteOf(lastMessage);
 
   return (
-    <Link className={unread > 0 ? 'inbox__row inbox__row--unread' : 'inbox__row'} to={localized(`/messages/${conversation.id}`)}>
+    <Link className={unread > 0 ? 'inbox__row inbox__row--unread' : 'inbox__row'} to={localized(`/messages/${conversation.id}`)} data-conversation={conversation.id}>
       <UserText className="inbox__name">{other.displayName}</UserText>
       {unread > 0 && (
         <span className="inbox__unread">

@@ -1,15 +1,22 @@
 import { useRef } from 'react';
 import { Link } from '@tasko/shared/router';
-import { formatDate, LiveNotice, RetryPanel, useLanguage, useLocalizedPath, usePageMeta, UserText, useTranslation, type MyApplication } from '@tasko/shared';
+import { formatDate, LiveNotice, RetryPanel, useLanguage, useLocalizedPath, usePageMeta, UserText, useTranslation, type ApplicationStatus, type MyApplication } from '@tasko/shared';
 import { ConfirmDialog } from '@tasko/shared/confirmDialog';
-import { ApplicationMoveButtons, ApplicationStatusBadge, DEAL_NS, useApplicationMoves, type ApplicationMove } from '@tasko/shared/deal';
+import { ShowMoreButton } from '@tasko/shared/cursorList';
+import { ApplicationMoveButtons, ApplicationStatusBadge, DEAL_NS, OfferDeadline, useApplicationMoves, type ApplicationMove } from '@tasko/shared/deal';
 import { ACCOUNT_NS } from '../../accountNamespace';
 import { useMyApplications } from './useMyApplications';
 import '../account.css';
 
+/** The applicant's moves that are asked first: each ends the application for good (docs/deal.md, "My applications"). */
+const ASKED_MOVES = ['withdrawn', 'offerDeclined'] as const satisfies readonly ApplicationStatus[];
+type AskedMove = (typeof ASKED_MOVES)[number];
+const isAsked = (status: ApplicationStatus): status is AskedMove => (ASKED_MOVES as readonly ApplicationStatus[]).includes(status);
+
 /**
- * The jobs I applied to and the services I requested (docs/deal.md, "Hiring"): where each stands, the
- * conversation it opened, and the applicant's one move, withdrawing (asked first: it cannot be sent again).
+ * The jobs I applied to and the services I requested (docs/deal.md, "My applications"): where each stands, the
+ * conversation it opened, and the applicant's moves: accepting an offer (at once), declining it or withdrawing
+ * (asked first: neither can be undone). A page at a time, the last activity first.
  */
 export default function MyApplicationsPage() {
   // The deal's words (statuses, moves) load with the page's own, in one wait.
@@ -18,21 +25,22 @@ export default function MyApplicationsPage() {
   const { t: common } = useTranslation('common');
   const { language } = useLanguage();
   const localized = useLocalizedPath();
-  const { state, reload, move } = useMyApplications();
   const page = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const { state, list, reload, move } = useMyApplications(page);
   usePageMeta(t('myApplications.title'));
 
   const titleOf = (application: MyApplication) => application.job.title || common('noTitle');
 
-  // Withdrawing is the applicant's one move, and it is asked first: it cannot be sent again.
   const { pending, busyId, failures, notice, ask, cancel, confirm } = useApplicationMoves({
     send: (application: MyApplication, status: ApplicationMove) => move(application.id, status),
     movedText: (application, moved) => t('myApplications.moved', { title: titleOf(application), status: deal(`status.${application.job.offerType}.${moved}`) }),
+    isAsked,
     container: page,
-    // The button that asked while it is there, else the row's title, else the page's heading.
+    // The button that asked while it is there, else the row's title (never the next move: after accepting, that
+    // would be withdrawing), else the page's heading.
     focusTarget: (row, wish) =>
-      (wish.to === 'asker' ? row?.querySelector<HTMLElement>('[data-move]') : null) ?? row?.querySelector<HTMLElement>('[data-control="title"]') ?? heading.current,
+      (wish.to === 'asker' ? row?.querySelector<HTMLElement>(`[data-move="${wish.status}"]`) : null) ?? row?.querySelector<HTMLElement>('[data-control="title"]') ?? heading.current,
   });
 
   return (
@@ -75,6 +83,7 @@ export default function MyApplicationsPage() {
                   <span>{common(`offerTypes.${job.offerType}`)}</span>
                   <time dateTime={application.createdAt}>{t('myApplications.sentOn', { date: formatDate(application.createdAt, language) })}</time>
                 </p>
+                {application.status === 'offered' && <OfferDeadline expiresAt={application.offerExpiresAt} offerType={job.offerType} side="applicant" />}
                 {job.status !== 'active' && <p className="my-applications__note">{job.status === 'deleted' ? t('myApplications.listingDeleted') : t('myApplications.listingClosed')}</p>}
                 <div className="my-applications__actions">
                   <Link className="button" to={localized(`/messages/${application.conversationId}`)} aria-label={t('myApplications.conversationLabel', { title })}>
@@ -92,12 +101,21 @@ export default function MyApplicationsPage() {
           })}
         </ul>
       )}
+      <ShowMoreButton list={list} label={t('myApplications.more')} failedText={t('myApplications.moreFailed')} />
       {pending && (
         <ConfirmDialog
           role="alertdialog"
-          question={t(`myApplications.confirmWithdraw.${pending.application.job.offerType}`)}
+          question={
+            pending.status === 'withdrawn'
+              ? t(`myApplications.confirmWithdraw.${pending.application.job.offerType}`)
+              : deal(`confirm.${pending.application.job.offerType}.offerDeclined.question`)
+          }
           subject={<UserText>{titleOf(pending.application)}</UserText>}
-          detail={t(`myApplications.confirmWithdrawDetail.${pending.application.job.offerType}`)}
+          detail={
+            pending.status === 'withdrawn'
+              ? t(`myApplications.confirmWithdrawDetail.${pending.application.job.offerType}`)
+              : deal(`confirm.${pending.application.job.offerType}.offerDeclined.detail`)
+          }
           confirmLabel={deal(`actions.${pending.application.job.offerType}.${pending.status}`)}
           cancelLabel={deal('actions.back')}
           isDestructive

@@ -451,7 +451,7 @@ describe('MyPostedJobsPage: each listing’s applicants', () => {
   });
 
   it('asks for a listing’s applicants only when its owner opens them, then counts them on the button', async () => {
-    const applicationsFor = jest.spyOn(api.deal, 'applicationsFor').mockResolvedValue([dana, omar]);
+    const applicationsFor = jest.spyOn(api.deal, 'applicationsFor').mockResolvedValue({ applications: [dana, omar], nextCursor: null });
     await inLanguage('en');
     const user = userEvent.setup();
     renderPage('/en/my-posted-jobs');
@@ -469,12 +469,12 @@ describe('MyPostedJobsPage: each listing’s applicants', () => {
     const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '') as HTMLElement;
     expect(await within(panel).findByRole('link', { name: 'Dana K.' })).toHaveAttribute('href', '/en/user/21');
     expect(applicationsFor).toHaveBeenCalledTimes(1);
-    expect(applicationsFor).toHaveBeenCalledWith(1, expect.any(AbortSignal));
+    expect(applicationsFor).toHaveBeenCalledWith(1, { cursor: undefined, signal: expect.any(AbortSignal) as AbortSignal });
     expect(toggle).toHaveTextContent(/^Applicants \(2\)$/);
     expect(within(panel).getByRole('link', { name: 'Open the conversation with Omar S.' })).toHaveAttribute('href', '/en/messages/41');
 
     // Closed with Escape, the focus back on the button; opened again, the list is the one already loaded.
-    within(panel).getByRole('button', { name: 'Hire: Dana K.' }).focus();
+    within(panel).getByRole('button', { name: 'Offer the job: Dana K.' }).focus();
     await user.keyboard('{Escape}');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(panel).not.toBeVisible();
@@ -484,8 +484,8 @@ describe('MyPostedJobsPage: each listing’s applicants', () => {
     expect(applicationsFor).toHaveBeenCalledTimes(1);
   });
 
-  it('hires from the card, and a service’s requests are accepted', async () => {
-    jest.spyOn(api.deal, 'applicationsFor').mockResolvedValue([dana]);
+  it('offers the job from the card, and a service’s requests are accepted', async () => {
+    jest.spyOn(api.deal, 'applicationsFor').mockResolvedValue({ applications: [dana], nextCursor: null });
     const move = jest.spyOn(api.deal, 'move').mockImplementation(async (id, status) => ({ id, jobId: 1, status, createdAt: dana.createdAt, conversationId: 40 }));
     await inLanguage('en');
     const user = userEvent.setup();
@@ -493,12 +493,12 @@ describe('MyPostedJobsPage: each listing’s applicants', () => {
     await screen.findByText('2 posts');
 
     await user.click(toggleOf('Task 1'));
-    await user.click(await within(itemOf('Task 1')).findByRole('button', { name: 'Hire: Dana K.' }));
-    expect(move).toHaveBeenCalledWith(5, 'hired');
-    expect(await within(itemOf('Task 1')).findByText('Hired')).toBeInTheDocument();
+    await user.click(await within(itemOf('Task 1')).findByRole('button', { name: 'Offer the job: Dana K.' }));
+    expect(move).toHaveBeenCalledWith(5, 'offered');
+    expect(await within(itemOf('Task 1')).findByText('Job offered')).toBeInTheDocument();
 
     await user.click(toggleOf('Task 2'));
-    expect(await within(itemOf('Task 2')).findByRole('button', { name: 'Accept: Dana K.' })).toBeInTheDocument();
+    expect(await within(itemOf('Task 2')).findByRole('button', { name: 'Accept the request: Dana K.' })).toBeInTheDocument();
     expect(toggleOf('Task 2')).toHaveTextContent(/^Requests \(1\)$/);
   });
 
@@ -507,7 +507,7 @@ describe('MyPostedJobsPage: each listing’s applicants', () => {
     ['ar', 'المتقدمون (1)', 'الطلبات (1)'],
     ['ru', 'Отклики (1)', 'Заявки (1)'],
   ] as const)('in %s, names and counts applicants and requests', async (language, applicants, requests) => {
-    jest.spyOn(api.deal, 'applicationsFor').mockResolvedValue([dana]);
+    jest.spyOn(api.deal, 'applicationsFor').mockResolvedValue({ applications: [dana], nextCursor: null });
     await inLanguage(language);
     const user = userEvent.setup();
     renderPage(`/${language}/my-posted-jobs`);

@@ -1,7 +1,7 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@tasko/shared/router';
-import { api, DEFAULT_SETTINGS, ROUTER_FUTURE, signIn, signOut, type Alert, type ApiError, type Language, type UserSettings } from '@tasko/shared';
+import { api, DEFAULT_SETTINGS, ROUTER_FUTURE, signIn, signOut, type Alert, type ApiError, type BlockedMember, type Language, type UserSettings } from '@tasko/shared';
 import { setUpI18n } from '../../../../shared/test/renderWithProviders';
 import { ACCOUNT_NS } from '../../accountNamespace';
 import en from '../../locales/en/account.json';
@@ -45,6 +45,7 @@ beforeEach(async () => {
   jest.spyOn(api.alerts, 'remove').mockImplementation(async (id) => {
     stored = stored.filter((a) => a.id !== id);
   });
+  jest.spyOn(api.deal, 'blockedMembers').mockResolvedValue({ members: [], nextCursor: null });
   act(() => signIn({ token: 'session', info: { email: 'noa@example.com', name: 'Noa' }, settings: SERVER_SETTINGS }));
   await inLanguage('en');
 });
@@ -260,5 +261,109 @@ describe('SettingsPage: my alerts', () => {
     expect(first).toHaveTextContent(since);
     expect(first).toHaveTextContent(category);
     expect(within(first).getByRole('button', { name: deleteLabel })).toBeInTheDocument();
+  });
+});
+
+describe('SettingsPage: people you blocked', () => {
+  const member = (id: number, displayName: string, blockedAt = '2026-11-20T10:00:00.000Z'): BlockedMember => ({ id, displayName, blockedAt });
+  const dana = member(2, 'Dana K.', '2026-11-22T10:00:00.000Z');
+  const omar = member(3, 'עומר ח.');
+  const section = () => screen.getByRole('region', { name: 'People you blocked' });
+  const items = () => within(section()).queryAllByRole('listitem');
+
+  it('lists each member I blocked with the date, and an Unblock button named for them', async () => {
+    const list = jest.spyOn(api.deal, 'blockedMembers').mockResolvedValue({ members: [dana, omar], nextCursor: null });
+    renderSettings();
+    await waitFor(() => expect(items()).toHaveLength(2));
+    expect(list).toHaveBeenCalledWith({ cursor: undefined, limit: 50, signal: expect.any(AbortSignal) as AbortSignal });
+    expect(section()).toHaveTextContent('You and they cannot write to each other or respond to each other’s listings.');
+    const [first, second] = items();
+    expect(first).toHaveTextContent('Dana K.');
+    expect(within(first!).getByText('Blocked on 22 November 2026')).toHaveAttribute('dateTime', dana.blockedAt);
+    expect(within(first!).getByRole('button', { name: 'Unblock Dana K.' })).toHaveTextContent(/^Unblock$/);
+    // A name in Hebrew keeps its own direction.
+    expect(within(second!).getByText('עומר ח.')).toHaveAttribute('dir', 'auto');
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+
+  it('says when nobody is blocked', async () => {
+    renderSettings();
+    expect(await within(section()).findByText('You have not blocked anyone.')).toBeInTheDocument();
+    expect(items()).toHaveLength(0);
+  });
+
+  it('unblocks at once, without asking, says so, and gives the keyboard to the next member, then to the heading', async () => {
+    jest.spyOn(api.deal, 'blockedMembers').mockResolvedValue({ members: [dana, omar], nextCursor: null });
+    const unblock = jest.spyOn(api.deal, 'unblock').mockResolvedValue(undefined);
+    const user = userEvent.setup();
+    renderSettings();
+    await user.click(await within(section()).findByRole('button', { name: 'Unblock Dana K.' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(unblock).toHaveBeenCalledWith(2);
+    await waitFor(() => expect(items()).toHaveLength(1));
+    expect(within(section()).getByRole('status')).toHaveTextContent('Dana K. is unblocked.');
+    expect(within(section()).getByRole('button', { name: 'Unblock עומר ח.' })).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    expect(await within(section()).findByText('You have not blocked anyone.')).toBeInTheDocument();
+    expect(unblock).toHaveBeenLastCalledWith(3);
+    expect(within(section()).getByRole('heading', { name: 'People you blocked' })).toHaveFocus();
+  });
+
+  it('takes a member already unblocked elsewhere (404) off the list; says why another refusal failed, keeping the row', async () => {
+    jest.spyOn(api.deal, 'blockedMembers').mockResolvedValue({ members: [dana, omar], nextCursor: null });
+    const gone: ApiError = { statusCode: 404, messageKey: 'notFound' };
+    const limited: ApiError = { statusCode: 429, messageKey: 'rateLimited' };
+    jest.spyOn(api.deal, 'unblock').mockRejectedValueOnce(gone).mockRejectedValueOnce(limited);
+    const user = userEvent.setup();
+    renderSettings();
+    await user.click(await within(section()).findByRole('button', { name: 'Unblock Dana K.' }));
+    await waitFor(() => expect(items()).toHaveLength(1));
+
+    const button = within(section()).getByRole('button', { name: 'Unblock עומר ח.' });
+    await user.click(button);
+    expect(await within(section()).findByRole('alert')).toHaveTextContent('עומר ח. could not be unblocked. Too many attempts. Please wait a minute and try again.');
+    expect(items()).toHaveLength(1);
+    expect(button).toHaveFocus();
+  });
+
+  it('shows a page at a time: "Show more" appends the next, the keyboard on its first member, and goes with the last page', async () => {
+    const list = jest
+      .spyOn(api.deal, 'blockedMembers')
+      .mockImplementation(async ({ cursor } = {}) => (cursor === 'page-2' ? { members: [member(4, 'Lev P.')], nextCursor: null } : { members: [dana, omar], nextCursor: 'page-2' }));
+    const user = userEvent.setup();
+    renderSettings();
+    await waitFor(() => expect(items()).toHaveLength(2));
+    await user.click(within(section()).getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(items()).toHaveLength(3));
+    expect(list).toHaveBeenLastCalledWith({ cursor: 'page-2', limit: 50, signal: expect.any(AbortSignal) as AbortSignal });
+    expect(within(section()).getByRole('button', { name: 'Unblock Lev P.' })).toHaveFocus();
+    expect(within(section()).queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+
+  it('offers to try again when the list cannot be loaded', async () => {
+    const offline: ApiError = { statusCode: 0, messageKey: 'networkError' };
+    jest.spyOn(api.deal, 'blockedMembers').mockRejectedValueOnce(offline).mockResolvedValue({ members: [dana], nextCursor: null });
+    const user = userEvent.setup();
+    renderSettings();
+    expect(await within(section()).findByText('Failed to load the people you blocked. Please try again.')).toBeInTheDocument();
+    await user.click(within(section()).getByRole('button', { name: 'Try again' }));
+    expect(await within(section()).findByRole('button', { name: 'Unblock Dana K.' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['he', 'משתמשים שחסמתם', 'תאריך החסימה: 22 בנובמבר 2026', 'ביטול החסימה של Dana K.', 'החסימה של Dana K. בוטלה.'],
+    ['ar', 'الأشخاص الذين حظرتهم', 'تاريخ الحظر: 22 نوفمبر 2026', 'إلغاء الحظر عن Dana K.', 'Dana K.: تم إلغاء الحظر.'],
+    ['ru', 'Заблокированные пользователи', 'Дата блокировки: 22 ноября 2026 г.', 'Разблокировать пользователя Dana K.', 'Пользователь Dana K. разблокирован.'],
+  ] as const)('reads in %s', async (language, title, since, unblockLabel, unblocked) => {
+    await inLanguage(language);
+    jest.spyOn(api.deal, 'blockedMembers').mockResolvedValue({ members: [dana], nextCursor: null });
+    jest.spyOn(api.deal, 'unblock').mockResolvedValue(undefined);
+    const user = userEvent.setup();
+    renderSettings(language);
+    const region = await screen.findByRole('region', { name: title });
+    expect(await within(region).findByText(since)).toBeInTheDocument();
+    await user.click(within(region).getByRole('button', { name: unblockLabel }));
+    expect(await within(region).findByRole('status')).toHaveTextContent(unblocked);
   });
 });

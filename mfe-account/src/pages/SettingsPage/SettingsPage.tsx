@@ -15,6 +15,7 @@ import {
   type UserSettings,
 } from '@tasko/shared';
 import { ACCOUNT_NS } from '../../accountNamespace';
+import { BlockedMembers } from './BlockedMembers';
 import { MyAlerts } from './MyAlerts';
 import '../account.css';
 
@@ -103,6 +104,7 @@ export default function SettingsPage({ reload = () => window.location.reload() }
         </div>
       </form>
       <MyAlerts />
+      <BlockedMembers />
     </section>
   );
 }

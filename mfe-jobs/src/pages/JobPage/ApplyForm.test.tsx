@@ -123,6 +123,24 @@ describe('ApplyForm', () => {
     else expect(within(alert).queryByRole('link')).toBeNull();
   });
 
+  it.each([
+    ['en', sofa, 'Your message to the poster', 'Send application', 'You cannot apply to this listing: one of you has blocked the other on Tasko.'],
+    ['en', lessons, 'Your message to the provider', 'Send request', 'You cannot request this service: one of you has blocked the other on Tasko.'],
+    ['he', sofa, 'ההודעה שלכם למפרסם', 'הגשת המועמדות', 'אי אפשר להגיש מועמדות למודעה הזאת: אחד מכם חסם את השני ב-Tasko.'],
+    ['ar', lessons, 'رسالتك إلى مقدّم الخدمة', 'إرسال طلب الخدمة', 'لا يمكنك طلب هذه الخدمة: أحدكما حظر الآخر على Tasko.'],
+    ['ru', sofa, 'Ваше сообщение автору объявления', 'Отправить отклик', 'Откликнуться на это объявление нельзя: один из вас заблокировал другого на Tasko.'],
+  ] as const)('in %s, says a block between the two (403 blocked) in the words of applying, not of a conversation', async (language, listing, label, send, text) => {
+    await loadTexts(language);
+    server.answerWith({ status: 403, data: { statusCode: 403, messageKey: 'blocked' } });
+    renderForm(listing, language);
+    await userEvent.type(screen.getByRole('textbox', { name: label }), 'Hello');
+    await userEvent.click(screen.getByRole('button', { name: send }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(text);
+    expect(alert).not.toHaveTextContent(/conversation|שיחה|محادثة|переписк/);
+    expect(screen.getByRole('textbox', { name: label })).toHaveValue('Hello');
+  });
+
   it('shows the server’s word on the message beside the box, in Hebrew too', async () => {
     await loadTexts('he');
     server.answerWith({ status: 400, data: { statusCode: 400, messageKey: 'messageTooLong', fields: { message: 'messageTooLong' } } });

@@ -295,7 +295,8 @@ export default function ApplyForm({ listing }: { listing: Listing }) {
       )}
       {sending.status === 'failed' && (
         <div className="alert alert--error" role="alert">
-          <p>{errorText(tc, sending.messageKey)}</p>
+          {/* `blocked` here is a block between the two members, not a thread's (docs/deal.md, "Blocks"): its own words. */}
+          <p>{sending.messageKey === 'blocked' ? t(isService ? 'apply.blockedService' : 'apply.blocked') : errorText(tc, sending.messageKey)}</p>
           {sending.messageKey === 'alreadyApplied' && (
             <p>
               <Link to={localized('/my-applications')}>{t('apply.myApplications')}</Link>

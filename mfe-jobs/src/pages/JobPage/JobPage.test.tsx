@@ -218,18 +218,21 @@ describe('JobPage', () => {
 describe('JobPage for the listing’s owner', () => {
   const mine = (overrides: Partial<Listing> = {}) => aListing({ job_id: 42, viewer_is_owner: true, phone: '0541234567', contact_email: 'dana@example.com', ...overrides });
   // The owner's applicants (ApplicantList's own tests are in shared): none yet, unless a test says otherwise.
-  beforeEach(() => jest.spyOn(api.deal, 'applicationsFor').mockResolvedValue([]));
+  beforeEach(() => jest.spyOn(api.deal, 'applicationsFor').mockResolvedValue({ applications: [], nextCursor: null }));
 
   it('lists the applicants, each with the way to their conversation, and no way to apply', async () => {
     jest.spyOn(api, 'getJob').mockResolvedValue(mine());
-    const applicationsFor = jest.spyOn(api.deal, 'applicationsFor').mockResolvedValue([
-      { id: 5, status: 'sent', message: 'I walk dogs every morning.', createdAt: '2026-11-21T08:00:00.000Z', conversationId: 61, applicant: { id: 12, displayName: 'Omer H.', rating: { average: null, count: 0 } } },
-    ]);
+    const applicationsFor = jest.spyOn(api.deal, 'applicationsFor').mockResolvedValue({
+      applications: [
+        { id: 5, status: 'sent', message: 'I walk dogs every morning.', createdAt: '2026-11-21T08:00:00.000Z', conversationId: 61, applicant: { id: 12, displayName: 'Omer H.', rating: { average: null, count: 0 } } },
+      ],
+      nextCursor: null,
+    });
     renderPage(<JobPage />, '/en/job/42', JOB_ROUTE);
     const applicants = await screen.findByRole('region', { name: 'Applicants (1)' });
     expect(within(applicants).getByText('I walk dogs every morning.')).toBeInTheDocument();
     expect(within(applicants).getByRole('link', { name: 'Open the conversation with Omer H.' })).toHaveAttribute('href', '/en/messages/61');
-    expect(applicationsFor).toHaveBeenCalledWith(42, expect.anything());
+    expect(applicationsFor).toHaveBeenCalledWith(42, { cursor: undefined, signal: expect.any(AbortSignal) as AbortSignal });
     expect(screen.queryByRole('region', { name: 'Apply on Tasko' })).toBeNull();
   });
 

@@ -231,6 +231,19 @@ describe('the form’s messages', () => {
     expect(screen.queryByText('Title is required.')).toBeNull();
   });
 
+  it('refuses a pasted title holding a character no field may keep, in the reader’s language (docs/security.md, "Text members write")', async () => {
+    await inLanguage('he');
+    authStore.set(userAtom, noa);
+    const user = userEvent.setup();
+    renderPage('/he/post-job');
+    const title = screen.getByLabelText(he.fields.jobTitle);
+    await user.click(title);
+    await user.paste('הובלת ספה\u0000');
+    await user.tab();
+    expect(screen.getByText(commonHe.errors.invalidCharacters)).toBeInTheDocument();
+    expect(title).toHaveAccessibleDescription(expect.stringContaining(commonHe.errors.invalidCharacters));
+  });
+
   it('counts the characters of the title and the description', async () => {
     await inLanguage('en');
     authStore.set(userAtom, noa);
