@@ -349,31 +349,33 @@ async function conversationWires(db: Database, userId: number, ids: readonly num
   if (ids.length === 0) return [];
   const other = alias(users, 'other');
   const otherId = sql`case when ${conversations.posterId} = ${userId} then ${conversations.applicantId} else ${conversations.posterId} end`;
-  const rows = await db
-    .select({
-      conversation: conversations,
-      title: listings.title,
-      otherName: other.name,
-      application: { status: applications.status, offerExpiresAt: applications.offerExpiresAt },
-      myReviewId: reviews.id,
-      myReviewPublishedAt: reviews.publishedAt,
-      blockedAt: memberBlocks.createdAt,
-    })
-    .from(conversations)
-    .innerJoin(listings, eq(listings.id, conversations.listingId))
-    .innerJoin(applications, eq(applications.id, conversations.applicationId))
-    .leftJoin(reviews, and(eq(reviews.applicationId, applications.id), eq(reviews.authorId, userId)))
-    .innerJoin(other, eq(other.id, otherId))
-    .leftJoin(memberBlocks, and(eq(memberBlocks.blockerId, userId), eq(memberBlocks.blockedId, otherId)))
-    .where(and(inArray(conversations.id, [...ids]), or(eq(conversations.posterId, userId), eq(conversations.applicantId, userId))));
-  if (rows.length === 0) return [];
-  const lastMessages = await db
-    .selectDistinctOn([messages.conversationId])
-    .from(messages)
-    .where(and(inArray(messages.conversationId, [...ids]), isNull(messages.hiddenAt)))
-    .orderBy(messages.conversationId, desc(messages.id));
+  // Three independent reads, side by side on a pool (PGlite takes them in turn).
+  const [rows, lastMessages, unread] = await Promise.all([
+    db
+      .select({
+        conversation: conversations,
+        title: listings.title,
+        otherName: other.name,
+        application: { status: applications.status, offerExpiresAt: applications.offerExpiresAt },
+        myReviewId: reviews.id,
+        myReviewPublishedAt: reviews.publishedAt,
+        blockedAt: memberBlocks.createdAt,
+      })
+      .from(conversations)
+      .innerJoin(listings, eq(listings.id, conversations.listingId))
+      .innerJoin(applications, eq(applications.id, conversations.applicationId))
+      .leftJoin(reviews, and(eq(reviews.applicationId, applications.id), eq(reviews.authorId, userId)))
+      .innerJoin(other, eq(other.id, otherId))
+      .leftJoin(memberBlocks, and(eq(memberBlocks.blockerId, userId), eq(memberBlocks.blockedId, otherId)))
+      .where(and(inArray(conversations.id, [...ids]), or(eq(conversations.posterId, userId), eq(conversations.applicantId, userId)))),
+    db
+      .selectDistinctOn([messages.conversationId])
+      .from(messages)
+      .where(and(inArray(messages.conversationId, [...ids]), isNull(messages.hiddenAt)))
+      .orderBy(messages.conversationId, desc(messages.id)),
+    unreadCounts(db, userId, ids),
+  ]);
   const lastOf = new Map(lastMessages.map((row) => [row.conversationId, row]));
-  const unread = await unreadCounts(db, userId, ids);
   return inOrderOf(ids, rows, (row) => row.conversation.id).flatMap(({ conversation, title, otherName, application, myReviewId, myReviewPublishedAt, blockedAt }): Conversation[] => {
     const last = lastOf.get(conversation.id);
     const side = sideOf(conversation, userId);
@@ -404,9 +406,8 @@ export async function conversationsOf(
   userId: number,
   page: { cursor?: ActivityCursor | undefined; limit: number },
 ): Promise<{ conversations: Conversation[]; unreadTotal: number; nextCursor: string | null }> {
-  const { ids, nextCursor } = await activityPage(db, [sql`c.poster_id = ${userId}`, sql`c.applicant_id = ${userId}`], page);
-  const [list, unreadTotal] = [await conversationWires(db, userId, ids), await unreadTotalOf(db, userId)];
-  return { conversations: list, unreadTotal, nextCursor };
+  const [{ ids, nextCursor }, unreadTotal] = await Promise.all([activityPage(db, [sql`c.poster_id = ${userId}`, sql`c.applicant_id = ${userId}`], page), unreadTotalOf(db, userId)]);
+  return { conversations: await conversationWires(db, userId, ids), unreadTotal, nextCursor };
 }
 
 /** One of the user's conversations as the inbox lists it, or null (not theirs, or nothing left to show). */
