@@ -647,30 +647,32 @@ for (const database of testDatabases()) {
 
         const first = await call('GET', '/me/conversations', owner);
         assert.equal(first.statusCode, 200, first.body);
-        const page1 = first.json() as { conversations: Conversation[]; unreadTotal: number; nextCursor: string | null };
+        type InboxPage = { conversations: Conversation[]; unreadTotal: number; nextCursor: string | null };
+        const page1 = first.json<InboxPage>();
         assert.equal(page1.conversations.length, DEAL_LIMITS.listPageSize, 'a call without limit gets the first 30');
         assert.equal(page1.conversations[0]!.id, applicants[0]!.application.conversationId, 'the last activity first');
         assert.equal(page1.unreadTotal, 34, 'the unread total counts every conversation, not only the page');
         assert.ok(page1.nextCursor);
-        const page2 = (await call('GET', `/me/conversations?cursor=${page1.nextCursor}`, owner)).json() as typeof page1;
+        const page2 = (await call('GET', `/me/conversations?cursor=${page1.nextCursor}`, owner)).json<InboxPage>();
         assert.equal(page2.conversations.length, 3);
         assert.equal(page2.nextCursor, null);
         const seen = [...page1.conversations, ...page2.conversations].map((c) => c.id);
         assert.equal(new Set(seen).size, 33, 'each conversation once');
-        const small = (await call('GET', '/me/conversations?limit=5', owner)).json() as typeof page1;
+        const small = (await call('GET', '/me/conversations?limit=5', owner)).json<InboxPage>();
         assert.deepEqual(small.conversations.map((c) => c.id), seen.slice(0, 5));
         for (const query of ['?limit=0', `?limit=${DEAL_LIMITS.listPageMax + 1}`, '?cursor=nonsense', '?cursor=WzEsMl0x']) {
           assert.equal((await call('GET', `/me/conversations${query}`, owner)).statusCode, 400, query);
         }
 
-        const listPage = (await call('GET', `/jobs/${job}/applications?limit=20`, owner)).json() as { applications: { id: number }[]; nextCursor: string | null };
+        type IdPage = { applications: { id: number }[]; nextCursor: string | null };
+        const listPage = (await call('GET', `/jobs/${job}/applications?limit=20`, owner)).json<IdPage>();
         assert.equal(listPage.applications.length, 20);
         assert.equal(listPage.applications[0]!.id, applicants[0]!.application.id);
-        const listRest = (await call('GET', `/jobs/${job}/applications?cursor=${listPage.nextCursor}`, owner)).json() as typeof listPage;
+        const listRest = (await call('GET', `/jobs/${job}/applications?cursor=${listPage.nextCursor}`, owner)).json<IdPage>();
         assert.equal(listRest.applications.length, 13);
         assert.equal(listRest.nextCursor, null);
 
-        const mine = (await call('GET', '/me/applications', applicants[5]!.token)).json() as { applications: { id: number }[]; nextCursor: string | null };
+        const mine = (await call('GET', '/me/applications', applicants[5]!.token)).json<IdPage>();
         assert.deepEqual(mine.applications.map((a) => a.id), [applicants[5]!.application.id]);
         assert.equal(mine.nextCursor, null);
 

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { DEAL_LIMITS, type Conversation, type PublicReview, type ReportedContent, type UserProfile } from '@tasko/shared/domain';
 import { applications, contentReports, conversations, listings, messages, reviews, userEvents, users } from '../src/db/schema.js';
 import errorsPlugin from '../src/plugins/errors/errors.plugin.js';
