@@ -6,7 +6,6 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { RELEASE_BUCKET_COOKIE, type PageCanary, type ReleaseArea } from '@tasko/shared/domain';
@@ -17,17 +16,9 @@ import { canaryTrial, type ReleaseStats } from '../src/releases/releases.js';
 import { judgeCanaries, publishRelease, rollbackRelease } from '../src/releases/releaseActions.js';
 import { LocalReleaseStore } from '../src/releases/releaseStores.js';
 import { makeFixtureSite } from './fixtureSite.js';
-import { configRefusal, emptyDatabase, startTestServer, testDatabases, type TestServer } from './testServer.js';
+import { configRefusal, emptyDatabase, startTestServer, testDatabases, useScratchDirs, type TestServer } from './testServer.js';
 
-const scratch: string[] = [];
-const tempDir = (prefix: string) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  scratch.push(dir);
-  return dir;
-};
-after(() => {
-  for (const dir of scratch) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = useScratchDirs();
 
 /** mfe-content's build in miniature: its entry, its federation manifest and the FAQ page's chunk. */
 function builtContent(n: number): string {

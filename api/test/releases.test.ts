@@ -1,7 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { PAGE_ROUTES, RELEASE_BUCKET_COOKIE, type RemoteName } from '@tasko/shared/domain';
 import { startBucketStandin, type BucketStandin } from '../../scripts/cluster/bucketStandin.js';
@@ -12,18 +11,10 @@ import { CanaryCounts, signedBucketCookie } from '../src/releases/canaryCounts.j
 import { LocalReleaseStore, S3ReleaseStore } from '../src/releases/releaseStores.js';
 import { S3Bucket } from '../src/s3Bucket.js';
 import { makeFixtureSite } from './fixtureSite.js';
-import { startTestServer, type TestServer } from './testServer.js';
+import { startTestServer, useScratchDirs, type TestServer } from './testServer.js';
 
 const CONTENT_MODULES = PAGE_ROUTES.filter((route) => route.remote === 'mfe_content').map((route) => route.module);
-const scratch: string[] = [];
-const tempDir = (prefix: string) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  scratch.push(dir);
-  return dir;
-};
-after(() => {
-  for (const dir of scratch) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = useScratchDirs();
 
 const sharedEntry = (name: string, version: string, requiredVersion?: string) => ({ name, version, ...(requiredVersion ? { requiredVersion } : {}), assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } });
 

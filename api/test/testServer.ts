@@ -170,3 +170,16 @@ export async function signIn(app: FastifyInstance, email: string, name = email.s
   }
   return accessToken;
 }
+
+/** Temporary folders a test file makes (`tempDir('prefix-')`), all removed when the file's tests are over. */
+export function useScratchDirs(): (prefix: string) => string {
+  const scratch: string[] = [];
+  after(() => {
+    for (const dir of scratch) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return (prefix) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    scratch.push(dir);
+    return dir;
+  };
+}
