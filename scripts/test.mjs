@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check, in the order that fails fastest: translations (and the check's own tests), types,
-// lint, unit tests (jest), the API fuzz, the production build, API tests, end-to-end tests and the cluster on
+// lint, the format, unit tests (jest), the API fuzz, the production build, API tests, end-to-end tests and the cluster on
 // loopback (node's test runner). Ends with one line, "N passed, N failed", counted over every suite. `npm test --
-// lint` (or i18n, types, unit, api, fuzz, e2e, cluster) runs one part; `api` includes the fuzz.
+// lint` (or i18n, types, format, unit, api, fuzz, e2e, cluster) runs one part; `api` includes the fuzz.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,7 +18,11 @@ function run(label, command, args, options = {}) {
   return new Promise((resolve) => {
     console.log(`\n━━ ${label}`);
     let output = '';
-    const child = spawn(command, args, { cwd: options.cwd ?? root, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: options.cwd ?? root,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout.on('data', (d) => {
       output += d;
       process.stdout.write(d);
@@ -44,7 +48,12 @@ async function check(label, command, args, options) {
 
 /** node --test with the TAP reporter: its summary lines give the counts. */
 async function nodeTests(label, cwd, files) {
-  const { code, output } = await run(label, process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=tap', '--import', 'tsx', ...files], { cwd });
+  const { code, output } = await run(
+    label,
+    process.execPath,
+    ['--test', '--test-concurrency=1', '--test-reporter=tap', '--import', 'tsx', ...files],
+    { cwd },
+  );
   const passed = Number(/^# pass (\d+)/m.exec(output)?.[1] ?? 0);
   const failed = Number(/^# fail (\d+)/m.exec(output)?.[1] ?? 0);
   totals.passed += passed;
@@ -55,7 +64,12 @@ async function nodeTests(label, cwd, files) {
 
 async function jest() {
   const report = path.join(os.tmpdir(), `tasko-jest-${process.pid}.json`);
-  const { code } = await run('unit tests (jest)', process.execPath, [path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci', '--json', `--outputFile=${report}`]);
+  const { code } = await run('unit tests (jest)', process.execPath, [
+    path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
+    '--ci',
+    '--json',
+    `--outputFile=${report}`,
+  ]);
   const result = fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, 'utf8')) : { numPassedTests: 0, numFailedTests: 0 };
   totals.passed += result.numPassedTests;
   totals.failed += result.numFailedTests;
@@ -67,7 +81,11 @@ async function jest() {
 
 const testFiles = (dir, sub, pattern = /\.(test|spec)\.ts$/) =>
   fs.existsSync(path.join(root, dir, sub))
-    ? fs.readdirSync(path.join(root, dir, sub)).filter((f) => pattern.test(f)).sort().map((f) => `${sub}/${f}`)
+    ? fs
+        .readdirSync(path.join(root, dir, sub))
+        .filter((f) => pattern.test(f))
+        .sort()
+        .map((f) => `${sub}/${f}`)
     : [];
 const wants = (step) => only.length === 0 || only.includes(step);
 
@@ -77,9 +95,11 @@ if (wants('i18n')) {
 }
 if (wants('types')) await check('types (tsc --noEmit, every package)', 'npm', ['run', '--silent', 'typecheck']);
 if (wants('lint')) await check('lint (eslint)', 'npm', ['run', '--silent', 'lint']);
+if (wants('format')) await check('format (prettier --check)', 'npm', ['run', '--silent', 'format:check']);
 if (wants('unit')) await jest();
 // The fuzz needs no build (a fixture site stands in for the pages): it runs before it, and fails faster.
-if (wants('fuzz') || wants('api')) await nodeTests('the schema-driven fuzz (api/fuzz, fixed seed)', path.join(root, 'api'), testFiles('api', 'fuzz', /\.fuzz\.ts$/));
+if (wants('fuzz') || wants('api'))
+  await nodeTests('the schema-driven fuzz (api/fuzz, fixed seed)', path.join(root, 'api'), testFiles('api', 'fuzz', /\.fuzz\.ts$/));
 if (wants('api') || wants('e2e') || wants('cluster')) {
   const built = await check('production build (if stale)', process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--if-stale']);
   if (!built) {
@@ -88,7 +108,11 @@ if (wants('api') || wants('e2e') || wants('cluster')) {
     if (wants('api')) await nodeTests('API tests', path.join(root, 'api'), testFiles('api', 'test'));
     if (wants('e2e')) await nodeTests('end-to-end tests (Chromium)', path.join(root, 'e2e'), testFiles('e2e', 'specs'));
     // Two of everything (docs/deploy.md#how-this-is-proved): its own PostgreSQL pair, Redis, bucket and nginx.
-    if (wants('cluster')) await nodeTests('the cluster on loopback (two instances, a replica, nginx)', root, ['scripts/cluster/recipe.test.ts', 'scripts/cluster/cluster.test.ts']);
+    if (wants('cluster'))
+      await nodeTests('the cluster on loopback (two instances, a replica, nginx)', root, [
+        'scripts/cluster/recipe.test.ts',
+        'scripts/cluster/cluster.test.ts',
+      ]);
   }
 }
 
