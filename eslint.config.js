@@ -21,7 +21,17 @@ export default defineConfig(
   {
     // Build output, test and bench output, the embedded database (DATA_DIR, by default ./data, also where a
     // workspace's own run puts it), generated migrations and data. JSON is never linted.
-    ignores: ['**/dist/**', '**/coverage/**', '**/data/**', '**/test-results/**', '.bench/**', '.scratch/**', 'scripts/.shot.mjs', 'api/drizzle/**', '**/*.generated.*'],
+    ignores: [
+      '**/dist/**',
+      '**/coverage/**',
+      '**/data/**',
+      '**/test-results/**',
+      '.bench/**',
+      '.scratch/**',
+      'scripts/.shot.mjs',
+      'api/drizzle/**',
+      '**/*.generated.*',
+    ],
   },
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
@@ -48,12 +58,21 @@ export default defineConfig(
       '@typescript-eslint/require-await': 'off',
       // Errors are values with a message key (docs/product.md#messages): an ApiError may be thrown or rejected, and a
       // caught `unknown` passed on unchanged.
-      '@typescript-eslint/only-throw-error': ['error', { allow: apiError, allowRethrowing: true, allowThrowingAny: true, allowThrowingUnknown: true }],
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        { allow: apiError, allowRethrowing: true, allowThrowingAny: true, allowThrowingUnknown: true },
+      ],
       '@typescript-eslint/prefer-promise-reject-errors': ['error', { allow: apiError, allowThrowingUnknown: true }],
       // node:test's `describe` and `it` return promises that the runner itself awaits.
-      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'suite'] }] }],
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'suite'] }] },
+      ],
       // A leading underscore names a parameter kept for its position; rest siblings drop a property from a copy.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
     },
   },
   {
@@ -133,8 +152,15 @@ export default defineConfig(
  */
 function workspaceBoundaries() {
   const router = {
-    paths: [{ name: 'react-router-dom', message: "Import it from '@tasko/shared/router' (the shared router module); add the name there if it is missing." }],
-    patterns: [{ group: ['react-router-dom/*', 'react-router', 'react-router/*'], message: "Import the router from '@tasko/shared/router'." }],
+    paths: [
+      {
+        name: 'react-router-dom',
+        message: "Import it from '@tasko/shared/router' (the shared router module); add the name there if it is missing.",
+      },
+    ],
+    patterns: [
+      { group: ['react-router-dom/*', 'react-router', 'react-router/*'], message: "Import the router from '@tasko/shared/router'." },
+    ],
   };
   const sources = (names) => names.flatMap((name) => [`@tasko/${name}`, `@tasko/${name}/*`, `**/${name}/src/**`, `**/${name}/src`]);
   const remotes = ['mfe-jobs', 'mfe-services', 'mfe-posting', 'mfe-content', 'mfe-account'];
@@ -142,13 +168,26 @@ function workspaceBoundaries() {
     files,
     ignores: [...(withRouter ? ['shared/src/router/**'] : []), ...ignores],
     rules: {
-      'no-restricted-imports': ['error', { paths: withRouter ? router.paths : [], patterns: [...(withRouter ? router.patterns : []), { group: forbidden, message }, ...more] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: withRouter ? router.paths : [],
+          patterns: [...(withRouter ? router.patterns : []), { group: forbidden, message }, ...more],
+        },
+      ],
     },
   });
   const noWorkspace = [...sources(['shell', 'api', ...remotes]), 'mfe_*', 'mfe_*/*'];
   const sharedNoWorkspace = '`shared` imports no workspace: every workspace imports it.';
   // The entries a remote bundles a copy of, which reach the core by its name (docs/architecture.md#the-workspaces).
-  const bundledEntries = ['shared/src/listing/**', 'shared/src/deal/**', 'shared/src/remoteData/**', 'shared/src/ui/ReportFields.tsx', 'shared/src/format/timeAgo.ts', 'shared/src/harness/**'];
+  const bundledEntries = [
+    'shared/src/listing/**',
+    'shared/src/deal/**',
+    'shared/src/remoteData/**',
+    'shared/src/ui/ReportFields.tsx',
+    'shared/src/format/timeAgo.ts',
+    'shared/src/harness/**',
+  ];
   return [
     ...remotes.map((remote) =>
       boundary(
@@ -158,19 +197,35 @@ function workspaceBoundaries() {
         true,
       ),
     ),
-    boundary(['shell/**/*.{ts,tsx}'], sources(['api', ...remotes]), 'The shell loads remotes through the federation (`mfe_jobs/JobPage`), never from their sources.', true),
+    boundary(
+      ['shell/**/*.{ts,tsx}'],
+      sources(['api', ...remotes]),
+      'The shell loads remotes through the federation (`mfe_jobs/JobPage`), never from their sources.',
+      true,
+    ),
     boundary(['shared/**/*.{ts,tsx}'], noWorkspace, sharedNoWorkspace, true, {
       ignores: [...bundledEntries, 'shared/test/**', 'shared/**/*.test.{ts,tsx}'],
-      more: [{ regex: '^@tasko/shared(/(?!router$).*)?$', message: "The core imports its own files by relative path; only the router comes by its name, '@tasko/shared/router'." }],
+      more: [
+        {
+          regex: '^@tasko/shared(/(?!router$).*)?$',
+          message: "The core imports its own files by relative path; only the router comes by its name, '@tasko/shared/router'.",
+        },
+      ],
     }),
     boundary(bundledEntries, noWorkspace, sharedNoWorkspace, true, {
       more: [
         {
           regex: '^\\.\\.(/index)?$|^\\.\\./(api|auth|config|events|i18n|analytics)/|^\\.\\./ui/(?!ReportFields$)',
-          message: "Import the core by its name, '@tasko/shared': a relative path would bundle a second copy of its store, texts and API client into the remote.",
+          message:
+            "Import the core by its name, '@tasko/shared': a relative path would bundle a second copy of its store, texts and API client into the remote.",
         },
       ],
     }),
-    boundary(['api/**/*.ts'], [...sources(['shell', ...remotes]), 'mfe_*', 'mfe_*/*'], 'The API imports `@tasko/shared` only, never the browser packages.', false),
+    boundary(
+      ['api/**/*.ts'],
+      [...sources(['shell', ...remotes]), 'mfe_*', 'mfe_*/*'],
+      'The API imports `@tasko/shared` only, never the browser packages.',
+      false,
+    ),
   ];
 }

@@ -1,6 +1,12 @@
 // Unit tests of the browser packages: jsdom + Testing Library, TypeScript through swc (type-checking is
 // `npm run typecheck`). API and end-to-end tests run on node's own test runner (api/, e2e/).
-const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }];
+const swc = [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
+    module: { type: 'commonjs' },
+  },
+];
 
 const browserProject = (name) => ({
   displayName: name,

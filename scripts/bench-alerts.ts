@@ -24,7 +24,11 @@ try {
   const emails = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).length : 0);
   for (let i = 0; i < SAMPLES; i += 1) {
     const before = emails();
-    const answer = await fetch(`${url}/api/v1/jobs`, { method: 'POST', headers: { authorization: `Bearer ${poster}` }, body: listingForm(`Sofa ${i}`) });
+    const answer = await fetch(`${url}/api/v1/jobs`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${poster}` },
+      body: listingForm(`Sofa ${i}`),
+    });
     const published = performance.now();
     if (answer.status !== 201) throw new Error(`publish refused: ${await answer.text()}`);
     while (emails() === before && performance.now() - published < 10_000) await new Promise((r) => setTimeout(r, 2));
@@ -38,4 +42,6 @@ try {
 
 const sorted = [...latencies].sort((a, b) => a - b);
 const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(0);
-console.log(`\nInstant alert, publish (201) → .eml in the outbox, PGlite, ${SAMPLES} publishes: median ${at(0.5)} ms, p90 ${at(0.9)} ms, max ${at(1)} ms`);
+console.log(
+  `\nInstant alert, publish (201) → .eml in the outbox, PGlite, ${SAMPLES} publishes: median ${at(0.5)} ms, p90 ${at(0.9)} ms, max ${at(1)} ms`,
+);

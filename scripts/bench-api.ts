@@ -62,7 +62,8 @@ async function prepare(options: { databaseUrl?: string; pgliteDir: string }, lis
   return { generatedMs, statements };
 }
 
-const searchUrl = (origin: string, params: JobSearchParams) => `${origin}/api/v1/jobs?${searchQueryString({ pageSize: LIMITS.defaultPageSize, ...params })}`;
+const searchUrl = (origin: string, params: JobSearchParams) =>
+  `${origin}/api/v1/jobs?${searchQueryString({ pageSize: LIMITS.defaultPageSize, ...params })}`;
 
 /** The first page answers, with a full page where the data has one: a broken shape is not measured as fast. */
 async function checkShape(url: string): Promise<void> {
@@ -72,9 +73,13 @@ async function checkShape(url: string): Promise<void> {
 
 async function startMinimalHandler(statementsFile: string, databaseUrl: string): Promise<{ origin: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'benchMinimalHandler.ts'), String(port), statementsFile, databaseUrl], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'scripts', 'benchMinimalHandler.ts'), String(port), statementsFile, databaseUrl],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     child.stdout?.once('data', () => resolve());
     child.once('exit', (code) => reject(new Error(`the minimal handler stopped (${code})`)));
@@ -91,8 +96,14 @@ async function publishLatency(origin: string): Promise<{ p50: number; p99: numbe
     for (let i = 0; i < PUBLISHES; i += 1) {
       const form = new FormData();
       const fields = {
-        jobTitle: `Help moving a sofa ${i}`, description: 'Carry a sofa up two floors, this Friday morning.', category: 'homeServices',
-        paymentType: 'fixed', amount: '150', contactPersonName: 'Bench', phone: '054-1234-567', offerType: 'job',
+        jobTitle: `Help moving a sofa ${i}`,
+        description: 'Carry a sofa up two floors, this Friday morning.',
+        category: 'homeServices',
+        paymentType: 'fixed',
+        amount: '150',
+        contactPersonName: 'Bench',
+        phone: '054-1234-567',
+        offerType: 'job',
         location: JSON.stringify({ city: 'Haifa', address: '' }),
       };
       for (const [name, value] of Object.entries(fields)) form.set(name, value);
@@ -108,7 +119,13 @@ async function publishLatency(origin: string): Promise<{ p50: number; p99: numbe
   }
 }
 
-const serverEnv = (dataDir: string) => ({ DATA_DIR: dataDir, NODE_ENV: 'production', DEV_IDP: 'on', WRITE_RATE_LIMIT: '100000', SEARCH_CACHE_MS: '0' });
+const serverEnv = (dataDir: string) => ({
+  DATA_DIR: dataDir,
+  NODE_ENV: 'production',
+  DEV_IDP: 'on',
+  WRITE_RATE_LIMIT: '100000',
+  SEARCH_CACHE_MS: '0',
+});
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasko-bench-'));
 const rows: string[][] = [];
 const notes: string[] = [];
@@ -134,18 +151,32 @@ try {
     }
     const cached = await startServer({ ...serverEnv(dataDir), DATABASE_URL: databaseUrl, SEARCH_CACHE_MS: '2000' });
     children.push(cached.child);
-    rows.push(['PostgreSQL', 'home, 2 s search cache on', ...figures(await load(searchUrl(cached.url, SEARCH_SHAPES[0]!.params), CONNECTIONS)), '', '', '', '', '']);
+    rows.push([
+      'PostgreSQL',
+      'home, 2 s search cache on',
+      ...figures(await load(searchUrl(cached.url, SEARCH_SHAPES[0]!.params), CONNECTIONS)),
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]);
     const publish = await publishLatency(api.url);
-    notes.push(`PostgreSQL: publish (no photos, one at a time, ${PUBLISHES}) with ${LISTINGS.toLocaleString('en')} listings: p50 ${publish.p50} ms, p99 ${publish.p99} ms`);
+    notes.push(
+      `PostgreSQL: publish (no photos, one at a time, ${PUBLISHES}) with ${LISTINGS.toLocaleString('en')} listings: p50 ${publish.p50} ms, p99 ${publish.p99} ms`,
+    );
   } catch (error) {
     notes.push(`PostgreSQL skipped: ${(error as Error).message}`);
   }
   for (const child of children.splice(0)) child.kill();
   // The generated listings leave with the bench: the database may be a developer's own.
-  await openDatabase({ databaseUrl, pgliteDir: 'memory' }).then(async (handle) => {
-    await emptied(handle);
-    await handle.close();
-  }, () => undefined);
+  await openDatabase({ databaseUrl, pgliteDir: 'memory' }).then(
+    async (handle) => {
+      await emptied(handle);
+      await handle.close();
+    },
+    () => undefined,
+  );
 
   // PGlite: one connection, so 4 concurrent requests.
   const pgliteDir = path.join(dataDir, 'pglite');
@@ -159,7 +190,9 @@ try {
     rows.push(['PGlite', shape.name, ...figures(await load(url, PGLITE_CONNECTIONS)), '', '', '', '', '']);
   }
   const publish = await publishLatency(embedded.url);
-  notes.push(`PGlite: publish (no photos, one at a time, ${PUBLISHES}) with ${PGLITE_LISTINGS.toLocaleString('en')} listings: p50 ${publish.p50} ms, p99 ${publish.p99} ms`);
+  notes.push(
+    `PGlite: publish (no photos, one at a time, ${PUBLISHES}) with ${PGLITE_LISTINGS.toLocaleString('en')} listings: p50 ${publish.p50} ms, p99 ${publish.p99} ms`,
+  );
 } finally {
   for (const child of children) child.kill();
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -171,12 +204,29 @@ try {
  */
 function serializationMicros(): Record<string, number> {
   const listing = {
-    job_id: 1, jobTitle: 'עזרה בהובלת ספה', status: 'active', contact_person_name: 'נועה כהן', contact_methods: ['phone', 'whatsapp'],
-    payment_type: 'fixed', offerType: 'job', description: 'A realistic description of a small paid task. '.repeat(3), amount: 250,
-    category: 'homeServices', location: { city: 'חיפה', address: 'Street 12' }, image_url: ['/uploads/a.webp'], publisher_id: 7,
+    job_id: 1,
+    jobTitle: 'עזרה בהובלת ספה',
+    status: 'active',
+    contact_person_name: 'נועה כהן',
+    contact_methods: ['phone', 'whatsapp'],
+    payment_type: 'fixed',
+    offerType: 'job',
+    description: 'A realistic description of a small paid task. '.repeat(3),
+    amount: 250,
+    category: 'homeServices',
+    location: { city: 'חיפה', address: 'Street 12' },
+    image_url: ['/uploads/a.webp'],
+    publisher_id: 7,
     created_at: '2026-11-24T10:00:00.000Z',
   };
-  const answer = { jobs: Array.from({ length: 12 }, (_, i) => ({ ...listing, job_id: i + 1 })), total: 1000, page: 1, pageSize: 12, totalIsCapped: true, nextCursor: 'x' };
+  const answer = {
+    jobs: Array.from({ length: 12 }, (_, i) => ({ ...listing, job_id: i + 1 })),
+    total: 1000,
+    page: 1,
+    pageSize: 12,
+    totalIsCapped: true,
+    nextCursor: 'x',
+  };
   const route = { schema: publicListingPage, method: 'GET', url: '/api/v1/jobs', httpStatus: '200' };
   const writers: Record<string, (data: unknown) => string> = {
     compiled: compiledSerializerCompiler(route),
@@ -198,8 +248,22 @@ function figures(f: LoadFigures): string[] {
   return [String(f.rps), String(f.p50), String(f.p99), String(f.errors)];
 }
 
-console.log(`\nGET /api/v1/jobs, search cache off, ${SECONDS} s each; PostgreSQL at ${CONNECTIONS} connections, PGlite at ${PGLITE_CONNECTIONS}; ${os.cpus().length} cores`);
-const header = ['database', 'shape', 'API req/s', 'p50 ms', 'p99 ms', 'errors', 'minimal req/s', 'p50 ms', 'p99 ms', 'errors', 'minimal/API'];
+console.log(
+  `\nGET /api/v1/jobs, search cache off, ${SECONDS} s each; PostgreSQL at ${CONNECTIONS} connections, PGlite at ${PGLITE_CONNECTIONS}; ${os.cpus().length} cores`,
+);
+const header = [
+  'database',
+  'shape',
+  'API req/s',
+  'p50 ms',
+  'p99 ms',
+  'errors',
+  'minimal req/s',
+  'p50 ms',
+  'p99 ms',
+  'errors',
+  'minimal/API',
+];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
 const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
 console.log(line(header));

@@ -28,7 +28,11 @@ try {
   const token = await benchSession(cluster.proxyOrigin, 'bench@cluster.test');
   // Enough listings that a search reads pages of them, posted through the API like everyone's.
   for (let n = 0; n < LISTINGS; n += 1) {
-    const answer = await fetch(`${cluster.proxyOrigin}/api/v1/jobs`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: listingForm(`Sofa ${n} carrying`) });
+    const answer = await fetch(`${cluster.proxyOrigin}/api/v1/jobs`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: listingForm(`Sofa ${n} carrying`),
+    });
     await answer.arrayBuffer();
   }
   await cluster.replica.waitForReplay();
@@ -42,7 +46,9 @@ try {
   await second.start();
 
   // Replica lag while 4 writers post as fast as the primary takes them: the replay position against the primary's.
-  const writers = await Promise.all(Array.from({ length: WRITERS }, (_, n) => benchSession(cluster.proxyOrigin, `writer${n}@cluster.test`)));
+  const writers = await Promise.all(
+    Array.from({ length: WRITERS }, (_, n) => benchSession(cluster.proxyOrigin, `writer${n}@cluster.test`)),
+  );
   let isWriting = true;
   let posts = 0;
   const writing = writers.map(async (writer) => {
@@ -93,9 +99,15 @@ try {
   console.log(row('one instance, no proxy', direct));
   console.log(row('nginx, one instance', one));
   console.log(row('nginx, two instances', two));
-  console.log(`two instances / one through nginx: ${(two.rps / one.rps).toFixed(2)}×; nginx and one instance / one instance alone: ${(one.rps / direct.rps).toFixed(2)}×`);
-  console.log(`replica lag during ${WRITERS} writers (${posts} posts in ${SECONDS} s): median ${median(lagMs)} ms, p99 ${percentile(lagMs, 99)} ms, max ${Math.max(...lagMs)} ms over ${lagMs.length} samples`);
-  console.log(`rolling restart: ${restartMs.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(' + ')} = ${(restartMs.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s (each: drain, exit, start, migrate, ready)`);
+  console.log(
+    `two instances / one through nginx: ${(two.rps / one.rps).toFixed(2)}×; nginx and one instance / one instance alone: ${(one.rps / direct.rps).toFixed(2)}×`,
+  );
+  console.log(
+    `replica lag during ${WRITERS} writers (${posts} posts in ${SECONDS} s): median ${median(lagMs)} ms, p99 ${percentile(lagMs, 99)} ms, max ${Math.max(...lagMs)} ms over ${lagMs.length} samples`,
+  );
+  console.log(
+    `rolling restart: ${restartMs.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(' + ')} = ${(restartMs.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s (each: drain, exit, start, migrate, ready)`,
+  );
 } finally {
   await cluster.stop();
 }

@@ -34,7 +34,13 @@ async function timed(url: string, token: string, requests = REQUESTS): Promise<{
 const database = await createBenchDatabase('inbox', 'The busy inbox');
 if (database) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasko-bench-inbox-'));
-  const server = await startServer({ DATABASE_URL: database.url, DATA_DIR: dataDir, NODE_ENV: 'production', DEV_IDP: 'on', SIGN_IN_RATE_LIMIT: '100000' });
+  const server = await startServer({
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    DEV_IDP: 'on',
+    SIGN_IN_RATE_LIMIT: '100000',
+  });
   const client = new pg.Client({ connectionString: database.url });
   try {
     const token = await benchSession(server.url, 'busy-poster@example.com');
@@ -69,13 +75,21 @@ if (database) {
     );
     await client.query('analyze');
     const first = await timed(`${server.url}/api/v1/me/conversations`, token);
-    const page = (await (await fetch(`${server.url}/api/v1/me/conversations?limit=100`, { headers: { authorization: `Bearer ${token}` } })).json()) as { nextCursor: string; conversations: { id: number }[] };
+    const page = (await (
+      await fetch(`${server.url}/api/v1/me/conversations?limit=100`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { nextCursor: string; conversations: { id: number }[] };
     const middle = await timed(`${server.url}/api/v1/me/conversations?cursor=${page.nextCursor}`, token);
     const one = await timed(`${server.url}/api/v1/conversations/${page.conversations[0]!.id}`, token);
-    console.log(`\nThe busy inbox: one member with ${CONVERSATIONS.toLocaleString('en')} conversations (PostgreSQL, ${REQUESTS} requests each, one at a time)`);
+    console.log(
+      `\nThe busy inbox: one member with ${CONVERSATIONS.toLocaleString('en')} conversations (PostgreSQL, ${REQUESTS} requests each, one at a time)`,
+    );
     console.log('| call | bytes | p50 | p99 |');
     console.log('| --- | --- | --- | --- |');
-    for (const [name, figures] of [['first page (30)', first], ['page after the first 100', middle], ['one conversation', one]] as const) {
+    for (const [name, figures] of [
+      ['first page (30)', first],
+      ['page after the first 100', middle],
+      ['one conversation', one],
+    ] as const) {
       console.log(`| ${name} | ${figures.bytes.toLocaleString('en')} | ${figures.p50.toFixed(1)} ms | ${figures.p99.toFixed(1)} ms |`);
     }
   } finally {

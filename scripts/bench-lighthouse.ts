@@ -25,10 +25,21 @@ async function seedListings(origin: string): Promise<number> {
   const request = await playwrightRequest.newContext();
   try {
     const token = await apiSession(request, origin, 'bench-lighthouse@example.com', 'Dana Levi');
-    const titles = ['הובלת ספה לקומה שלישית', 'Dog walking twice a day', 'שיעורי עזר במתמטיקה לכיתה ח׳', 'Garden tidy-up before the holiday', 'ניקיון דירה אחרי שיפוץ', 'Help moving boxes'];
+    const titles = [
+      'הובלת ספה לקומה שלישית',
+      'Dog walking twice a day',
+      'שיעורי עזר במתמטיקה לכיתה ח׳',
+      'Garden tidy-up before the holiday',
+      'ניקיון דירה אחרי שיפוץ',
+      'Help moving boxes',
+    ];
     let firstId = 0;
     for (const [i, jobTitle] of titles.entries()) {
-      const id = await createListing(request, origin, token, { jobTitle, offerType: i % 3 === 2 ? 'service' : 'job', amount: String(100 + i * 50) });
+      const id = await createListing(request, origin, token, {
+        jobTitle,
+        offerType: i % 3 === 2 ? 'service' : 'job',
+        amount: String(100 + i * 50),
+      });
       firstId ||= id;
     }
     return firstId;
@@ -40,7 +51,11 @@ async function seedListings(origin: string): Promise<number> {
 /** The system Chromium with a DevTools port for Lighthouse, in a throwaway profile. */
 async function startChromium(): Promise<{ port: number; stop(): Promise<void> }> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'tasko-lighthouse-'));
-  const child: ChildProcess = spawn(chromiumPath(), [...CHROMIUM_FLAGS, `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(
+    chromiumPath(),
+    [...CHROMIUM_FLAGS, `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`Chromium did not start: ${output}`)), 30_000);
@@ -78,12 +93,15 @@ async function auditedSite(label: string, env: Record<string, string> = {}): Pro
 }
 
 const sites = [await auditedSite('this tree')];
-if (process.env.BENCH_BASELINE_DIR) sites.push(await auditedSite(`baseline ${process.env.BENCH_BASELINE_REF ?? ''}`.trim(), { DIST_ROOT: process.env.BENCH_BASELINE_DIR }));
+if (process.env.BENCH_BASELINE_DIR)
+  sites.push(await auditedSite(`baseline ${process.env.BENCH_BASELINE_REF ?? ''}`.trim(), { DIST_ROOT: process.env.BENCH_BASELINE_DIR }));
 const chromium = await startChromium();
 try {
   const rows: string[][] = [];
   for (const language of (process.env.LIGHTHOUSE_LANGUAGES ?? 'he,en').split(',')) {
-    for (const page of ['/', '/services', '/job/:id', '/faq', '/post-job'].filter((p) => !process.env.LIGHTHOUSE_PAGES || process.env.LIGHTHOUSE_PAGES.split(',').includes(p.replace('/:id', '')))) {
+    for (const page of ['/', '/services', '/job/:id', '/faq', '/post-job'].filter(
+      (p) => !process.env.LIGHTHOUSE_PAGES || process.env.LIGHTHOUSE_PAGES.split(',').includes(p.replace('/:id', '')),
+    )) {
       const blockingTimes: number[] = [];
       for (const site of sites) {
         const url = `${site.origin}/${language}${page === '/' ? '' : page.replace(':id', String(site.jobId))}`;
@@ -94,10 +112,13 @@ try {
         blockingTimes.push(blockingTime);
         // What fell short outside performance, so a score under 100 says why.
         const shortfalls = CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
-          (categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1).map((ref) => `${id}: ${audits[ref.id]?.title ?? ref.id}`),
+          (categories[id]?.auditRefs ?? [])
+            .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+            .map((ref) => `${id}: ${audits[ref.id]?.title ?? ref.id}`),
         );
         for (const shortfall of shortfalls) console.log(`  ${url}  ${shortfall}`);
-        if (process.env.LIGHTHOUSE_DETAILS) console.log(JSON.stringify(audits[process.env.LIGHTHOUSE_DETAILS]?.details, null, 1).slice(0, 4000));
+        if (process.env.LIGHTHOUSE_DETAILS)
+          console.log(JSON.stringify(audits[process.env.LIGHTHOUSE_DETAILS]?.details, null, 1).slice(0, 4000));
         const ms = (id: string) => String(Math.round(audits[id]?.numericValue ?? Number.NaN));
         const [own, base] = blockingTimes;
         rows.push([
@@ -114,7 +135,20 @@ try {
       }
     }
   }
-  const header = ['page', 'build', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'benchmarkIndex', 'TBT ÷ baseline'];
+  const header = [
+    'page',
+    'build',
+    'perf',
+    'a11y',
+    'best pr.',
+    'SEO',
+    'FCP ms',
+    'LCP ms',
+    'TBT ms',
+    'CLS',
+    'benchmarkIndex',
+    'TBT ÷ baseline',
+  ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
   console.log('\nLighthouse 13, mobile preset (simulated slow 4G, 4× CPU), one run per page');

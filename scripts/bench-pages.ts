@@ -13,8 +13,16 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
  * (measured on commit 1870a00) plus 40.
  */
 const BEFORE_THE_STACK: Record<string, number> = {
-  '/services': 118.5, '/tasks': 119.0, '/job/1': 124.2, '/login': 116.2, '/auth/callback': 119.1, '/post-job': 149.0,
-  '/my-posted-jobs': 119.3, '/settings': 118.6, '/moderation': 119.1, '/unsubscribe': 114.6,
+  '/services': 118.5,
+  '/tasks': 119.0,
+  '/job/1': 124.2,
+  '/login': 116.2,
+  '/auth/callback': 119.1,
+  '/post-job': 149.0,
+  '/my-posted-jobs': 119.3,
+  '/settings': 118.6,
+  '/moderation': 119.1,
+  '/unsubscribe': 114.6,
 };
 function budgetOf(path: string): number | undefined {
   if (path === '/') return 155;
@@ -52,7 +60,12 @@ async function visit(path: string, origin = site.origin): Promise<Visit> {
   page.on('response', (response) => {
     const type = response.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
-    bodies.push(response.body().then((body) => ({ type, gz: zlib.gzipSync(body, { level: 9 }).length }), () => ({ type, gz: 0 })));
+    bodies.push(
+      response.body().then(
+        (body) => ({ type, gz: zlib.gzipSync(body, { level: 9 }).length }),
+        () => ({ type, gz: 0 }),
+      ),
+    );
   });
   const started = Date.now();
   await page.goto(origin + path);
@@ -114,7 +127,13 @@ async function slowRowsOf(): Promise<string[][]> {
     const visits: SlowVisit[] = [];
     for (let i = 0; i < RUNS; i += 1) visits.push(await slowVisit(path, selector));
     const ms = (values: (number | null)[]) => (values.every((v) => v === null) ? '-' : String(median(values.map((v) => v ?? 0))));
-    result.push([path, what, ms(visits.map((v) => v.contentMs)), ms(visits.map((v) => v.listingRequestMs)), ms(visits.map((v) => v.remoteEntryMs))]);
+    result.push([
+      path,
+      what,
+      ms(visits.map((v) => v.contentMs)),
+      ms(visits.map((v) => v.listingRequestMs)),
+      ms(visits.map((v) => v.remoteEntryMs)),
+    ]);
   }
   return result;
 }
@@ -145,7 +164,16 @@ try {
   await baseline?.stop();
 }
 
-const header = ['route (en, first visit)', 'JS kB gz', 'CSS kB gz', 'JS files', 'requests', `h1 ms (median of ${RUNS})`, 'budget kB', ...(baseline ? [`baseline ${process.env.BENCH_BASELINE_REF ?? ''} JS kB gz`, 'difference'] : [])];
+const header = [
+  'route (en, first visit)',
+  'JS kB gz',
+  'CSS kB gz',
+  'JS files',
+  'requests',
+  `h1 ms (median of ${RUNS})`,
+  'budget kB',
+  ...(baseline ? [`baseline ${process.env.BENCH_BASELINE_REF ?? ''} JS kB gz`, 'difference'] : []),
+];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
 const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
 console.log(line(header));

@@ -153,7 +153,11 @@ async function inBatches<T, R>(items: readonly T[], width: number, task: (item: 
 async function openConversations(url: string, posters: Member[], applicants: Member[]): Promise<Pair[]> {
   return inBatches(posters, 16, async (poster, index) => {
     const applicant = applicants[index]!;
-    const posted = await fetch(`${url}/api/v1/jobs`, { method: 'POST', headers: { authorization: `Bearer ${poster.token}` }, body: listingForm(`Sofa ${index}`) });
+    const posted = await fetch(`${url}/api/v1/jobs`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${poster.token}` },
+      body: listingForm(`Sofa ${index}`),
+    });
     if (posted.status !== 201) throw new Error(`listing refused: ${await posted.text()}`);
     const { job_id: jobId } = (await posted.json()) as { job_id: number };
     const applied = await fetch(`${url}/api/v1/jobs/${jobId}/applications`, {
@@ -170,7 +174,10 @@ async function openConversations(url: string, posters: Member[], applicants: Mem
 /** An open `GET /me/events`, read as EventSource would; `onMessage` hears each `message` event's text. */
 async function openStream(url: string, member: Member, onMessage: (text: string, at: number) => void): Promise<() => void> {
   const abort = new AbortController();
-  const response = await fetch(`${url}/api/v1/me/events`, { headers: { authorization: `Bearer ${member.token}`, accept: 'text/event-stream' }, signal: abort.signal });
+  const response = await fetch(`${url}/api/v1/me/events`, {
+    headers: { authorization: `Bearer ${member.token}`, accept: 'text/event-stream' },
+    signal: abort.signal,
+  });
   if (response.status !== 200) throw new Error(`stream refused: ${response.status} ${await response.text()}`);
   void (async () => {
     const decoder = new TextDecoder();
@@ -196,7 +203,8 @@ async function openStream(url: string, member: Member, onMessage: (text: string,
 }
 
 /** Message `index` goes to pair `index % pairs`, written by the poster on the first pass, the applicant on the next. */
-const senderOf = (index: number, pair: Pair, pairCount: number): Member => (Math.floor(index / pairCount) % 2 === 0 ? pair.poster : pair.applicant);
+const senderOf = (index: number, pair: Pair, pairCount: number): Member =>
+  Math.floor(index / pairCount) % 2 === 0 ? pair.poster : pair.applicant;
 
 interface RoundResult {
   sent: number;
@@ -210,7 +218,13 @@ interface RoundResult {
  * RATE messages a second for SECONDS, pair after pair, each side in turn; `serverFor(pair, sender)` is where
  * the message is written. A message counts when the other side's stream has it.
  */
-async function sendMessages(round: string, pairs: Pair[], serverFor: (pair: Pair, sender: Member) => string, arrivals: Map<string, number>, seconds = SECONDS): Promise<RoundResult> {
+async function sendMessages(
+  round: string,
+  pairs: Pair[],
+  serverFor: (pair: Pair, sender: Member) => string,
+  arrivals: Map<string, number>,
+  seconds = SECONDS,
+): Promise<RoundResult> {
   const total = RATE * seconds;
   const sentAt = new Map<string, number>();
   const answers: Promise<{ status: number; ms: number }>[] = [];
@@ -237,11 +251,21 @@ async function sendMessages(round: string, pairs: Pair[], serverFor: (pair: Pair
   const deadline = performance.now() + DRAIN_MS;
   while ([...sentAt.keys()].some((text) => !arrivals.has(text)) && performance.now() < deadline) await sleep(20);
   const latencies = [...sentAt].flatMap(([text, at]) => (arrivals.has(text) ? [arrivals.get(text)! - at] : []));
-  return { sent: total, refused: answered.filter(({ status }) => status !== 201).length, latencies, answerTimes: answered.map(({ ms }) => ms) };
+  return {
+    sent: total,
+    refused: answered.filter(({ status }) => status !== 201).length,
+    latencies,
+    answerTimes: answered.map(({ ms }) => ms),
+  };
 }
 
 /** Opens each member's stream on `serverOf(member)`; a message's arrival is recorded on its reader's stream only. */
-async function openStreams(pairs: Pair[], pairCount: number, serverOf: (member: Member) => string, arrivals: Map<string, number>): Promise<(() => void)[]> {
+async function openStreams(
+  pairs: Pair[],
+  pairCount: number,
+  serverOf: (member: Member) => string,
+  arrivals: Map<string, number>,
+): Promise<(() => void)[]> {
   const pairOf = new Map<number, Pair>();
   for (const pair of pairs) {
     pairOf.set(pair.poster.id, pair);
@@ -291,7 +315,9 @@ if (database) {
     const pairs = await openConversations(first.url, posters, applicants);
     const setupSeconds = ((performance.now() - setupStart) / 1000).toFixed(1);
     const emails = await mailSettled(path.join(dataDir, 'outbox'));
-    console.log(`\nReal time: ${(PAIRS * 2).toLocaleString('en')} members, ${PAIRS} conversations opened in ${setupSeconds} s (then ${emails} emails written before timing)`);
+    console.log(
+      `\nReal time: ${(PAIRS * 2).toLocaleString('en')} members, ${PAIRS} conversations opened in ${setupSeconds} s (then ${emails} emails written before timing)`,
+    );
 
     // One API process: every stream on it, every message written through it.
     {
@@ -333,7 +359,9 @@ if (database) {
     }
   } finally {
     // Each process closes on SIGTERM; the database is dropped once none of them holds a connection to it.
-    const exited = children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : Promise.resolve()));
+    const exited = children.map((child) =>
+      child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : Promise.resolve(),
+    );
     for (const child of children) child.kill();
     await Promise.race([Promise.all(exited), sleep(10_000)]);
     await handle?.close();
@@ -347,16 +375,22 @@ if (database) {
   const header = ['', 'delivered', 'refused', 'p50', 'p99', 'max', 'POST p50', 'POST p99', 'RSS per stream', 'heap per stream'];
   const table = [header, ...rows, ['target', '', '', '', '< 250 ms', '', '', '', '< 30 kB', '< 30 kB']];
   const widths = header.map((_, column) => Math.max(...table.map((cells) => (cells[column] ?? '').length)));
-  for (const cells of table) console.log(cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));
+  for (const cells of table)
+    console.log(cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));
   console.log(
     'Per stream: the second half of the streams, per process (A / B). The heap is the figure: RSS barely moves, as new objects fill pages already resident, and V8 hands freed ones back when it likes.',
   );
 }
 
-function row(name: string, result: RoundResult, processes: { before: { rss: number; heapUsed: number }; open: { rss: number; heapUsed: number }; streams: number }[]): string[] {
+function row(
+  name: string,
+  result: RoundResult,
+  processes: { before: { rss: number; heapUsed: number }; open: { rss: number; heapUsed: number }; streams: number }[],
+): string[] {
   const sorted = [...result.latencies].sort((a, b) => a - b);
   const answers = [...result.answerTimes].sort((a, b) => a - b);
-  const per = (field: 'rss' | 'heapUsed') => processes.map(({ before, open, streams }) => kB((open[field] - before[field]) / streams)).join(' / ');
+  const per = (field: 'rss' | 'heapUsed') =>
+    processes.map(({ before, open, streams }) => kB((open[field] - before[field]) / streams)).join(' / ');
   return [
     name,
     `${sorted.length}/${result.sent}`,

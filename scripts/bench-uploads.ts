@@ -16,14 +16,18 @@ const GIFS_PER_POST = 5;
 /** Milliseconds from sending each post until its answer, on the server whose code is in `tree`. */
 async function postTimes(gif: Buffer, tree?: string): Promise<{ times: number[]; statuses: number[] }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasko-bench-uploads-'));
-  const { url, child } = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development', WRITE_RATE_LIMIT: '1000' }, tree);
+  const { url, child } = await startServer(
+    { DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development', WRITE_RATE_LIMIT: '1000' },
+    tree,
+  );
   const times: number[] = [];
   const statuses: number[] = [];
   try {
     const poster = await benchSession(url, 'gif-poster@bench.local');
     for (let i = 0; i < POSTS; i += 1) {
       const form = listingForm(`Animated ${i}`);
-      for (let n = 0; n < GIFS_PER_POST; n += 1) form.append('photos', new Blob([new Uint8Array(gif)], { type: 'image/gif' }), `moving-${n}.gif`);
+      for (let n = 0; n < GIFS_PER_POST; n += 1)
+        form.append('photos', new Blob([new Uint8Array(gif)], { type: 'image/gif' }), `moving-${n}.gif`);
       const started = performance.now();
       const answer = await fetch(`${url}/api/v1/jobs`, { method: 'POST', headers: { authorization: `Bearer ${poster}` }, body: form });
       await answer.arrayBuffer();
@@ -49,5 +53,7 @@ const rows: [string, string][] = [['this tree', summary(await postTimes(gif))]];
 const baselineDir = process.env.BENCH_BASELINE_DIR;
 if (baselineDir) rows.push([`baseline ${process.env.BENCH_BASELINE_REF ?? baselineDir}`, summary(await postTimes(gif, baselineDir))]);
 
-console.log(`\nPOST /api/v1/jobs with ${GIFS_PER_POST} animated GIFs (190 frames of 500 × 500, ${(gif.length / 1000).toFixed(0)} kB each), PGlite, ${POSTS} posts one after another; ${os.availableParallelism()} cores`);
+console.log(
+  `\nPOST /api/v1/jobs with ${GIFS_PER_POST} animated GIFs (190 frames of 500 × 500, ${(gif.length / 1000).toFixed(0)} kB each), PGlite, ${POSTS} posts one after another; ${os.availableParallelism()} cores`,
+);
 for (const [tree, figures] of rows) console.log(`${tree.padEnd(Math.max(...rows.map(([name]) => name.length)))}  ${figures}`);

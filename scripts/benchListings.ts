@@ -13,31 +13,121 @@ import placesFile from '../api/src/plugins/places/places.generated.json' with { 
 const TITLES: Record<Language, Record<Category, string[]>> = {
   he: {
     homeServices: ['עזרה בהעברת ספה', 'ניקיון דירה לפני מעבר', 'הרכבת ארון איקאה', 'תיקון ברז מטפטף', 'צביעת חדר ילדים'],
-    eventAndErrands: ['סידורים בעירייה ובדואר', 'עזרה בהכנות לבר מצווה', 'איסוף חבילה מהדואר', 'קניות בסופר לקשישה', 'מלצרות באירוע משפחתי'],
+    eventAndErrands: [
+      'סידורים בעירייה ובדואר',
+      'עזרה בהכנות לבר מצווה',
+      'איסוף חבילה מהדואר',
+      'קניות בסופר לקשישה',
+      'מלצרות באירוע משפחתי',
+    ],
     petAndAnimalCare: ['הוצאת כלב לטיול בערב', 'שמירה על חתול בסוף השבוע', 'טיפול בתוכי בזמן חופשה', 'אילוף גור כלבים', 'ניקוי אקווריום'],
-    educationAndTutoring: ['שיעור פרטי במתמטיקה', 'עזרה בשיעורי בית באנגלית', 'הכנה לבגרות בפיזיקה', 'שיעורי גיטרה למתחילים', 'בייביסיטר אחרי הצהריים'],
+    educationAndTutoring: [
+      'שיעור פרטי במתמטיקה',
+      'עזרה בשיעורי בית באנגלית',
+      'הכנה לבגרות בפיזיקה',
+      'שיעורי גיטרה למתחילים',
+      'בייביסיטר אחרי הצהריים',
+    ],
     other: ['עזרה בגינה וגיזום', 'צילום מסיבת יום הולדת', 'הדרכה במחשב לפנסיונר', 'נהג לנסיעה לשדה התעופה', 'עזרה בהעברת דירה'],
   },
   ar: {
     homeServices: ['مساعدة في نقل كنبة', 'تنظيف شقة قبل الانتقال', 'تركيب خزانة ملابس', 'تصليح حنفية تسرب', 'دهان غرفة الأولاد'],
-    eventAndErrands: ['مشاوير للبلدية والبريد', 'مساعدة في تحضير حفلة', 'استلام طرد من البريد', 'مشتريات من السوبرماركت لمسنة', 'خدمة ضيوف في عرس'],
-    petAndAnimalCare: ['تمشية كلب في المساء', 'رعاية قطة في نهاية الأسبوع', 'العناية بعصفور أثناء السفر', 'تدريب جرو صغير', 'تنظيف حوض سمك'],
-    educationAndTutoring: ['درس خصوصي في الرياضيات', 'مساعدة في واجبات الإنجليزي', 'تحضير لامتحان البجروت', 'دروس عود للمبتدئين', 'جليسة أطفال بعد الظهر'],
+    eventAndErrands: [
+      'مشاوير للبلدية والبريد',
+      'مساعدة في تحضير حفلة',
+      'استلام طرد من البريد',
+      'مشتريات من السوبرماركت لمسنة',
+      'خدمة ضيوف في عرس',
+    ],
+    petAndAnimalCare: [
+      'تمشية كلب في المساء',
+      'رعاية قطة في نهاية الأسبوع',
+      'العناية بعصفور أثناء السفر',
+      'تدريب جرو صغير',
+      'تنظيف حوض سمك',
+    ],
+    educationAndTutoring: [
+      'درس خصوصي في الرياضيات',
+      'مساعدة في واجبات الإنجليزي',
+      'تحضير لامتحان البجروت',
+      'دروس عود للمبتدئين',
+      'جليسة أطفال بعد الظهر',
+    ],
     other: ['مساعدة في الحديقة وتقليم الأشجار', 'تصوير حفلة عيد ميلاد', 'تعليم الحاسوب لمتقاعد', 'سائق إلى المطار', 'مساعدة في نقل البيت'],
   },
   ru: {
-    homeServices: ['Помочь перенести диван', 'Уборка квартиры перед переездом', 'Собрать шкаф из ИКЕА', 'Починить протекающий кран', 'Покрасить детскую комнату'],
-    eventAndErrands: ['Сходить в муниципалитет и на почту', 'Помощь в подготовке праздника', 'Забрать посылку с почты', 'Покупки в супермаркете для пожилой женщины', 'Официант на семейное торжество'],
-    petAndAnimalCare: ['Выгулять собаку вечером', 'Присмотреть за кошкой на выходных', 'Покормить попугая во время отпуска', 'Дрессировка щенка', 'Почистить аквариум'],
-    educationAndTutoring: ['Репетитор по математике', 'Помощь с домашним заданием по английскому', 'Подготовка к багруту по физике', 'Уроки гитары для начинающих', 'Няня после обеда'],
-    other: ['Помощь в саду и обрезка деревьев', 'Фотограф на день рождения', 'Научить пенсионера работать с компьютером', 'Водитель до аэропорта', 'Помощь с переездом'],
+    homeServices: [
+      'Помочь перенести диван',
+      'Уборка квартиры перед переездом',
+      'Собрать шкаф из ИКЕА',
+      'Починить протекающий кран',
+      'Покрасить детскую комнату',
+    ],
+    eventAndErrands: [
+      'Сходить в муниципалитет и на почту',
+      'Помощь в подготовке праздника',
+      'Забрать посылку с почты',
+      'Покупки в супермаркете для пожилой женщины',
+      'Официант на семейное торжество',
+    ],
+    petAndAnimalCare: [
+      'Выгулять собаку вечером',
+      'Присмотреть за кошкой на выходных',
+      'Покормить попугая во время отпуска',
+      'Дрессировка щенка',
+      'Почистить аквариум',
+    ],
+    educationAndTutoring: [
+      'Репетитор по математике',
+      'Помощь с домашним заданием по английскому',
+      'Подготовка к багруту по физике',
+      'Уроки гитары для начинающих',
+      'Няня после обеда',
+    ],
+    other: [
+      'Помощь в саду и обрезка деревьев',
+      'Фотограф на день рождения',
+      'Научить пенсионера работать с компьютером',
+      'Водитель до аэропорта',
+      'Помощь с переездом',
+    ],
   },
   en: {
-    homeServices: ['Help moving a sofa', 'Apartment cleaning before moving out', 'Assemble an IKEA wardrobe', 'Fix a dripping tap', "Paint a kids' room"],
-    eventAndErrands: ['Errands at the municipality and post office', 'Help preparing a bar mitzvah', 'Pick up a parcel from the post office', 'Grocery shopping for an elderly neighbour', 'Waiter for a family event'],
-    petAndAnimalCare: ['Evening dog walk', 'Cat sitting over the weekend', 'Feed a parrot during the holidays', 'Puppy training', 'Clean an aquarium'],
-    educationAndTutoring: ['Private maths lesson', 'Help with English homework', 'Physics bagrut preparation', 'Guitar lessons for beginners', 'Afternoon babysitter'],
-    other: ['Garden tidy-up and pruning', 'Photographer for a birthday party', 'Computer lessons for a pensioner', 'Driver to the airport', 'Help with a house move'],
+    homeServices: [
+      'Help moving a sofa',
+      'Apartment cleaning before moving out',
+      'Assemble an IKEA wardrobe',
+      'Fix a dripping tap',
+      "Paint a kids' room",
+    ],
+    eventAndErrands: [
+      'Errands at the municipality and post office',
+      'Help preparing a bar mitzvah',
+      'Pick up a parcel from the post office',
+      'Grocery shopping for an elderly neighbour',
+      'Waiter for a family event',
+    ],
+    petAndAnimalCare: [
+      'Evening dog walk',
+      'Cat sitting over the weekend',
+      'Feed a parrot during the holidays',
+      'Puppy training',
+      'Clean an aquarium',
+    ],
+    educationAndTutoring: [
+      'Private maths lesson',
+      'Help with English homework',
+      'Physics bagrut preparation',
+      'Guitar lessons for beginners',
+      'Afternoon babysitter',
+    ],
+    other: [
+      'Garden tidy-up and pruning',
+      'Photographer for a birthday party',
+      'Computer lessons for a pensioner',
+      'Driver to the airport',
+      'Help with a house move',
+    ],
   },
 };
 
@@ -49,7 +139,12 @@ const NAMES: Record<Language, string[]> = {
 };
 
 /** The shares of each language among titles: Hebrew most, then English, Arabic and Russian. */
-const LANGUAGE_SHARES: [Language, number][] = [['he', 0.5], ['en', 0.2], ['ar', 0.15], ['ru', 0.15]];
+const LANGUAGE_SHARES: [Language, number][] = [
+  ['he', 0.5],
+  ['en', 0.2],
+  ['ar', 0.15],
+  ['ru', 0.15],
+];
 
 const PLACES = placesFile.places
   .slice()
@@ -85,7 +180,9 @@ export async function generateListings(db: Database, count: number): Promise<voi
     insert into users (email, name)
     select 'publisher' || g || '-' || md5(random()::text) || '@bench.tasko.local', 'Publisher ' || g
     from generate_series(1, ${publishers}) g`);
-  const [firstPublisher] = rowsOf<{ id: number }>(await db.execute(sql`select min(id)::int as id from users where email like '%@bench.tasko.local'`));
+  const [firstPublisher] = rowsOf<{ id: number }>(
+    await db.execute(sql`select min(id)::int as id from users where email like '%@bench.tasko.local'`),
+  );
 
   const languageBounds = LANGUAGE_SHARES.reduce<number[]>((bounds, [, share]) => [...bounds, (bounds.at(-1) ?? 0) + share], []);
   const languageCase = (arrays: Record<Language, string>) =>

@@ -23,7 +23,12 @@ export interface LoadFigures {
 export async function loadFigures(url: string, connections: number, seconds: number): Promise<LoadFigures> {
   await autocannon({ url, connections, duration: 1 });
   const result = await autocannon({ url, connections, duration: seconds });
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 /**
@@ -54,7 +59,11 @@ export async function benchSession(url: string, email: string): Promise<string> 
   const nonceAnswer = await fetch(`${url}/api/v1/auth/nonce`, { method: 'POST' });
   const cookie = (nonceAnswer.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   const { nonce } = (await nonceAnswer.json()) as { nonce: string };
-  const token = await fetch(`${url}/dev-idp/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, name: 'Bench', nonce }) });
+  const token = await fetch(`${url}/dev-idp/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, name: 'Bench', nonce }),
+  });
   const { id_token: idToken } = (await token.json()) as { id_token: string };
   const login = await fetch(`${url}/api/v1/auth/google/login`, { method: 'POST', headers: { authorization: `Bearer ${idToken}`, cookie } });
   const { accessToken } = (await login.json()) as { accessToken: string };

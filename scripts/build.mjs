@@ -32,7 +32,12 @@ function newestMtime(target) {
 function isStale(pkg) {
   const builtAt = newestMtime(path.join(root, pkg, 'dist', 'index.html'));
   if (!builtAt) return true;
-  const sources = [path.join(root, pkg, 'src'), path.join(root, pkg, 'webpack.config.js'), path.join(root, 'shared', 'src'), path.join(root, 'shared', 'build')];
+  const sources = [
+    path.join(root, pkg, 'src'),
+    path.join(root, pkg, 'webpack.config.js'),
+    path.join(root, 'shared', 'src'),
+    path.join(root, 'shared', 'build'),
+  ];
   return sources.some((s) => newestMtime(s) > builtAt);
 }
 
@@ -40,12 +45,16 @@ function build(pkg) {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const dist = outDir ? path.resolve(outDir) : path.join(root, pkg, 'dist');
-    const child = spawn(process.execPath, [path.join(root, 'node_modules', 'webpack', 'bin', 'webpack.js'), '--mode', 'production', '--output-path', dist], {
-      cwd: path.join(root, pkg),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // A release (--out) builds the same package again and again: webpack's persistent cache, kept in node_modules.
-      env: outDir ? { TASKO_WEBPACK_CACHE: path.join(root, 'node_modules', '.cache', 'tasko-webpack'), ...process.env } : process.env,
-    });
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'node_modules', 'webpack', 'bin', 'webpack.js'), '--mode', 'production', '--output-path', dist],
+      {
+        cwd: path.join(root, pkg),
+        stdio: ['ignore', 'pipe', 'pipe'],
+        // A release (--out) builds the same package again and again: webpack's persistent cache, kept in node_modules.
+        env: outDir ? { TASKO_WEBPACK_CACHE: path.join(root, 'node_modules', '.cache', 'tasko-webpack'), ...process.env } : process.env,
+      },
+    );
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));

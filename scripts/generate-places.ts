@@ -30,12 +30,22 @@ const lines = fs.readFileSync(path.join(work, 'package', 'dist', 'cities500.txt'
 
 const HEBREW = /[\u05D0-\u05EA]/;
 const ARABIC = /[\u0621-\u064A]/;
-const NOT_ARABIC_LANGUAGE = /[\u067E\u0686\u0698\u06AF\u06A9\u06CC\u06C1\u06D5\u06C6\u06CE\u06B5\u200C\u06BE\u06C7\u06C8\u06CB\u06D0A-Za-z]/;
+const NOT_ARABIC_LANGUAGE =
+  /[\u067E\u0686\u0698\u06AF\u06A9\u06CC\u06C1\u06D5\u06C6\u06CE\u06B5\u200C\u06BE\u06C7\u06C8\u06CB\u06D0A-Za-z]/;
 const RUSSIAN = /^[А-Яа-яЁё\s\-']+$/;
 const CYRILLIC_NOT_RUSSIAN = /[ІіЇїЄєЎўЈјЉљЊњЋћЏџҐґæӀ]/;
 
-const cleanHebrew = (s: string) => s.replace(/[\u0591-\u05C7]/g, '').replace(/[\u05BE\u2013]/g, '-').trim();
-const cleanArabic = (s: string) => s.replace(/[\u064B-\u065F\u0670\u0640\u200E\u200F]/g, '').replace(/\u0671/g, '\u0627').replace(/[;،]+$/, '').trim();
+const cleanHebrew = (s: string) =>
+  s
+    .replace(/[\u0591-\u05C7]/g, '')
+    .replace(/[\u05BE\u2013]/g, '-')
+    .trim();
+const cleanArabic = (s: string) =>
+  s
+    .replace(/[\u064B-\u065F\u0670\u0640\u200E\u200F]/g, '')
+    .replace(/\u0671/g, '\u0627')
+    .replace(/[;،]+$/, '')
+    .trim();
 
 type Language = 'en' | 'he' | 'ar' | 'ru';
 
@@ -43,7 +53,13 @@ type Language = 'en' | 'he' | 'ar' | 'ru';
 interface ReviewedTable {
   populationAbove: number;
   sources: Record<Language, string>;
-  places: { id: number; geonames: string; names: Record<Language, string>; alsoTyped?: string[]; unsure?: Partial<Record<Language, string>> }[];
+  places: {
+    id: number;
+    geonames: string;
+    names: Record<Language, string>;
+    alsoTyped?: string[];
+    unsure?: Partial<Record<Language, string>>;
+  }[];
 }
 type TieBreak = (a: string, b: string) => number;
 
@@ -74,8 +90,9 @@ function russianName(alts: string[]): string | undefined {
   );
 }
 
-
-const reviewed = JSON.parse(fs.readFileSync(path.join(root, 'api', 'src', 'plugins', 'places', 'placeNames.reviewed.json'), 'utf8')) as ReviewedTable;
+const reviewed = JSON.parse(
+  fs.readFileSync(path.join(root, 'api', 'src', 'plugins', 'places', 'placeNames.reviewed.json'), 'utf8'),
+) as ReviewedTable;
 const reviewedById = new Map(reviewed.places.map((row) => [row.id, row]));
 
 const places: { id: number; population: number; lat: number; lon: number; names: Record<Language, string>; keys: string[] }[] = [];
@@ -86,10 +103,21 @@ for (const line of lines) {
   const en = f[1] ?? '';
   const population = Number(f[14] ?? 0);
   const row = reviewedById.get(Number(f[0]));
-  if (!row && population > reviewed.populationAbove) throw new Error(`${en} (${f[0]}, ${population} people) has no row in placeNames.reviewed.json`);
-  const names: Record<Language, string> = row?.names ?? { en, he: hebrewName(alts) ?? en, ar: arabicName(alts) ?? en, ru: russianName(alts) ?? en };
+  if (!row && population > reviewed.populationAbove)
+    throw new Error(`${en} (${f[0]}, ${population} people) has no row in placeNames.reviewed.json`);
+  const names: Record<Language, string> = row?.names ?? {
+    en,
+    he: hebrewName(alts) ?? en,
+    ar: arabicName(alts) ?? en,
+    ru: russianName(alts) ?? en,
+  };
   const spellings = [...Object.values(names), ...(row?.alsoTyped ?? []), en, f[2] ?? '', ...alts];
-  const keys = new Set(spellings.filter((a) => /[A-Za-z\u05D0-\u05EA\u0621-\u064A\u0400-\u04FF]/.test(a)).map(searchKey).filter(Boolean));
+  const keys = new Set(
+    spellings
+      .filter((a) => /[A-Za-z\u05D0-\u05EA\u0621-\u064A\u0400-\u04FF]/.test(a))
+      .map(searchKey)
+      .filter(Boolean),
+  );
   places.push({ id: Number(f[0]), population, lat: Number(f[4]), lon: Number(f[5]), names, keys: [...keys] });
 }
 places.sort((a, b) => b.population - a.population || a.id - b.id);

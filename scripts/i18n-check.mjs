@@ -48,7 +48,8 @@ function readJson(file, what) {
 function findLocaleFiles(root) {
   const manifest = readJson(path.join(root, 'package.json'), path.join(root, 'package.json'));
   const workspaces = Array.isArray(manifest.workspaces) ? manifest.workspaces : manifest.workspaces?.packages;
-  if (!Array.isArray(workspaces) || workspaces.length === 0) throw new CannotCheck(`${path.join(root, 'package.json')} lists no workspaces`);
+  if (!Array.isArray(workspaces) || workspaces.length === 0)
+    throw new CannotCheck(`${path.join(root, 'package.json')} lists no workspaces`);
   const namespaces = new Map();
   const strays = [];
   for (const workspace of workspaces) {
@@ -70,7 +71,9 @@ function findLocaleFiles(root) {
     }
   }
   if (namespaces.size === 0) {
-    throw new CannotCheck(`no translation files (<workspace>/src/locales/<${LANGUAGES.join('|')}>/<namespace>.json) in ${workspaces.join(', ')}`);
+    throw new CannotCheck(
+      `no translation files (<workspace>/src/locales/<${LANGUAGES.join('|')}>/<namespace>.json) in ${workspaces.join(', ')}`,
+    );
   }
   return { namespaces, strays };
 }
@@ -103,9 +106,11 @@ function entriesOf(table) {
 }
 
 /** The usable texts of an entry: its value, or its forms' values. */
-const textsOf = (entry) => (entry.kind === 'text' ? [entry.value] : [...entry.forms.values()]).filter((t) => typeof t === 'string' && t.trim() !== '');
+const textsOf = (entry) =>
+  (entry.kind === 'text' ? [entry.value] : [...entry.forms.values()]).filter((t) => typeof t === 'string' && t.trim() !== '');
 /** A text's {{placeholders}} by name, and its <tags> as `<name>`. */
-const placeholdersOf = (text) => new Set([...[...text.matchAll(PLACEHOLDER)].map((m) => m[1]), ...[...text.matchAll(TAG)].map((m) => `<${m[1]}>`)]);
+const placeholdersOf = (text) =>
+  new Set([...[...text.matchAll(PLACEHOLDER)].map((m) => m[1]), ...[...text.matchAll(TAG)].map((m) => `<${m[1]}>`)]);
 const listed = (names) => [...names].map((n) => (n.startsWith('<') ? n : `{{${n}}}`)).join(', ') || 'none';
 const difference = (a, b) => [...a].filter((x) => !b.has(x));
 
@@ -141,7 +146,8 @@ function checkNamespace(pattern, files) {
         problems.push(`${fileOf(language)}: lacks ${kind === 'plural' ? 'the plural ' : ''}${name} (present in ${holder})`);
         continue;
       }
-      const texts = entry.kind === 'text' ? [[name, entry.value]] : [...entry.forms].map(([category, value]) => [`${entry.base}_${category}`, value]);
+      const texts =
+        entry.kind === 'text' ? [[name, entry.value]] : [...entry.forms].map(([category, value]) => [`${entry.base}_${category}`, value]);
       for (const [key, value] of texts) {
         const where = `${fileOf(language)}: ${key}`;
         if (typeof value !== 'string') {
@@ -157,7 +163,9 @@ function checkNamespace(pattern, files) {
         const missing = difference(required, found);
         const unexpected = difference(found, expected);
         if (reference && (missing.length || unexpected.length)) {
-          problems.push(`${where}: placeholders ${listed(found)}, expected ${listed(expected)}${entry.kind === 'plural' && expected.has('count') ? ' ({{count}} optional)' : ''}`);
+          problems.push(
+            `${where}: placeholders ${listed(found)}, expected ${listed(expected)}${entry.kind === 'plural' && expected.has('count') ? ' ({{count}} optional)' : ''}`,
+          );
         }
         const script = OWN_SCRIPT[language];
         const latinWords = value.replace(PLACEHOLDER, ' ').match(/[A-Za-z]{3,}/g) ?? [];
@@ -171,8 +179,12 @@ function checkNamespace(pattern, files) {
         const has = new Set(entry.forms.keys());
         const lacking = categories.filter((c) => !has.has(c));
         const extra = CATEGORIES.filter((c) => has.has(c) && !categories.includes(c));
-        if (lacking.length) problems.push(`${at}: lacks ${lacking.map((c) => `_${c}`).join(', ')} (${language} plurals: ${categories.join(', ')})`);
-        if (extra.length) problems.push(`${at}: has ${extra.map((c) => `_${c}`).join(', ')}, which ${language} does not use (${language} plurals: ${categories.join(', ')})`);
+        if (lacking.length)
+          problems.push(`${at}: lacks ${lacking.map((c) => `_${c}`).join(', ')} (${language} plurals: ${categories.join(', ')})`);
+        if (extra.length)
+          problems.push(
+            `${at}: has ${extra.map((c) => `_${c}`).join(', ')}, which ${language} does not use (${language} plurals: ${categories.join(', ')})`,
+          );
         const shown = new Set(texts.flatMap(([, value]) => (typeof value === 'string' ? [...placeholdersOf(value)] : [])));
         if (reference && expected.has('count') && !shown.has('count')) problems.push(`${at}: no form shows {{count}} (${reference} does)`);
       }
@@ -201,7 +213,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   try {
     const { namespaces, files, problems } = checkTranslations(root);
     for (const problem of problems) console.log(problem);
-    console.log(`${namespaces} namespaces in ${LANGUAGES.length} languages (${files} files): ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
+    console.log(
+      `${namespaces} namespaces in ${LANGUAGES.length} languages (${files} files): ${problems.length} problem${problems.length === 1 ? '' : 's'}`,
+    );
     process.exit(problems.length ? 1 : 0);
   } catch (error) {
     if (!(error instanceof CannotCheck)) throw error;

@@ -22,9 +22,24 @@ function correct() {
     he: { greeting: 'שלום, {{name}}', jobs: { count_one: 'משרה אחת', count_two: 'שתי משרות', count_other: '{{count}} משרות' } },
     ar: {
       greeting: 'مرحبا، {{name}}',
-      jobs: { count_zero: 'لا وظائف', count_one: 'وظيفة واحدة', count_two: 'وظيفتان', count_few: '{{count}} وظائف', count_many: '{{count}} وظيفة', count_other: '{{count}} وظيفة' },
+      jobs: {
+        count_zero: 'لا وظائف',
+        count_one: 'وظيفة واحدة',
+        count_two: 'وظيفتان',
+        count_few: '{{count}} وظائف',
+        count_many: '{{count}} وظيفة',
+        count_other: '{{count}} وظيفة',
+      },
     },
-    ru: { greeting: 'Привет, {{name}}', jobs: { count_one: '{{count}} задание', count_few: '{{count}} задания', count_many: '{{count}} заданий', count_other: '{{count}} задания' } },
+    ru: {
+      greeting: 'Привет, {{name}}',
+      jobs: {
+        count_one: '{{count}} задание',
+        count_few: '{{count}} задания',
+        count_many: '{{count}} заданий',
+        count_other: '{{count}} задания',
+      },
+    },
   };
 }
 
@@ -101,7 +116,10 @@ describe('the translation check', () => {
     const tables = correct();
     tables.ar.greeting = '';
     tables.he.jobs.count_two = '  ';
-    assert.deepEqual(problemsOf(tables), ['web/src/locales/ar/main.json: greeting: empty', 'web/src/locales/he/main.json: jobs.count_two: empty']);
+    assert.deepEqual(problemsOf(tables), [
+      'web/src/locales/ar/main.json: greeting: empty',
+      'web/src/locales/he/main.json: jobs.count_two: empty',
+    ]);
   });
 
   it('finds a value that is not a text', () => {

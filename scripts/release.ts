@@ -30,7 +30,14 @@ import {
   type FederationManifest,
   type ReleaseStore,
 } from '../api/src/releases/releases.js';
-import { errorRate, promoteCanary, pruneReleases, publishRelease, rollbackRelease, rollforwardRelease } from '../api/src/releases/releaseActions.js';
+import {
+  errorRate,
+  promoteCanary,
+  pruneReleases,
+  publishRelease,
+  rollbackRelease,
+  rollforwardRelease,
+} from '../api/src/releases/releaseActions.js';
 import { filesUnder, releaseStoreFor } from '../api/src/releases/releaseStores.js';
 import { packageDistDir, readBuild } from '../api/src/plugins/site/assets.js';
 import { REPO_ROOT } from '../shared/build/workspaces.cjs';
@@ -39,7 +46,10 @@ import { startPreviewSite } from './release/previewServer.js';
 import { describeProblems, pagesToCheck, renderCheck } from './release/renderCheck.js';
 
 const require = createRequire(import.meta.url);
-const factory = require('../shared/build/createFederatedConfig.cjs') as { sharedModules: typeof SharedModules; federationOf: typeof FederationOf };
+const factory = require('../shared/build/createFederatedConfig.cjs') as {
+  sharedModules: typeof SharedModules;
+  federationOf: typeof FederationOf;
+};
 
 /** The languages the smoke check opens each page in: one right-to-left, one left-to-right. */
 const CHECKED_LANGUAGES = LANGUAGE_CODES.filter((code) => code === 'he' || code === 'en');
@@ -67,18 +77,25 @@ function plannedFacts(area: ReleaseArea): BuildFacts {
 /** The facts of an area's build in this tree's dist (release zero), when it is built here. */
 function distFacts(config: AppConfig, area: ReleaseArea): BuildFacts {
   const build = readBuild(packageDistDir(config.distRoot, areaPackage(area)));
-  return { ...(build.manifest ? { shared: build.manifest.shared } : {}), ...(build.buildInfo ? { federation: build.buildInfo.federation } : {}) };
+  return {
+    ...(build.manifest ? { shared: build.manifest.shared } : {}),
+    ...(build.buildInfo ? { federation: build.buildInfo.federation } : {}),
+  };
 }
 
 /** What the site serves now, read once from the release manifest (release zero: the dist built here). */
-async function servedBuilds(config: AppConfig, store: ReleaseStore): Promise<{ shell: BuildFacts; remotes: { area: RemoteName; facts: BuildFacts }[] }> {
+async function servedBuilds(
+  config: AppConfig,
+  store: ReleaseStore,
+): Promise<{ shell: BuildFacts; remotes: { area: RemoteName; facts: BuildFacts }[] }> {
   const { manifest } = await store.readManifest();
   const factsOf = (area: ReleaseArea) => {
     const current = areaOf(manifest, area).current;
     return current === RELEASE_ZERO ? Promise.resolve(distFacts(config, area)) : storedBuildFacts(store, area, current);
   };
   const shell = await factsOf('shell');
-  if (!shell.shared) console.warn('the shell the site serves is not known here (not built, no release): the versions are not checked against it');
+  if (!shell.shared)
+    console.warn('the shell the site serves is not known here (not built, no release): the versions are not checked against it');
   return { shell, remotes: await Promise.all(REMOTE_NAMES.map(async (area) => ({ area, facts: await factsOf(area) }))) };
 }
 
@@ -98,7 +115,9 @@ async function versionProblems(config: AppConfig, store: ReleaseStore, area: Rel
 function contentHashOf(dir: string): string | null {
   if (!fs.existsSync(dir)) return null;
   const hash = crypto.createHash('sha256');
-  for (const file of filesUnder(dir).filter((name) => !/\.(br|gz)$/.test(name)).sort()) {
+  for (const file of filesUnder(dir)
+    .filter((name) => !/\.(br|gz)$/.test(name))
+    .sort()) {
     hash.update(`${file}\0`);
     hash.update(fs.readFileSync(path.join(dir, file)));
   }
@@ -109,7 +128,8 @@ function numberOption(args: string[], name: string, min: number, max: number): n
   const at = args.indexOf(`--${name}`);
   if (at < 0) return undefined;
   const value = Number(args[at + 1]);
-  if (!Number.isInteger(value) || value < min || value > max) throw new ReleaseError(`--${name} takes a whole number from ${min} to ${max}`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new ReleaseError(`--${name} takes a whole number from ${min} to ${max}`);
   return value;
 }
 
@@ -120,10 +140,15 @@ async function release(area: ReleaseArea, args: string[]): Promise<void> {
   const store = releaseStoreFor(config);
   const started = performance.now();
   const early = await versionProblems(config, store, area);
-  if (early.length) throw new ReleaseError(`${areaPackage(area)} was refused before its build, the site still serves what it served:\n- ${early.join('\n- ')}`);
+  if (early.length)
+    throw new ReleaseError(
+      `${areaPackage(area)} was refused before its build, the site still serves what it served:\n- ${early.join('\n- ')}`,
+    );
   const builtDir = fs.mkdtempSync(path.join(os.tmpdir(), `tasko-release-${areaPackage(area)}-`));
   try {
-    execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build.mjs'), areaPackage(area), `--out=${builtDir}`], { stdio: 'inherit' });
+    execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build.mjs'), areaPackage(area), `--out=${builtDir}`], {
+      stdio: 'inherit',
+    });
     const built = performance.now();
     const outcome = await publishRelease(store, area, builtDir, contentHashOf(builtDir) ?? '', {
       ...(canaryShare ? { canaryShare } : {}),
@@ -138,7 +163,12 @@ async function release(area: ReleaseArea, args: string[]): Promise<void> {
         const site = await startPreviewSite(config, { area, id });
         try {
           const base = new URL(store.baseUrl(area, id), site.origin).href;
-          const rendered = await renderCheck({ origin: site.origin, pages: pagesToCheck(area, site.sample), languages: CHECKED_LANGUAGES, ownFiles: (url) => url.startsWith(base) });
+          const rendered = await renderCheck({
+            origin: site.origin,
+            pages: pagesToCheck(area, site.sample),
+            languages: CHECKED_LANGUAGES,
+            ownFiles: (url) => url.startsWith(base),
+          });
           return rendered.length ? [describeProblems(rendered)] : [];
         } finally {
           await site.stop();
@@ -147,8 +177,12 @@ async function release(area: ReleaseArea, args: string[]): Promise<void> {
     });
     const took = `in ${seconds(started)} (build ${((built - started) / 1000).toFixed(1)} s)`;
     if (outcome.kind === 'alreadyCurrent') console.log(`${areaPackage(area)} ${outcome.id} is already current: nothing changed`);
-    else if (outcome.kind === 'movedTo') console.log(`${areaPackage(area)} is the same as its release ${outcome.id}: the site points at it again, nothing was stored`);
-    else if (outcome.canaryShare) console.log(`released ${areaPackage(area)} ${outcome.id} to ${outcome.canaryShare} % of visitors (a canary) ${took}: \`npm run promote -w ${areaPackage(area)}\` makes it everyone's`);
+    else if (outcome.kind === 'movedTo')
+      console.log(`${areaPackage(area)} is the same as its release ${outcome.id}: the site points at it again, nothing was stored`);
+    else if (outcome.canaryShare)
+      console.log(
+        `released ${areaPackage(area)} ${outcome.id} to ${outcome.canaryShare} % of visitors (a canary) ${took}: \`npm run promote -w ${areaPackage(area)}\` makes it everyone's`,
+      );
     else console.log(`released ${areaPackage(area)} ${outcome.id} to ${store.location} ${took}: the site serves it from its next page`);
     if (keep) await prune(area, keep);
   } finally {
@@ -158,7 +192,11 @@ async function release(area: ReleaseArea, args: string[]): Promise<void> {
 
 async function prune(area: ReleaseArea, keep: number): Promise<void> {
   const pruned = await pruneReleases(releaseStoreFor(loadConfig()), area, keep);
-  console.log(pruned.length ? `pruned ${pruned.length} release(s) of ${areaPackage(area)}: ${pruned.join(', ')}` : `nothing to prune: ${areaPackage(area)} keeps at most ${keep} releases`);
+  console.log(
+    pruned.length
+      ? `pruned ${pruned.length} release(s) of ${areaPackage(area)}: ${pruned.join(', ')}`
+      : `nothing to prune: ${areaPackage(area)} keeps at most ${keep} releases`,
+  );
 }
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)} %`;
@@ -180,8 +218,14 @@ async function table(): Promise<void> {
       return `${stats.loads} loads${visitors}, ${percent(errorRate(stats))} with errors`;
     };
     lines.push(`${areaPackage(area)}`);
-    lines.push(`  current  ${releases.current}${releases.current === RELEASE_ZERO ? ' (the built dist)' : ''}: ${statsOf(releases.current)}`);
-    lines.push(releases.canary ? `  canary   ${releases.canary.id} to ${releases.canary.share} % since ${releases.canary.since}: ${statsOf(releases.canary.id)}` : '  canary   none');
+    lines.push(
+      `  current  ${releases.current}${releases.current === RELEASE_ZERO ? ' (the built dist)' : ''}: ${statsOf(releases.current)}`,
+    );
+    lines.push(
+      releases.canary
+        ? `  canary   ${releases.canary.id} to ${releases.canary.share} % since ${releases.canary.since}: ${statsOf(releases.canary.id)}`
+        : '  canary   none',
+    );
     const history = [RELEASE_ZERO, ...releases.history.map((r) => r.id)];
     lines.push(`  history  ${history.map((id) => (id === releases.current ? `[${id}]` : id)).join(' → ')}`);
     for (const rolled of releases.rolledBack) lines.push(`  rolled back by itself  ${rolled.id} at ${rolled.at}: ${rolled.reason}`);
@@ -199,7 +243,8 @@ const commands: Record<string, () => Promise<void>> = {
     const area = areaOfPackage(named ?? path.basename(process.cwd()));
     const started = performance.now();
     const { id, endedCanary } = await rollbackRelease(releaseStoreFor(loadConfig()), area);
-    if (endedCanary) console.log(`ended the canary ${endedCanary} of ${areaPackage(area)} in ${seconds(started)}: every visitor gets ${id} again`);
+    if (endedCanary)
+      console.log(`ended the canary ${endedCanary} of ${areaPackage(area)} in ${seconds(started)}: every visitor gets ${id} again`);
     else console.log(`rolled ${areaPackage(area)} back to ${id} in ${seconds(started)}: the site serves it from its next page`);
   },
   rollforward: async () => {
@@ -222,7 +267,8 @@ const commands: Record<string, () => Promise<void>> = {
 };
 try {
   const run = command ? commands[command] : undefined;
-  if (!run) throw new ReleaseError(`usage: release.ts ${Object.keys(commands).join('|')} [shell|mfe-<name>] [--canary <1-99>] [--keep <n>]`);
+  if (!run)
+    throw new ReleaseError(`usage: release.ts ${Object.keys(commands).join('|')} [shell|mfe-<name>] [--canary <1-99>] [--keep <n>]`);
   await run();
 } catch (error) {
   if (!(error instanceof ReleaseError || error instanceof ConfigError)) throw error;

@@ -43,7 +43,11 @@ export const SEARCH_SHAPES: SearchShape[] = [
   { name: 'within 50 km, pay high to low', params: { offerType: 'job', placeId: HAIFA, radiusKm: 50, sort: 'salary-high' } },
   { name: 'nearest first (Tel Aviv)', params: { offerType: 'job', placeId: TEL_AVIV, sort: 'nearest' } },
   // Half the listings are within 25 km of Tel Aviv: the word's index finds, the radius keeps about half.
-  { name: 'nearest first within 25 km, word', params: { offerType: 'job', placeId: TEL_AVIV, radiusKm: 25, sort: 'nearest', q: 'כלב' }, mostRowsRead: 3000 },
+  {
+    name: 'nearest first within 25 km, word',
+    params: { offerType: 'job', placeId: TEL_AVIV, radiusKm: 25, sort: 'nearest', q: 'כלב' },
+    mostRowsRead: 3000,
+  },
   { name: 'nearest first (Eilat)', params: { offerType: 'job', placeId: EILAT, sort: 'nearest' } },
   { name: 'listing language (ru)', params: { offerType: 'job', listingLanguage: 'ru' } },
   { name: 'listing language (ar), pay high to low', params: { offerType: 'job', listingLanguage: 'ar', sort: 'salary-high' } },

@@ -36,7 +36,21 @@ function randomFrom(seed: number) {
 }
 type Random = ReturnType<typeof randomFrom>;
 
-const HOSTILE_NUMBERS = [0, -1, -0, 1.5, 2 ** 31 - 1, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 1, 9_999_999_999, -9_999_999_999, 1e308, -1e308, 5e-324];
+const HOSTILE_NUMBERS = [
+  0,
+  -1,
+  -0,
+  1.5,
+  2 ** 31 - 1,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  2 ** 53 + 1,
+  9_999_999_999,
+  -9_999_999_999,
+  1e308,
+  -1e308,
+  5e-324,
+];
 const HOSTILE_STRINGS = [
   '',
   ' ',
@@ -71,7 +85,18 @@ const HOSTILE_STRINGS = [
   'dana@example.com',
   '2024-02-31T25:61:61.000000Z',
 ];
-const HOSTILE_VALUES: readonly unknown[] = [null, true, false, [], {}, [[[]]], { __proto__: { admin: true } }, { constructor: { prototype: {} } }, ...HOSTILE_NUMBERS, ...HOSTILE_STRINGS];
+const HOSTILE_VALUES: readonly unknown[] = [
+  null,
+  true,
+  false,
+  [],
+  {},
+  [[[]]],
+  { __proto__: { admin: true } },
+  { constructor: { prototype: {} } },
+  ...HOSTILE_NUMBERS,
+  ...HOSTILE_STRINGS,
+];
 
 /** Deep JSON as text: a parser that recurses would overflow its stack on it. */
 const deepJson = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
@@ -81,7 +106,9 @@ const deepJson = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
  */
 const HOSTILE_TEXTS = ['sofa\u0000chairs', '\u0000', '\ud800', 'a\udc00b', 'Pay only via \u202emoc.liamg@knab\u202c'];
 /** The listing's fields a poster types text into (the listing contract's controls), as the multipart post sends them. */
-const TYPED_LISTING_FIELDS = POSTED_FIELDS.filter((name) => ['text', 'multiline', 'tel', 'email', 'place'].includes(LISTING_FIELDS[name].posted.control));
+const TYPED_LISTING_FIELDS = POSTED_FIELDS.filter((name) =>
+  ['text', 'multiline', 'tel', 'email', 'place'].includes(LISTING_FIELDS[name].posted.control),
+);
 /** Bodies past the 32 levels the server parses: one level past it, and the 5,000 that overflowed the stack. */
 const TOO_DEEP = [33, 5_000];
 
@@ -126,7 +153,10 @@ function mutatedToken(token: string, random: Random): string {
       // One run of digits replaced (a month, a day, an amount, an id): the shape still holds, the value may not.
       const runs = [...value.matchAll(/\d+/g)];
       const run = runs.length ? random.pick(runs) : undefined;
-      inside[field] = run?.index === undefined ? random.pick(HOSTILE_VALUES) : value.slice(0, run.index) + digits + value.slice(run.index + run[0].length);
+      inside[field] =
+        run?.index === undefined
+          ? random.pick(HOSTILE_VALUES)
+          : value.slice(0, run.index) + digits + value.slice(run.index + run[0].length);
     } else if (typeof value === 'number') inside[field] = random.pick(HOSTILE_NUMBERS);
     else inside[field] = random.pick(HOSTILE_VALUES);
     return Buffer.from(JSON.stringify(inside)).toString('base64url');
@@ -151,7 +181,9 @@ function plausible(schema: JsonSchema | undefined, random: Random, known: Known)
     case 'array':
       return [plausible(schema.items, random, known)];
     case 'object':
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, property]) => [name, plausible(property, random, known)]));
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([name, property]) => [name, plausible(property, random, known)]),
+      );
     default:
       if (schema.format === 'email') return 'fuzz@example.com';
       return random.pick(['Haifa', 'dog walker', 'a', '1', known.cursor]).slice(0, schema.maxLength ?? 100);
@@ -175,7 +207,9 @@ function hostileObject(schema: JsonSchema, random: Random, known: Known): Record
     const value = hostile(property, random, known);
     if (value !== undefined) object[name] = value;
   }
-  if (random.chance(0.3)) object[random.pick(['isAdmin', 'userId', 'user_id', 'status', '__proto__', 'constructor', 'x'.repeat(500)])] = random.pick(HOSTILE_VALUES);
+  if (random.chance(0.3))
+    object[random.pick(['isAdmin', 'userId', 'user_id', 'status', '__proto__', 'constructor', 'x'.repeat(500)])] =
+      random.pick(HOSTILE_VALUES);
   return object;
 }
 
@@ -299,7 +333,9 @@ type FuzzCall = InjectOptions & { url: string };
 function fuzzCall(operation: Operation, random: Random, known: Known, tokens: (string | null)[]): FuzzCall {
   let url = operation.path;
   for (const parameter of operation.parameters.filter((p) => p.in === 'path')) {
-    const value = random.chance(0.3) ? random.pick([known.listingId, known.alertId, known.userId]) : hostile(parameter.schema, random, known);
+    const value = random.chance(0.3)
+      ? random.pick([known.listingId, known.alertId, known.userId])
+      : hostile(parameter.schema, random, known);
     const text = pathSegment(asText(value).slice(0, 2000)) || '0';
     url = url.replace(`{${parameter.name}}`, parameter.name === '*' ? text.replace(/%2F/g, '/') : text);
   }
@@ -311,21 +347,29 @@ function fuzzCall(operation: Operation, random: Random, known: Known, tokens: (s
   const wrongOnes = new Set(Array.from({ length: wrongCount }, () => random.pick(queryParameters)));
   for (const parameter of queryParameters) {
     const isRequired = (parameter as { required?: boolean }).required === true;
-    const value = wrongOnes.has(parameter) ? hostile(parameter.schema, random, known) : isRequired ? plausible(parameter.schema, random, known) : undefined;
+    const value = wrongOnes.has(parameter)
+      ? hostile(parameter.schema, random, known)
+      : isRequired
+        ? plausible(parameter.schema, random, known)
+        : undefined;
     if (value !== undefined) query.append(parameter.name, asText(value).slice(0, 20_000));
     if (random.chance(0.05)) query.append(parameter.name, 'again');
   }
-  if (random.chance(0.2)) query.append(random.pick(['to%6Ben', 'debug', 'page[0]', '__proto__']), asText(random.pick(HOSTILE_VALUES)).slice(0, 1000));
+  if (random.chance(0.2))
+    query.append(random.pick(['to%6Ben', 'debug', 'page[0]', '__proto__']), asText(random.pick(HOSTILE_VALUES)).slice(0, 1000));
   const search = query.toString();
   const token = random.pick(tokens);
   const headers: Record<string, string> = { ...(token ? { authorization: `Bearer ${token}` } : {}) };
-  if (random.chance(0.1)) headers.authorization = random.pick(['Bearer ', 'Bearer x.y.z', 'Basic Zm9vOmJhcg==', `Bearer ${'a'.repeat(5000)}`]);
+  if (random.chance(0.1))
+    headers.authorization = random.pick(['Bearer ', 'Bearer x.y.z', 'Basic Zm9vOmJhcg==', `Bearer ${'a'.repeat(5000)}`]);
   if (random.chance(0.1)) headers.cookie = random.pick(['tasko_nonce=%', 'tasko_lang=xx; tasko_theme=\u00ff', `a=${'b'.repeat(3000)}`]);
   const call: FuzzCall = { method: operation.method, url: search ? `${url}?${search}` : url, headers, remoteAddress: freshClientAddress() };
   if (operation.method === 'GET' || (operation.method === 'DELETE' && random.chance(0.7))) return call;
   const shape = random.next();
   if (shape < 0.55) {
-    call.payload = JSON.stringify(operation.body ? hostile({ type: 'object', ...operation.body }, random, known) ?? {} : random.pick(HOSTILE_VALUES));
+    call.payload = JSON.stringify(
+      operation.body ? (hostile({ type: 'object', ...operation.body }, random, known) ?? {}) : random.pick(HOSTILE_VALUES),
+    );
     headers['content-type'] = 'application/json';
   } else if (shape < 0.65) {
     call.payload = deepJson(random.pick([100, 5_000, 100_000]));
@@ -336,24 +380,49 @@ function fuzzCall(operation: Operation, random: Random, known: Known, tokens: (s
   } else if (shape < 0.85) {
     // The post form's fields, each right or hostile: multipart is how listings are sent.
     const fields = Object.fromEntries(
-      Object.entries(validPostFields()).map(([name, value]) => [name, random.chance(0.6) ? value : asText(random.pick(HOSTILE_VALUES)).slice(0, 70_000)]),
+      Object.entries(validPostFields()).map(([name, value]) => [
+        name,
+        random.chance(0.6) ? value : asText(random.pick(HOSTILE_VALUES)).slice(0, 70_000),
+      ]),
     );
-    const body = multipartBody(fields, random.chance(0.3) ? [{ filename: 'x.jpg', contentType: 'image/jpeg', data: Buffer.from(asText(random.pick(HOSTILE_STRINGS)).slice(0, 5000)) }] : []);
+    const body = multipartBody(
+      fields,
+      random.chance(0.3)
+        ? [{ filename: 'x.jpg', contentType: 'image/jpeg', data: Buffer.from(asText(random.pick(HOSTILE_STRINGS)).slice(0, 5000)) }]
+        : [],
+    );
     call.payload = body.payload;
     Object.assign(headers, body.headers);
   } else if (shape < 0.93) {
-    call.payload = new URLSearchParams({ email: asText(random.pick(HOSTILE_STRINGS)).slice(0, 5000), name: asText(random.pick(HOSTILE_STRINGS)).slice(0, 5000) }).toString();
+    call.payload = new URLSearchParams({
+      email: asText(random.pick(HOSTILE_STRINGS)).slice(0, 5000),
+      name: asText(random.pick(HOSTILE_STRINGS)).slice(0, 5000),
+    }).toString();
     headers['content-type'] = 'application/x-www-form-urlencoded';
   } else {
     call.payload = random.pick(['', 'garbage', '\u0000\u0001']);
-    headers['content-type'] = random.pick(['text/plain', 'multipart/form-data', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16']);
+    headers['content-type'] = random.pick([
+      'text/plain',
+      'multipart/form-data',
+      'multipart/form-data; boundary=x',
+      'application/json; charset=utf-16',
+    ]);
   }
   return call;
 }
 
 for (const database of testDatabases()) {
   describe(`the schema-driven fuzz on ${database.name}`, () => {
-    const known: Known = { listingId: 1, alertId: 1, userId: 1, cursor: '', applicationId: 1, conversationId: 1, messageId: 1, reviewId: 1 };
+    const known: Known = {
+      listingId: 1,
+      alertId: 1,
+      userId: 1,
+      cursor: '',
+      applicationId: 1,
+      conversationId: 1,
+      messageId: 1,
+      reviewId: 1,
+    };
     const tokens: (string | null)[] = [null];
     const distRoot = makeFixtureSite();
     after(() => fs.rmSync(distRoot, { recursive: true, force: true }));
@@ -382,22 +451,46 @@ for (const database of testDatabases()) {
         const seeker = await signIn(app, 'seeker@example.com', 'Seeker');
         tokens.push(member, moderator, seeker);
         const listingIds: number[] = [];
-        for (const title of ['Help carrying a sofa', 'Dog walker wanted']) listingIds.push((known.listingId = await publishListing(app, member, { jobTitle: title })));
+        for (const title of ['Help carrying a sofa', 'Dog walker wanted'])
+          listingIds.push((known.listingId = await publishListing(app, member, { jobTitle: title })));
         // A deal on the first listing, so that calls naming a conversation, a message or a review reach their
         // queries: the seeker applied and wrote, the work is done, and the seeker reviewed the member.
         const asSeeker = { authorization: `Bearer ${seeker}` };
-        const applied = await app.inject({ method: 'POST', url: `/api/v1/jobs/${listingIds[0]}/applications`, headers: asSeeker, payload: { message: 'I can help' } });
+        const applied = await app.inject({
+          method: 'POST',
+          url: `/api/v1/jobs/${listingIds[0]}/applications`,
+          headers: asSeeker,
+          payload: { message: 'I can help' },
+        });
         assert.equal(applied.statusCode, 201, applied.body);
-        ({ id: known.applicationId, conversationId: known.conversationId } = applied.json().application as { id: number; conversationId: number });
-        const message = await app.inject({ method: 'POST', url: `/api/v1/conversations/${known.conversationId}/messages`, headers: asSeeker, payload: { text: 'Friday?' } });
+        ({ id: known.applicationId, conversationId: known.conversationId } = applied.json().application as {
+          id: number;
+          conversationId: number;
+        });
+        const message = await app.inject({
+          method: 'POST',
+          url: `/api/v1/conversations/${known.conversationId}/messages`,
+          headers: asSeeker,
+          payload: { text: 'Friday?' },
+        });
         assert.equal(message.statusCode, 201, message.body);
         known.messageId = Number(message.json().message.id);
         await suite.handle.db.execute(sql`update applications set status = 'done', done_at = now() where id = ${known.applicationId}`);
-        const review = await app.inject({ method: 'POST', url: `/api/v1/applications/${known.applicationId}/reviews`, headers: asSeeker, payload: { rating: 5, text: 'Kind' } });
+        const review = await app.inject({
+          method: 'POST',
+          url: `/api/v1/applications/${known.applicationId}/reviews`,
+          headers: asSeeker,
+          payload: { rating: 5, text: 'Kind' },
+        });
         assert.equal(review.statusCode, 201, review.body);
         known.reviewId = Number(review.json().review.id);
         known.cursor = String((await app.inject('/api/v1/jobs?pageSize=1')).json().nextCursor ?? '');
-        const alert = await app.inject({ method: 'POST', url: '/api/v1/me/alerts', headers: { authorization: `Bearer ${member}` }, payload: { offerType: 'job', q: 'sofa', frequency: 'instant' } });
+        const alert = await app.inject({
+          method: 'POST',
+          url: '/api/v1/me/alerts',
+          headers: { authorization: `Bearer ${member}` },
+          payload: { offerType: 'job', q: 'sofa', frequency: 'instant' },
+        });
         assert.equal(alert.statusCode, 201, alert.body);
         known.alertId = Number(alert.json().id);
       },
@@ -418,13 +511,23 @@ for (const database of testDatabases()) {
       for (const operation of writing) {
         const url = operation.path.replace(/\{(\w+)\}/g, (_whole, name: string) => String(knownIdFor(operation.path, name, known)));
         const send = (token: string, payload: string | Buffer, headers: Record<string, string>) =>
-          app.inject({ method: operation.method as 'POST', url, payload, headers: { authorization: `Bearer ${token}`, ...headers }, remoteAddress: freshClientAddress() });
+          app.inject({
+            method: operation.method as 'POST',
+            url,
+            payload,
+            headers: { authorization: `Bearer ${token}`, ...headers },
+            remoteAddress: freshClientAddress(),
+          });
 
         // As the moderator, whom every route's sign-in check lets through: refused, by the parser (400
         // `invalidRequest`) or before it reads the body (a route's own body limit, an unsubscribe's token).
         for (const depth of TOO_DEEP) {
-          const answer = await send(moderator!, `{"a":${deepJson(depth - 1)}}`, { 'content-type': 'application/json', 'idempotency-key': `deep-${depth}` });
-          if (answer.statusCode < 400 || answer.statusCode >= 500) failures.push(`${operation.method} ${operation.path} ${depth} levels → ${answer.statusCode} ${answer.body.slice(0, 200)}`);
+          const answer = await send(moderator!, `{"a":${deepJson(depth - 1)}}`, {
+            'content-type': 'application/json',
+            'idempotency-key': `deep-${depth}`,
+          });
+          if (answer.statusCode < 400 || answer.statusCode >= 500)
+            failures.push(`${operation.method} ${operation.path} ${depth} levels → ${answer.statusCode} ${answer.body.slice(0, 200)}`);
           judge(operation, `${depth} levels`, { statusCode: answer.statusCode, body: answer.body });
         }
 
@@ -480,14 +583,19 @@ for (const database of testDatabases()) {
           calledPerOperation.set(name, (calledPerOperation.get(name) ?? 0) + 1);
           const shown = `${call.method} ${call.url.slice(0, 200)} → ${answer.statusCode} ${answer.body.slice(0, 200)}`;
           if (answer.statusCode >= 500) failures.push(shown);
-          else if (operation.isStream && answer.statusCode === 200 && !answer.body.startsWith('retry:')) failures.push(`a stream that sent nothing: ${shown}`);
-          else if (answer.statusCode >= 400 && call.url.startsWith('/api/') && !hasMessageKey(answer.body)) failures.push(`no message key: ${shown}`);
+          else if (operation.isStream && answer.statusCode === 200 && !answer.body.startsWith('retry:'))
+            failures.push(`a stream that sent nothing: ${shown}`);
+          else if (answer.statusCode >= 400 && call.url.startsWith('/api/') && !hasMessageKey(answer.body))
+            failures.push(`no message key: ${shown}`);
           if (answer.body.includes('    at ')) failures.push(`a stack trace: ${shown}`);
         }
       }
       const calls = [...calledPerOperation.values()];
       assert.deepEqual(failures.slice(0, 20), [], `${failures.length} bad answers (seed ${SEED})`);
-      assert.ok(Math.min(...calls) >= 10, `every operation was called at least 10 times (fewest: ${Math.min(...calls)}, ${calls.reduce((a, b) => a + b, 0)} calls)`);
+      assert.ok(
+        Math.min(...calls) >= 10,
+        `every operation was called at least 10 times (fewest: ${Math.min(...calls)}, ${calls.reduce((a, b) => a + b, 0)} calls)`,
+      );
     });
   });
 }

@@ -132,14 +132,26 @@ const origin = z.string().transform((value, context) => {
     context.addIssue({ code: 'custom', message: 'expected an origin such as https://www.example.co.il' });
     return z.NEVER;
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
-    context.addIssue({ code: 'custom', message: 'expected an http or https origin with no path, query or credentials, such as https://www.example.co.il' });
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.pathname !== '/' ||
+    url.search ||
+    url.hash ||
+    url.username ||
+    url.password
+  ) {
+    context.addIssue({
+      code: 'custom',
+      message: 'expected an http or https origin with no path, query or credentials, such as https://www.example.co.il',
+    });
     return z.NEVER;
   }
   return url.origin;
 });
 
-const httpUrl = z.string().refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'expected an http or https URL');
+const httpUrl = z
+  .string()
+  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'expected an http or https URL');
 
 /** Where a remote's entry is: a `.js`/`.json` URL as it is, a folder gets `remoteEntry.js` appended. */
 const remoteEntryUrl = httpUrl.transform((value) =>
@@ -150,12 +162,14 @@ const remoteEntryUrl = httpUrl.transform((value) =>
 function proxyProblem(value: string, allowWide: boolean): string | null {
   const [address = '', bits, ...rest] = value.split('/');
   const family = net.isIP(address);
-  if (!family || rest.length > 0 || (bits !== undefined && !/^\d{1,3}$/.test(bits))) return `${value} is not a hop count, an address or a CIDR`;
+  if (!family || rest.length > 0 || (bits !== undefined && !/^\d{1,3}$/.test(bits)))
+    return `${value} is not a hop count, an address or a CIDR`;
   if (bits === undefined) return null;
   const prefix = Number(bits);
   if (prefix > (family === 4 ? 32 : 128)) return `${value} is not a CIDR`;
   const narrowest = NARROWEST_PREFIX[family as 4 | 6];
-  if (prefix < narrowest && !allowWide) return `${value} takes in more than a /${narrowest}: every client there could pick its own address (set TRUST_PROXY_WIDE=on if the proxies really are spread that wide)`;
+  if (prefix < narrowest && !allowWide)
+    return `${value} takes in more than a /${narrowest}: every client there could pick its own address (set TRUST_PROXY_WIDE=on if the proxies really are spread that wide)`;
   return null;
 }
 
@@ -172,7 +186,10 @@ function trustProxyOf(value: string | undefined, allowWide: boolean, context: z.
     return false;
   }
   if (/^\d+$/.test(setting)) return Number(setting);
-  const proxies = setting.split(',').map((p) => p.trim()).filter(Boolean);
+  const proxies = setting
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   for (const problem of proxies.map((p) => proxyProblem(p, allowWide)).filter((p) => p !== null)) {
     context.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: problem });
   }
@@ -187,9 +204,18 @@ const settingsSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
     PORT: wholeNumber(0, 65_535).default(8080),
-    HOST: z.string().refine((host) => net.isIP(host) > 0 || /^[a-z0-9.-]+$/i.test(host), 'expected an address or a host name').default('0.0.0.0'),
-    DATABASE_URL: z.string().refine((url) => /^postgres(ql)?:\/\//.test(url), 'expected postgres://…').optional(),
-    DATABASE_REPLICA_URL: z.string().refine((url) => /^postgres(ql)?:\/\//.test(url), 'expected postgres://…').optional(),
+    HOST: z
+      .string()
+      .refine((host) => net.isIP(host) > 0 || /^[a-z0-9.-]+$/i.test(host), 'expected an address or a host name')
+      .default('0.0.0.0'),
+    DATABASE_URL: z
+      .string()
+      .refine((url) => /^postgres(ql)?:\/\//.test(url), 'expected postgres://…')
+      .optional(),
+    DATABASE_REPLICA_URL: z
+      .string()
+      .refine((url) => /^postgres(ql)?:\/\//.test(url), 'expected postgres://…')
+      .optional(),
     REPLICA_MAX_LAG_MS: wholeNumber(0, 3_600_000).default(5_000),
     SHUTDOWN_DELAY_MS: wholeNumber(0, 20_000).default(0),
     DATA_DIR: z.string().optional(),
@@ -209,9 +235,15 @@ const settingsSchema = z
     TRUST_PROXY_WIDE: onOff.default('off'),
     PUBLIC_ORIGIN: origin.optional(),
     CANONICAL_ORIGIN: origin.optional(),
-    ...(Object.fromEntries(REMOTE_NAMES.map((name) => [REMOTES[name].envVar, remoteEntryUrl.optional()])) as Record<string, z.ZodOptional<typeof remoteEntryUrl>>),
+    ...(Object.fromEntries(REMOTE_NAMES.map((name) => [REMOTES[name].envVar, remoteEntryUrl.optional()])) as Record<
+      string,
+      z.ZodOptional<typeof remoteEntryUrl>
+    >),
     ADMIN_EMAILS: z.string().default(''),
-    REDIS_URL: z.string().refine((url) => /^rediss?:\/\//.test(url), 'expected redis://… or rediss://…').optional(),
+    REDIS_URL: z
+      .string()
+      .refine((url) => /^rediss?:\/\//.test(url), 'expected redis://… or rediss://…')
+      .optional(),
     DEMO_DATA: onOff.default('on'),
     SIGN_IN_RATE_LIMIT: wholeNumber(1, 100_000).default(10),
     WRITE_RATE_LIMIT: wholeNumber(1, 100_000).default(30),
@@ -234,7 +266,12 @@ const settingsSchema = z
       .string()
       .regex(/^\d+(\.\d+)?$/, 'expected a number of hours, like 72 or 0.001')
       .transform(Number)
-      .pipe(z.number().positive('expected more than 0 hours').max(24 * 365, 'expected at most a year of hours'))
+      .pipe(
+        z
+          .number()
+          .positive('expected more than 0 hours')
+          .max(24 * 365, 'expected at most a year of hours'),
+      )
       .default(72),
     SEARCH_CACHE_MS: wholeNumber(0, 3_600_000).optional(),
     // Read by one query per connection, which the bound keeps small; the replay's 128 kB caps it too.
@@ -251,11 +288,17 @@ const settingsSchema = z
       .default(2),
     RELEASE_STATS_FLUSH_MS: wholeNumber(0, 3_600_000).default(10_000),
     CLIENT_ERROR_RATE_LIMIT: wholeNumber(1, 100_000).default(30),
-    SMTP_URL: z.string().refine((url) => /^smtps?:\/\//.test(url), 'expected smtp://… or smtps://…').optional(),
+    SMTP_URL: z
+      .string()
+      .refine((url) => /^smtps?:\/\//.test(url), 'expected smtp://… or smtps://…')
+      .optional(),
     MAIL_FROM: z.string().default('Tasko <alerts@localhost>'),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` }).optional(),
   })
-  .transform((settings, context) => ({ ...settings, trustProxy: trustProxyOf(settings.TRUST_PROXY, settings.TRUST_PROXY_WIDE === 'on', context) }));
+  .transform((settings, context) => ({
+    ...settings,
+    trustProxy: trustProxyOf(settings.TRUST_PROXY, settings.TRUST_PROXY_WIDE === 'on', context),
+  }));
 
 type Settings = z.output<typeof settingsSchema>;
 
@@ -268,7 +311,9 @@ function combinationProblems(config: AppConfig, settings: Settings): string[] {
     );
   }
   if (config.databaseReplicaUrl && !config.databaseUrl) {
-    problems.push('DATABASE_REPLICA_URL is set without DATABASE_URL: a replica follows a PostgreSQL primary, not the embedded database. Set DATABASE_URL to the primary, or unset DATABASE_REPLICA_URL.');
+    problems.push(
+      'DATABASE_REPLICA_URL is set without DATABASE_URL: a replica follows a PostgreSQL primary, not the embedded database. Set DATABASE_URL to the primary, or unset DATABASE_REPLICA_URL.',
+    );
   }
   if (config.isLocalIdpAllowed && config.adminEmails.length > 0 && settings.DEV_IDP !== 'on') {
     problems.push(

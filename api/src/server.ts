@@ -81,7 +81,12 @@ function trustHops(hops: number) {
 export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Promise<FastifyInstance> {
   const database =
     deps.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, replicaUrl: config.databaseReplicaUrl, replicaMaxLagMs: config.replicaMaxLagMs, pgliteDir: config.pgliteDir }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      replicaUrl: config.databaseReplicaUrl,
+      replicaMaxLagMs: config.replicaMaxLagMs,
+      pgliteDir: config.pgliteDir,
+    }));
   const { db } = database;
   // Listings stored before search keys existed (migration 0007): keyed and mapped to places once.
   const storedListingsKeyed = await keyStoredListings(db);
@@ -107,7 +112,10 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
       notFoundPage.serve(request, reply).catch((failure: unknown) => reply.send(failure));
       return;
     }
-    const problem = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? { statusCode: 404, messageKey: 'notFound' } : { statusCode: 400, messageKey: 'invalidRequest' };
+    const problem =
+      error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? { statusCode: 404, messageKey: 'notFound' }
+        : { statusCode: 400, messageKey: 'invalidRequest' };
     void reply.code(problem.statusCode).send(problem);
   };
   const app = Fastify({
@@ -185,7 +193,15 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
   // The deal on the site (docs/deal.md): what its routes tell members' open pages, and their emails.
   const userEventPublisher = databaseEventPublisher();
   // Its emails ride the alerts' queue (one pg-boss per process), stopped with it.
-  const dealMail = await startDealMail({ db, queue: alerts.queue, mailer, tokens, siteOrigin, log: app.log, reviewWindowDays: config.reviewWindowDays });
+  const dealMail = await startDealMail({
+    db,
+    queue: alerts.queue,
+    mailer,
+    tokens,
+    siteOrigin,
+    log: app.log,
+    reviewWindowDays: config.reviewWindowDays,
+  });
   const redis = config.redisUrl ? await openRedis(config.redisUrl, app.log) : null;
   if (redis) app.addHook('onClose', () => closeRedis(redis));
   await app.register(rateLimit, {
@@ -224,7 +240,20 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
         isSecureCookie: (config.canonicalOrigin ?? config.publicOrigin).startsWith('https:'),
       });
       const publicSearches: PublicSearchCache = new SearchCache(config.searchCacheMs);
-      await api.register(jobsRoutes, { db, publicReads: database.reads, idempotentWrites, sessions, storage, publicSearches, writeRateLimit: config.writeRateLimit, contactRevealLimit: config.contactRevealLimit, contactRevealAddressLimit: config.contactRevealAddressLimit, contactRevealNewAccountLimit: config.contactRevealNewAccountLimit, uploadTimeBudgetMs: config.uploadTimeBudgetMs, onListingVisible });
+      await api.register(jobsRoutes, {
+        db,
+        publicReads: database.reads,
+        idempotentWrites,
+        sessions,
+        storage,
+        publicSearches,
+        writeRateLimit: config.writeRateLimit,
+        contactRevealLimit: config.contactRevealLimit,
+        contactRevealAddressLimit: config.contactRevealAddressLimit,
+        contactRevealNewAccountLimit: config.contactRevealNewAccountLimit,
+        uploadTimeBudgetMs: config.uploadTimeBudgetMs,
+        onListingVisible,
+      });
       await api.register(reportsRoutes, { db, sessions, reportRateLimit: config.writeRateLimit });
       await api.register(moderationRoutes, { db, sessions, publicSearches, adminEmails: config.adminEmails, onListingVisible });
       await api.register(alertsRoutes, { db, sessions, tokens, writeRateLimit: config.writeRateLimit });
@@ -235,7 +264,12 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
       await api.register(placesRoutes);
       await api.register(releasesRoutes, { releases: siteReleases, clientErrorRateLimit: config.clientErrorRateLimit });
       // The live event stream (docs/deal.md, "Real time"): its own listening connection to the database.
-      await api.register(userEventsRoutes, { database, sessions, replayMax: config.streamReplayMax, ...(deps.userEventPingMs ? { pingIntervalMs: deps.userEventPingMs } : {}) });
+      await api.register(userEventsRoutes, {
+        database,
+        sessions,
+        replayMax: config.streamReplayMax,
+        ...(deps.userEventPingMs ? { pingIntervalMs: deps.userEventPingMs } : {}),
+      });
       // The deal's routes (docs/deal.md) take { db, sessions, config, userEventPublisher, dealMail } as they need.
       await api.register(reviewsRoutes, { db, sessions, config, userEventPublisher, dealMail });
       await api.register(usersRoutes, { db });

@@ -38,16 +38,16 @@ for (const database of testDatabases()) {
     }
 
     it('creates the user on first sign-in and answers a session token with default settings', async () => {
-    const res = await exchange(suite.server.app, await providerSignIn(suite.server.app, 'Dana@Example.com', 'Dana'));
-    assert.equal(res.statusCode, 200);
-    const body = res.json();
-    assert.equal(typeof body.accessToken, 'string');
-    // Its id, so a page knows which messages of a conversation are its own.
-    assert.equal(typeof body.user.id, 'number');
-    assert.deepEqual(body.user, { id: body.user.id, email: 'dana@example.com', name: 'Dana', ageConfirmed: false, isAdmin: false });
-    assert.deepEqual(body.settings, { language: 'he', theme: 'light', emailNotifications: true, smsNotifications: false });
-    const again = await exchange(suite.server.app, await providerSignIn(suite.server.app, 'dana@example.com', 'Dana L'));
-    assert.equal(again.json().user.name, 'Dana L', 'the same user, updated');
+      const res = await exchange(suite.server.app, await providerSignIn(suite.server.app, 'Dana@Example.com', 'Dana'));
+      assert.equal(res.statusCode, 200);
+      const body = res.json();
+      assert.equal(typeof body.accessToken, 'string');
+      // Its id, so a page knows which messages of a conversation are its own.
+      assert.equal(typeof body.user.id, 'number');
+      assert.deepEqual(body.user, { id: body.user.id, email: 'dana@example.com', name: 'Dana', ageConfirmed: false, isAdmin: false });
+      assert.deepEqual(body.settings, { language: 'he', theme: 'light', emailNotifications: true, smsNotifications: false });
+      const again = await exchange(suite.server.app, await providerSignIn(suite.server.app, 'dana@example.com', 'Dana L'));
+      assert.equal(again.json().user.name, 'Dana L', 'the same user, updated');
     });
 
     it('refuses a missing token, another key, an expired token, another audience or issuer, an unverified email', async () => {
@@ -108,7 +108,10 @@ for (const database of testDatabases()) {
       const [header, payload, signature] = token.split('.');
       const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString());
       const tampered = `${header}.${Buffer.from(JSON.stringify({ ...claims, sub: '1' })).toString('base64url')}.${signature}`;
-      assert.equal((await suite.server.app.inject({ url: '/api/v1/user/settings', headers: { authorization: `Bearer ${tampered}` } })).statusCode, 401);
+      assert.equal(
+        (await suite.server.app.inject({ url: '/api/v1/user/settings', headers: { authorization: `Bearer ${tampered}` } })).statusCode,
+        401,
+      );
     });
 
     it('runs the redirect flow of the local provider, to the site’s own pages only', async () => {
@@ -120,7 +123,9 @@ for (const database of testDatabases()) {
       assert.equal(jwks.json().keys[0].d, undefined, 'no private part is published');
 
       const redirect = encodeURIComponent('http://tasko.test/auth/callback');
-      const page = await suite.server.app.inject(`/dev-idp/authorize?client_id=tasko-local&redirect_uri=${redirect}&response_type=id_token&scope=openid%20email%20profile&nonce=${browser.nonce}&state=s1`);
+      const page = await suite.server.app.inject(
+        `/dev-idp/authorize?client_id=tasko-local&redirect_uri=${redirect}&response_type=id_token&scope=openid%20email%20profile&nonce=${browser.nonce}&state=s1`,
+      );
       assert.equal(page.statusCode, 200);
       assert.match(page.body, /<label for="email">Email<\/label>/);
       assert.match(page.body, /<label for="name">Name<\/label>/);
@@ -130,7 +135,13 @@ for (const database of testDatabases()) {
         method: 'POST',
         url: '/dev-idp/authorize',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ email: 'flow@example.com', name: 'Flow', redirect_uri: 'http://tasko.test/auth/callback', nonce: browser.nonce, state: 's1' }).toString(),
+        payload: new URLSearchParams({
+          email: 'flow@example.com',
+          name: 'Flow',
+          redirect_uri: 'http://tasko.test/auth/callback',
+          nonce: browser.nonce,
+          state: 's1',
+        }).toString(),
       });
       assert.equal(submitted.statusCode, 303);
       const location = new URL(submitted.headers.location as string);
@@ -150,7 +161,9 @@ for (const database of testDatabases()) {
       try {
         const statuses: number[] = [];
         for (let i = 0; i < 12; i += 1) {
-          statuses.push((await limited.app.inject({ method: 'POST', url: '/api/v1/auth/google/login', remoteAddress: '192.0.2.7' })).statusCode);
+          statuses.push(
+            (await limited.app.inject({ method: 'POST', url: '/api/v1/auth/google/login', remoteAddress: '192.0.2.7' })).statusCode,
+          );
         }
         assert.deepEqual(statuses.slice(0, 10), Array(10).fill(401));
         assert.equal(statuses[10], 429);

@@ -24,7 +24,9 @@ const tempDir = useScratchDirs();
 function builtContent(n: number): string {
   const dir = tempDir('tasko-canary-content-');
   fs.writeFileSync(path.join(dir, 'remoteEntry.js'), `var mfe_content; /* ${n} */`);
-  const exposes = [{ name: 'FaqPage', path: './FaqPage', assets: { js: { sync: [`faq.${n}.js`], async: [] }, css: { sync: [], async: [] } } }];
+  const exposes = [
+    { name: 'FaqPage', path: './FaqPage', assets: { js: { sync: [`faq.${n}.js`], async: [] }, css: { sync: [], async: [] } } },
+  ];
   fs.writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify({ shared: [], exposes }));
   fs.writeFileSync(path.join(dir, `faq.${n}.js`), `/* faq ${n} */`);
   return dir;
@@ -96,15 +98,32 @@ for (const database of testDatabases()) {
       n += 1;
       const current = await publishRelease(store, 'mfe_content', builtContent(n), hashOf(n), { now: at(n), check: async () => [] });
       n += 1;
-      const canary = await publishRelease(store, 'mfe_content', builtContent(n), hashOf(n), { now: at(n), canaryShare: share, check: async () => [] });
+      const canary = await publishRelease(store, 'mfe_content', builtContent(n), hashOf(n), {
+        now: at(n),
+        canaryShare: share,
+        check: async () => [],
+      });
       return { current: current.id, canary: canary.id };
     }
 
     async function openPage(address: string, cookie?: string, url = '/en/faq'): Promise<ServedPage> {
-      const page = await server.app.inject({ url, remoteAddress: address, headers: cookie === undefined ? {} : { cookie: `${RELEASE_BUCKET_COOKIE}=${encodeURIComponent(cookie)}` } });
-      const config = JSON.parse(/<script id="tasko-config" type="application\/json">(.*?)<\/script>/.exec(page.body)?.[1] ?? '{}') as { canary?: PageCanary; releases?: Record<string, string> };
+      const page = await server.app.inject({
+        url,
+        remoteAddress: address,
+        headers: cookie === undefined ? {} : { cookie: `${RELEASE_BUCKET_COOKIE}=${encodeURIComponent(cookie)}` },
+      });
+      const config = JSON.parse(/<script id="tasko-config" type="application\/json">(.*?)<\/script>/.exec(page.body)?.[1] ?? '{}') as {
+        canary?: PageCanary;
+        releases?: Record<string, string>;
+      };
       const given = new RegExp(`${RELEASE_BUCKET_COOKIE}=([^;]+)`).exec(String(page.headers['set-cookie'] ?? ''))?.[1];
-      return { status: page.statusCode, canary: config.canary, releases: config.releases ?? {}, cookie: given ? decodeURIComponent(given) : cookie, isCookieGiven: given !== undefined };
+      return {
+        status: page.statusCode,
+        canary: config.canary,
+        releases: config.releases ?? {},
+        cookie: given ? decodeURIComponent(given) : cookie,
+        isCookieGiven: given !== undefined,
+      };
     }
 
     /** What the page's script does once it ran: `POST /page-loads` with the page's token. */
@@ -115,7 +134,14 @@ for (const database of testDatabases()) {
       server.app.inject({
         method: 'POST',
         url: '/api/v1/client-errors',
-        payload: { releaseId, remote, route: 'faq', kind: 'renderFailed', message: 'TypeError: x is undefined', ...(token === undefined ? {} : { token }) },
+        payload: {
+          releaseId,
+          remote,
+          route: 'faq',
+          kind: 'renderFailed',
+          message: 'TypeError: x is undefined',
+          ...(token === undefined ? {} : { token }),
+        },
         remoteAddress: address,
       });
 
@@ -132,10 +158,17 @@ for (const database of testDatabases()) {
     /** What any server's flush does: the figures into the manifest, and the verdict. */
     const judge = () => judgeCanaries(store, (area, trial) => counts.figures(area, trial), server.config.canary);
 
-    async function armsOf(releases: { current: string; canary: string }): Promise<{ canary: ReleaseStats | undefined; current: ReleaseStats | undefined; isRunning: boolean }> {
+    async function armsOf(releases: {
+      current: string;
+      canary: string;
+    }): Promise<{ canary: ReleaseStats | undefined; current: ReleaseStats | undefined; isRunning: boolean }> {
       await judge();
       const area = (await store.readManifest()).manifest.areas.mfe_content;
-      return { canary: area?.stats[releases.canary], current: area?.stats[releases.current], isRunning: area?.canary?.id === releases.canary };
+      return {
+        canary: area?.stats[releases.canary],
+        current: area?.stats[releases.current],
+        isRunning: area?.canary?.id === releases.canary,
+      };
     }
 
     it('gives buckets only the server signed: a forged, edited or unsigned one is replaced, and /releases/current ignores it', async () => {
@@ -156,8 +189,15 @@ for (const database of testDatabases()) {
         assert.equal(page.isCookieGiven, true, `${forged} is replaced`);
         assert.match(page.cookie ?? '', /^\d{1,2}\.[\w-]{22}\.[\w-]{22}$/);
         assert.equal(armOf(page), bucketOf(page.cookie) < 50 ? 'canary' : 'current', 'the page follows the bucket the server gave');
-        const answer = await server.app.inject({ url: '/api/v1/releases/current', headers: { cookie: `${RELEASE_BUCKET_COOKIE}=${encodeURIComponent(forged)}` } });
-        assert.equal(answer.json<{ releases: Record<string, string> }>().releases.mfe_content, releases.current, 'a forged bucket is no bucket');
+        const answer = await server.app.inject({
+          url: '/api/v1/releases/current',
+          headers: { cookie: `${RELEASE_BUCKET_COOKIE}=${encodeURIComponent(forged)}` },
+        });
+        assert.equal(
+          answer.json<{ releases: Record<string, string> }>().releases.mfe_content,
+          releases.current,
+          'a forged bucket is no bucket',
+        );
       }
       // Only a visitor the server gave a bucket gets it back: HttpOnly, for a year.
       const first = await server.app.inject({ url: '/en/faq', remoteAddress: freshAddress() });
@@ -189,7 +229,8 @@ for (const database of testDatabases()) {
       const [body = '', signature = ''] = key.pageToken(visitor, { mfe_content: releases.canary }).split('.');
       const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { l: string };
       const edited = `${Buffer.from(JSON.stringify({ ...payload, l: 'another-load' })).toString('base64url')}.${signature}`;
-      for (const forged of [expired, foreign, edited, 'not-a-token']) assert.equal((await tellLoads(freshAddress(), forged)).statusCode, 204);
+      for (const forged of [expired, foreign, edited, 'not-a-token'])
+        assert.equal((await tellLoads(freshAddress(), forged)).statusCode, 204);
       assert.equal((await armsOf(releases)).canary?.loads, 1);
     });
 
@@ -238,7 +279,15 @@ for (const database of testDatabases()) {
       const address = `address-${crypto.randomUUID()}`;
       const outcomes = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          counts.count({ loadId: crypto.randomUUID(), area: 'mfe_jobs', arm: { trial: `race@${address}`, releaseId: 'dist' }, visitorKey: `visitor-${i}`, addressKey: address, expiresAt: new Date(Date.now() + 60_000), withError: false }),
+          counts.count({
+            loadId: crypto.randomUUID(),
+            area: 'mfe_jobs',
+            arm: { trial: `race@${address}`, releaseId: 'dist' },
+            visitorKey: `visitor-${i}`,
+            addressKey: address,
+            expiresAt: new Date(Date.now() + 60_000),
+            withError: false,
+          }),
         ),
       );
       assert.equal(outcomes.filter((outcome) => outcome.isLoadCounted).length, 3);
@@ -254,7 +303,9 @@ for (const database of testDatabases()) {
       // An attacker's page in the current arm: a real token, but for the current release, not the canary's.
       let page = await openPage(attacker);
       while (page.releases.mfe_content !== releases.current) page = await openPage(attacker);
-      const forgedBody = Buffer.from(JSON.stringify({ v: '0.AAAAAAAAAAAAAAAAAAAAAA', l: 'x', e: Date.now() + 60_000, r: { mfe_content: releases.canary } })).toString('base64url');
+      const forgedBody = Buffer.from(
+        JSON.stringify({ v: '0.AAAAAAAAAAAAAAAAAAAAAA', l: 'x', e: Date.now() + 60_000, r: { mfe_content: releases.canary } }),
+      ).toString('base64url');
       for (let i = 0; i < 10; i += 1) {
         await reportError(attacker, releases.canary);
         await reportError(attacker, releases.canary, page.canary?.token);
@@ -304,7 +355,10 @@ for (const database of testDatabases()) {
       }
       const rolled = await judge();
       assert.equal(rolled.length, 1, 'the failing canary rolled back');
-      assert.match(rolled[0]?.reason ?? '', /its error rate was 100\.0 % over 6 page loads from 6 visitors, against 0\.0 % over 6 page loads from 6 visitors/);
+      assert.match(
+        rolled[0]?.reason ?? '',
+        /its error rate was 100\.0 % over 6 page loads from 6 visitors, against 0\.0 % over 6 page loads from 6 visitors/,
+      );
     });
 
     it('moves no verdict of a quiet canary: 50 page loads and 2 reports from one address are three visitors', async () => {
@@ -326,7 +380,11 @@ for (const database of testDatabases()) {
     it('counts a page the server failed to send against its release, with no report', async () => {
       await freshCanary(50);
       n += 1;
-      const { id: shellCanary } = await publishRelease(store, 'shell', brokenShell(n), hashOf(n), { now: at(n), canaryShare: 50, check: async () => [] });
+      const { id: shellCanary } = await publishRelease(store, 'shell', brokenShell(n), hashOf(n), {
+        now: at(n),
+        canaryShare: 50,
+        check: async () => [],
+      });
       try {
         const failed = await openPage(freshAddress(), await signedBucketCookie(handle.db, 1));
         assert.equal(failed.status, 503);
@@ -335,7 +393,11 @@ for (const database of testDatabases()) {
         await judge();
         const shell = (await store.readManifest()).manifest.areas.shell;
         assert.deepEqual(shell?.stats[shellCanary], { loads: 1, errored: 1, visitors: 1, rate: 1 });
-        assert.deepEqual(shell?.stats.dist, { loads: 0, errored: 0, visitors: 0, rate: 0 }, 'a page served counts only once its script tells it');
+        assert.deepEqual(
+          shell?.stats.dist,
+          { loads: 0, errored: 0, visitors: 0, rate: 0 },
+          'a page served counts only once its script tells it',
+        );
       } finally {
         await rollbackRelease(store, 'shell');
       }
@@ -346,8 +408,13 @@ for (const database of testDatabases()) {
       await honestVisit(5);
       const running = `mfe_content|${canaryTrial({ id: releases.canary, share: 50, since: at(n).toISOString() })}`;
       const rows = async () => {
-        const count = async (table: string) => Number(rowsOf<{ n: number | string }>(await handle.db.execute(sql.raw(`select count(*) as n from ${table}`)))[0]?.n ?? 0);
-        return { visitors: await count('canary_visitors'), loads: await count('canary_page_loads'), addresses: await count('canary_address_visitors') };
+        const count = async (table: string) =>
+          Number(rowsOf<{ n: number | string }>(await handle.db.execute(sql.raw(`select count(*) as n from ${table}`)))[0]?.n ?? 0);
+        return {
+          visitors: await count('canary_visitors'),
+          loads: await count('canary_page_loads'),
+          addresses: await count('canary_address_visitors'),
+        };
       };
       const before = await rows();
       assert.ok(before.visitors > 1 && before.loads > 1 && before.addresses > 1, JSON.stringify(before));
@@ -362,7 +429,10 @@ for (const database of testDatabases()) {
 
 describe('the canary settings', () => {
   it('are checked at start like the others', () => {
-    assert.match(configRefusal({ CANARY_MIN_VISITORS: 'twenty' }) ?? '', /CANARY_MIN_VISITORS="twenty": expected a whole number from 1 to 1000000/);
+    assert.match(
+      configRefusal({ CANARY_MIN_VISITORS: 'twenty' }) ?? '',
+      /CANARY_MIN_VISITORS="twenty": expected a whole number from 1 to 1000000/,
+    );
     assert.match(configRefusal({ CANARY_MAX_VISITORS_PER_ADDRESS: '0' }) ?? '', /CANARY_MAX_VISITORS_PER_ADDRESS="0": expected at least 1/);
     assert.equal(configRefusal({ CANARY_MIN_VISITORS: '20', CANARY_MAX_VISITORS_PER_ADDRESS: '3' }), null);
   });

@@ -24,7 +24,12 @@ interface StoredEvent {
 }
 
 // High enough that the suite's own calls never meet a limit; the limits have their own servers below.
-const ROOMY_LIMITS = { WRITE_RATE_LIMIT: '10000', APPLICATION_RATE_LIMIT: '10000', MESSAGE_RATE_LIMIT: '10000', CONVERSATION_DAILY_LIMIT: '10000' };
+const ROOMY_LIMITS = {
+  WRITE_RATE_LIMIT: '10000',
+  APPLICATION_RATE_LIMIT: '10000',
+  MESSAGE_RATE_LIMIT: '10000',
+  CONVERSATION_DAILY_LIMIT: '10000',
+};
 
 for (const database of testDatabases()) {
   describe(`the deal's applications and conversations on ${database.name}`, () => {
@@ -60,41 +65,56 @@ for (const database of testDatabases()) {
     }
     const count = async (query: ReturnType<typeof sql>) => Number(rowsOf<{ n: number }>(await db().execute(query))[0]?.n ?? 0);
     const applicationCount = () => count(sql`select count(*)::int as n from applications`);
-    const listingBy = (token: string, title: string, fields: Record<string, string> = {}) => publishListing(suite.server.app, token, { jobTitle: title, ...fields });
+    const listingBy = (token: string, title: string, fields: Record<string, string> = {}) =>
+      publishListing(suite.server.app, token, { jobTitle: title, ...fields });
 
     async function apply(token: string, jobId: number, body: object = { message: 'I can help this week.' }) {
       const answer = await call('POST', `/jobs/${jobId}/applications`, token, body);
       return answer;
     }
     /** An application that must be accepted: its wire shape. */
-    async function applied(token: string, jobId: number, body?: object): Promise<{ id: number; conversationId: number; jobId: number; status: ApplicationStatus; createdAt: string }> {
+    async function applied(
+      token: string,
+      jobId: number,
+      body?: object,
+    ): Promise<{ id: number; conversationId: number; jobId: number; status: ApplicationStatus; createdAt: string }> {
       const answer = await apply(token, jobId, body);
       assert.equal(answer.statusCode, 201, answer.body);
       return answer.json().application;
     }
-    const move = (token: string, applicationId: number, status: string) => call('PATCH', `/applications/${applicationId}`, token, { status });
+    const move = (token: string, applicationId: number, status: string) =>
+      call('PATCH', `/applications/${applicationId}`, token, { status });
     const thread = async (token: string, conversationId: number, query = ''): Promise<ChatMessage[]> => {
       const answer = await call('GET', `/conversations/${conversationId}/messages${query}`, token);
       assert.equal(answer.statusCode, 200, answer.body);
       return answer.json().messages;
     };
-    const write = (token: string, conversationId: number, text: string) => call('POST', `/conversations/${conversationId}/messages`, token, { text });
+    const write = (token: string, conversationId: number, text: string) =>
+      call('POST', `/conversations/${conversationId}/messages`, token, { text });
     const inbox = async (token: string): Promise<{ conversations: Conversation[]; unreadTotal: number }> => {
       const answer = await call('GET', '/me/conversations', token);
       assert.equal(answer.statusCode, 200, answer.body);
       return answer.json();
     };
-    const conversationIn = async (token: string, conversationId: number): Promise<Conversation | undefined> => (await inbox(token)).conversations.find((c) => c.id === conversationId);
+    const conversationIn = async (token: string, conversationId: number): Promise<Conversation | undefined> =>
+      (await inbox(token)).conversations.find((c) => c.id === conversationId);
 
-    const lastEventId = async () => Number(rowsOf<{ id: number | string | null }>(await db().execute(sql`select max(id) as id from user_events`))[0]?.id ?? 0);
+    const lastEventId = async () =>
+      Number(rowsOf<{ id: number | string | null }>(await db().execute(sql`select max(id) as id from user_events`))[0]?.id ?? 0);
     /** The events stored after `mark` for this suite's members (another suite may share the database). */
     async function eventsSince(mark: number): Promise<StoredEvent[]> {
       const mine = new Set(Object.values(ids));
-      return rowsOf<{ user_id: number; type: string; data: Record<string, unknown> }>(await db().execute(sql`select user_id, type, data from user_events where id > ${mark} order by id`))
+      return rowsOf<{ user_id: number; type: string; data: Record<string, unknown> }>(
+        await db().execute(sql`select user_id, type, data from user_events where id > ${mark} order by id`),
+      )
         .filter((row) => mine.has(row.user_id))
         .map((row) => ({ userId: row.user_id, type: row.type, data: row.data }));
     }
-    const whoHeard = (events: StoredEvent[], type: string) => events.filter((e) => e.type === type).map((e) => e.userId).sort((a, b) => a - b);
+    const whoHeard = (events: StoredEvent[], type: string) =>
+      events
+        .filter((e) => e.type === type)
+        .map((e) => e.userId)
+        .sort((a, b) => a - b);
     const both = () => [ids.dana, ids.omar].sort((a, b) => a - b);
 
     describe('who may call', () => {
@@ -139,15 +159,29 @@ for (const database of testDatabases()) {
         assert.equal(application.status, 'sent');
         assert.ok(!Number.isNaN(Date.parse(application.createdAt)));
 
-        const [stored] = rowsOf<{ applicant_id: number; message: string; phone: string; status: string }>(await db().execute(sql`select applicant_id, message, phone, status from applications where id = ${application.id}`));
+        const [stored] = rowsOf<{ applicant_id: number; message: string; phone: string; status: string }>(
+          await db().execute(sql`select applicant_id, message, phone, status from applications where id = ${application.id}`),
+        );
         assert.deepEqual(stored, { applicant_id: ids.omar, message: 'I can come on Sunday.', phone: '0547654321', status: 'sent' });
         const [conversation] = rowsOf<{ id: number; poster_id: number; applicant_id: number; listing_id: number; last_message_id: number }>(
-          await db().execute(sql`select id, poster_id, applicant_id, listing_id, last_message_id from conversations where application_id = ${application.id}`),
+          await db().execute(
+            sql`select id, poster_id, applicant_id, listing_id, last_message_id from conversations where application_id = ${application.id}`,
+          ),
         );
-        assert.deepEqual({ ...conversation, last_message_id: undefined }, { id: application.conversationId, poster_id: ids.dana, applicant_id: ids.omar, listing_id: sofaJob, last_message_id: undefined });
-        const messages = rowsOf<{ id: number; author_id: number; kind: string; text: string }>(await db().execute(sql`select id, author_id, kind, text from messages where conversation_id = ${application.conversationId}`));
+        assert.deepEqual(
+          { ...conversation, last_message_id: undefined },
+          { id: application.conversationId, poster_id: ids.dana, applicant_id: ids.omar, listing_id: sofaJob, last_message_id: undefined },
+        );
+        const messages = rowsOf<{ id: number; author_id: number; kind: string; text: string }>(
+          await db().execute(sql`select id, author_id, kind, text from messages where conversation_id = ${application.conversationId}`),
+        );
         assert.equal(messages.length, 1);
-        assert.deepEqual(messages[0], { id: conversation!.last_message_id, author_id: ids.omar, kind: 'user', text: 'I can come on Sunday.' });
+        assert.deepEqual(messages[0], {
+          id: conversation!.last_message_id,
+          author_id: ids.omar,
+          kind: 'user',
+          text: 'I can come on Sunday.',
+        });
 
         const events = await eventsSince(mark);
         assert.deepEqual(whoHeard(events, 'message'), both());
@@ -156,7 +190,13 @@ for (const database of testDatabases()) {
         const messageEvent = events.find((e) => e.type === 'message');
         assert.deepEqual(messageEvent?.data, {
           conversationId: application.conversationId,
-          message: { id: conversation!.last_message_id, authorId: ids.omar, text: 'I can come on Sunday.', createdAt: (messageEvent?.data.message as ChatMessage).createdAt, kind: 'user' },
+          message: {
+            id: conversation!.last_message_id,
+            authorId: ids.omar,
+            text: 'I can come on Sunday.',
+            createdAt: (messageEvent?.data.message as ChatMessage).createdAt,
+            kind: 'user',
+          },
         });
         assert.deepEqual(events.find((e) => e.type === 'application')?.data, { application });
         assert.deepEqual(events.find((e) => e.type === 'unread')?.data, { unreadTotal: 1 });
@@ -250,8 +290,12 @@ for (const database of testDatabases()) {
         omars = await applied(tokens.omar, job, { message: 'I love dogs.', phone: '+972 54 765 4321' });
         rinas = await applied(tokens.rina, job, { message: 'I walk dogs daily.' });
         // A published review of Omar (of an earlier deal), and Rina's Google picture.
-        const [sofa] = rowsOf<{ id: number }>(await db().execute(sql`select id from applications where listing_id = ${sofaJob} and applicant_id = ${ids.omar}`));
-        await db().execute(sql`insert into reviews (application_id, author_id, subject_id, role, rating, text, published_at) values (${sofa!.id}, ${ids.dana}, ${ids.omar}, 'worker', 4, 'Careful', now())`);
+        const [sofa] = rowsOf<{ id: number }>(
+          await db().execute(sql`select id from applications where listing_id = ${sofaJob} and applicant_id = ${ids.omar}`),
+        );
+        await db().execute(
+          sql`insert into reviews (application_id, author_id, subject_id, role, rating, text, published_at) values (${sofa!.id}, ${ids.dana}, ${ids.omar}, 'worker', 4, 'Careful', now())`,
+        );
         await db().execute(sql`update users set picture = 'https://lh3.googleusercontent.com/rina' where id = ${ids.rina}`);
         await db().execute(sql`update users set picture = 'http://example.com/omar.png' where id = ${ids.omar}`);
       });
@@ -267,7 +311,12 @@ for (const database of testDatabases()) {
             message: 'I walk dogs daily.',
             createdAt: rinas.createdAt,
             conversationId: rinas.conversationId,
-            applicant: { id: ids.rina, displayName: 'Rina L.', picture: 'https://lh3.googleusercontent.com/rina', rating: { average: null, count: 0 } },
+            applicant: {
+              id: ids.rina,
+              displayName: 'Rina L.',
+              picture: 'https://lh3.googleusercontent.com/rina',
+              rating: { average: null, count: 0 },
+            },
           },
           {
             id: omars.id,
@@ -293,12 +342,27 @@ for (const database of testDatabases()) {
       it('lists my applications newest first with their listings, a listing taken down reading as closed', async () => {
         const answer = await call('GET', '/me/applications', tokens.rina);
         assert.equal(answer.statusCode, 200);
-        const list = answer.json().applications as { id: number; createdAt: string; job: { id: number; title: string; offerType: string; status: string } }[];
-        assert.deepEqual(list[0], { id: rinas.id, status: 'sent', createdAt: rinas.createdAt, conversationId: rinas.conversationId, job: { id: job, title: 'Walk a dog', offerType: 'job', status: 'active' } });
-        assert.ok(list.every((a, i) => i === 0 || a.createdAt <= list[i - 1]!.createdAt), 'newest first');
+        const list = answer.json().applications as {
+          id: number;
+          createdAt: string;
+          job: { id: number; title: string; offerType: string; status: string };
+        }[];
+        assert.deepEqual(list[0], {
+          id: rinas.id,
+          status: 'sent',
+          createdAt: rinas.createdAt,
+          conversationId: rinas.conversationId,
+          job: { id: job, title: 'Walk a dog', offerType: 'job', status: 'active' },
+        });
+        assert.ok(
+          list.every((a, i) => i === 0 || a.createdAt <= list[i - 1]!.createdAt),
+          'newest first',
+        );
         assert.ok(!list.some((a) => a.id === omars.id), 'only mine');
         await db().execute(sql`update listings set hidden_at = now() where id = ${job}`);
-        const hidden = (await call('GET', '/me/applications', tokens.rina)).json().applications.find((a: { id: number }) => a.id === rinas.id);
+        const hidden = (await call('GET', '/me/applications', tokens.rina))
+          .json()
+          .applications.find((a: { id: number }) => a.id === rinas.id);
         assert.equal(hidden.job.status, 'close');
         await db().execute(sql`update listings set hidden_at = null where id = ${job}`);
       });
@@ -325,21 +389,43 @@ for (const database of testDatabases()) {
         assert.deepEqual(whoHeard(events, 'unread'), [], 'a note of the site’s is nobody’s unread message');
         assert.equal((events.find((e) => e.type === 'application')?.data.application as { status: string }).status, 'offered');
 
-        assert.equal((await move(tokens.dana, application.id, 'done')).json().messageKey, 'badTransition', 'only a hire that happened can be done');
+        assert.equal(
+          (await move(tokens.dana, application.id, 'done')).json().messageKey,
+          'badTransition',
+          'only a hire that happened can be done',
+        );
         const accepted = await move(tokens.omar, application.id, 'hired');
         assert.equal(accepted.statusCode, 200, accepted.body);
         assert.deepEqual(accepted.json(), { application: { ...application, status: 'hired' } }, 'no lapse once accepted');
-        assert.equal(await count(sql`select count(*)::int as n from applications where id = ${application.id} and done_at is null and offer_expires_at is null`), 1);
+        assert.equal(
+          await count(
+            sql`select count(*)::int as n from applications where id = ${application.id} and done_at is null and offer_expires_at is null`,
+          ),
+          1,
+        );
 
         const done = await move(tokens.dana, application.id, 'done');
         assert.equal(done.json().application.status, 'done');
         assert.equal(await count(sql`select count(*)::int as n from applications where id = ${application.id} and done_at is not null`), 1);
         const notes = (await thread(tokens.omar, application.conversationId)).filter((m) => m.kind === 'system');
-        assert.deepEqual(notes.map((m) => [m.authorId, m.text]), [[null, 'offered'], [null, 'hired'], [null, 'done']]);
-        const [conversation] = rowsOf<{ last_message_id: number }>(await db().execute(sql`select last_message_id from conversations where id = ${application.conversationId}`));
+        assert.deepEqual(
+          notes.map((m) => [m.authorId, m.text]),
+          [
+            [null, 'offered'],
+            [null, 'hired'],
+            [null, 'done'],
+          ],
+        );
+        const [conversation] = rowsOf<{ last_message_id: number }>(
+          await db().execute(sql`select last_message_id from conversations where id = ${application.conversationId}`),
+        );
         assert.equal(conversation?.last_message_id, notes.at(-1)?.id);
 
-        for (const [token, status] of [[tokens.dana, 'cancelled'], [tokens.dana, 'offered'], [tokens.omar, 'withdrawn']] as const) {
+        for (const [token, status] of [
+          [tokens.dana, 'cancelled'],
+          [tokens.dana, 'offered'],
+          [tokens.omar, 'withdrawn'],
+        ] as const) {
           const settled = await move(token, application.id, status);
           assert.equal(settled.statusCode, 409, `done → ${status}`);
           assert.equal(settled.json().messageKey, 'badTransition');
@@ -349,12 +435,20 @@ for (const database of testDatabases()) {
       it('allows every other move nextStatuses names, and no other; an owner’s page released before offers makes an offer with `hired`', async () => {
         const rinas = await applied(tokens.rina, job);
         assert.equal((await move(tokens.dana, rinas.id, 'done')).json().messageKey, 'badTransition', 'sent → done skips the hire');
-        assert.equal((await move(tokens.rina, rinas.id, 'hired')).json().messageKey, 'badTransition', 'an applicant does not hire themselves unasked');
+        assert.equal(
+          (await move(tokens.rina, rinas.id, 'hired')).json().messageKey,
+          'badTransition',
+          'an applicant does not hire themselves unasked',
+        );
         assert.equal((await move(tokens.dana, rinas.id, 'withdrawn')).json().messageKey, 'badTransition', 'only the applicant withdraws');
         assert.equal((await move(tokens.dana, rinas.id, 'sent')).json().messageKey, 'badTransition');
         const legacy = await move(tokens.dana, rinas.id, 'hired');
         assert.equal(legacy.json().application.status, 'offered', 'the old hire is an offer now');
-        assert.equal((await move(tokens.dana, rinas.id, 'hired')).json().messageKey, 'badTransition', 'the owner cannot accept their own offer');
+        assert.equal(
+          (await move(tokens.dana, rinas.id, 'hired')).json().messageKey,
+          'badTransition',
+          'the owner cannot accept their own offer',
+        );
         assert.equal((await move(tokens.rina, rinas.id, 'offerDeclined')).json().application.status, 'offerDeclined');
         assert.equal((await move(tokens.rina, rinas.id, 'hired')).statusCode, 409, 'a declined offer is settled');
         assert.equal((await move(tokens.dana, rinas.id, 'offered')).statusCode, 409, 'and is not offered again');
@@ -366,7 +460,11 @@ for (const database of testDatabases()) {
         assert.equal((await move(tokens.omar, hiredThenWithdrawn.id, 'withdrawn')).json().application.status, 'withdrawn');
         const withdrawnOffer = await applied(tokens.sam, other);
         assert.equal((await move(tokens.dana, withdrawnOffer.id, 'offered')).statusCode, 200);
-        assert.equal((await move(tokens.dana, withdrawnOffer.id, 'declined')).json().application.status, 'declined', 'the owner takes an offer back by declining');
+        assert.equal(
+          (await move(tokens.dana, withdrawnOffer.id, 'declined')).json().application.status,
+          'declined',
+          'the owner takes an offer back by declining',
+        );
         const declined = await applied(tokens.rina, other);
         assert.equal((await move(tokens.dana, declined.id, 'declined')).json().application.status, 'declined');
         assert.equal((await move(tokens.rina, declined.id, 'withdrawn')).statusCode, 409, 'declined is settled');
@@ -386,13 +484,24 @@ for (const database of testDatabases()) {
         const mark = await lastEventId();
         await db().execute(sql`update applications set offer_expires_at = now() - interval '1 second' where id = ${application.id}`);
         // Every API process sweeps every 5 s; wait for the lapse, boundedly.
-        for (let tries = 0; tries < 200 && (await count(sql`select count(*)::int as n from applications where id = ${application.id} and status = 'sent'`)) === 0; tries += 1) {
+        for (
+          let tries = 0;
+          tries < 200 &&
+          (await count(sql`select count(*)::int as n from applications where id = ${application.id} and status = 'sent'`)) === 0;
+          tries += 1
+        ) {
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
         const notes = (await thread(tokens.sam, application.conversationId)).filter((m) => m.kind === 'system').map((m) => m.text);
         assert.deepEqual(notes, ['offered', 'offerLapsed']);
         const events = (await eventsSince(mark)).filter((e) => e.type === 'application');
-        assert.deepEqual(events.map((e) => [e.userId, (e.data.application as { status: string }).status]).sort(), [[ids.dana, 'sent'], [ids.sam, 'sent']].sort());
+        assert.deepEqual(
+          events.map((e) => [e.userId, (e.data.application as { status: string }).status]).sort(),
+          [
+            [ids.dana, 'sent'],
+            [ids.sam, 'sent'],
+          ].sort(),
+        );
         assert.equal((await move(tokens.sam, application.id, 'hired')).statusCode, 409, 'a lapsed offer cannot be accepted');
         assert.equal((await move(tokens.dana, application.id, 'offered')).statusCode, 200, 'the owner may offer again');
       });
@@ -436,11 +545,23 @@ for (const database of testDatabases()) {
           application: { id: application.id, status: 'sent', side: 'owner', myReview: null },
           blockedByMe: false,
         });
-        assert.deepEqual({ ...mine.lastMessage, id: 0, createdAt: '' }, { id: 0, authorId: ids.omar, text: 'I live next door.', createdAt: '', kind: 'user' });
-        assert.ok(dana.conversations.every((c, i) => i === 0 || c.lastMessage.id < dana.conversations[i - 1]!.lastMessage.id), 'newest activity first');
-        assert.equal(dana.unreadTotal, dana.conversations.reduce((sum, c) => sum + c.unread, 0));
+        assert.deepEqual(
+          { ...mine.lastMessage, id: 0, createdAt: '' },
+          { id: 0, authorId: ids.omar, text: 'I live next door.', createdAt: '', kind: 'user' },
+        );
+        assert.ok(
+          dana.conversations.every((c, i) => i === 0 || c.lastMessage.id < dana.conversations[i - 1]!.lastMessage.id),
+          'newest activity first',
+        );
+        assert.equal(
+          dana.unreadTotal,
+          dana.conversations.reduce((sum, c) => sum + c.unread, 0),
+        );
         const omar = await conversationIn(tokens.omar, conversationId);
-        assert.deepEqual({ other: omar?.other, unread: omar?.unread, side: omar?.application.side }, { other: { id: ids.dana, displayName: 'Dana C.' }, unread: 0, side: 'applicant' });
+        assert.deepEqual(
+          { other: omar?.other, unread: omar?.unread, side: omar?.application.side },
+          { other: { id: ids.dana, displayName: 'Dana C.' }, unread: 0, side: 'applicant' },
+        );
         assert.equal(await conversationIn(tokens.rina, conversationId), undefined, 'nobody else’s');
       });
 
@@ -457,11 +578,15 @@ for (const database of testDatabases()) {
         assert.deepEqual(whoHeard(await eventsSince(mark), 'unread'), [], 'nothing changed, nothing told');
 
         mark = await lastEventId();
-        for (const text of ['Shall I come at 9?', 'Or at 10?']) assert.equal((await write(tokens.omar, conversationId, text)).statusCode, 201);
+        for (const text of ['Shall I come at 9?', 'Or at 10?'])
+          assert.equal((await write(tokens.omar, conversationId, text)).statusCode, 201);
         assert.equal((await conversationIn(tokens.dana, conversationId))?.unread, 2);
         assert.equal((await conversationIn(tokens.omar, conversationId))?.unread, 0, 'my own messages are never unread');
         const written = await eventsSince(mark);
-        assert.deepEqual(whoHeard(written, 'message'), [...both(), ...both()].sort((a, b) => a - b));
+        assert.deepEqual(
+          whoHeard(written, 'message'),
+          [...both(), ...both()].sort((a, b) => a - b),
+        );
         assert.deepEqual(whoHeard(written, 'unread'), [ids.dana, ids.dana], 'the reader, once a message');
 
         assert.equal((await move(tokens.dana, application.id, 'offered')).statusCode, 200);
@@ -473,17 +598,28 @@ for (const database of testDatabases()) {
         assert.equal((await write(tokens.dana, conversationId, 'Come at 9.')).statusCode, 201);
         assert.equal((await conversationIn(tokens.omar, conversationId))?.unread, 1);
         const unreadEvent = (await eventsSince(mark)).filter((e) => e.type === 'unread');
-        assert.deepEqual(unreadEvent, [{ userId: ids.omar, type: 'unread', data: { unreadTotal: (await inbox(tokens.omar)).unreadTotal } }]);
+        assert.deepEqual(unreadEvent, [
+          { userId: ids.omar, type: 'unread', data: { unreadTotal: (await inbox(tokens.omar)).unreadTotal } },
+        ]);
       });
 
       it('pages a thread oldest first: the newest `limit`, then those before a message', async () => {
         const all = await thread(tokens.omar, conversationId);
-        assert.deepEqual(all.map((m) => m.text), ['I live next door.', 'Shall I come at 9?', 'Or at 10?', 'offered', 'Come at 9.']);
+        assert.deepEqual(
+          all.map((m) => m.text),
+          ['I live next door.', 'Shall I come at 9?', 'Or at 10?', 'offered', 'Come at 9.'],
+        );
         assert.ok(all.every((m, i) => i === 0 || m.id > all[i - 1]!.id));
         const newest = await thread(tokens.omar, conversationId, '?limit=2');
-        assert.deepEqual(newest.map((m) => m.text), ['offered', 'Come at 9.']);
+        assert.deepEqual(
+          newest.map((m) => m.text),
+          ['offered', 'Come at 9.'],
+        );
         const earlier = await thread(tokens.dana, conversationId, `?limit=2&before=${newest[0]!.id}`);
-        assert.deepEqual(earlier.map((m) => m.text), ['Shall I come at 9?', 'Or at 10?']);
+        assert.deepEqual(
+          earlier.map((m) => m.text),
+          ['Shall I come at 9?', 'Or at 10?'],
+        );
         for (const query of ['?limit=0', `?limit=${DEAL_LIMITS.messagesPageMax + 1}`, '?limit=abc', '?before=abc', '?before=0']) {
           const answer = await call('GET', `/conversations/${conversationId}/messages${query}`, tokens.omar);
           assert.equal(answer.statusCode, 400, query);
@@ -495,9 +631,15 @@ for (const database of testDatabases()) {
         const answer = await write(tokens.omar, conversationId, '  On my way.  ');
         assert.equal(answer.statusCode, 201);
         const { message } = answer.json();
-        assert.deepEqual({ ...message, id: 0, createdAt: '' }, { id: 0, authorId: ids.omar, text: 'On my way.', createdAt: '', kind: 'user' });
+        assert.deepEqual(
+          { ...message, id: 0, createdAt: '' },
+          { id: 0, authorId: ids.omar, text: 'On my way.', createdAt: '', kind: 'user' },
+        );
         assert.equal((await write(tokens.omar, conversationId, 'z'.repeat(DEAL_LIMITS.chatMessageMaxLength))).statusCode, 201);
-        for (const [text, key] of [['   ', 'messageRequired'], ['z'.repeat(DEAL_LIMITS.chatMessageMaxLength + 1), 'messageTooLong']] as const) {
+        for (const [text, key] of [
+          ['   ', 'messageRequired'],
+          ['z'.repeat(DEAL_LIMITS.chatMessageMaxLength + 1), 'messageTooLong'],
+        ] as const) {
           const refused = await write(tokens.omar, conversationId, text);
           assert.equal(refused.statusCode, 400);
           assert.equal(refused.json().messageKey, key);
@@ -522,7 +664,11 @@ for (const database of testDatabases()) {
           assert.equal((await call(method, url.replace(String(conversationId), '99999999'), tokens.omar, body)).statusCode, 404);
         }
         assert.equal(await count(sql`select count(*)::int as n from messages where conversation_id = ${conversationId}`), before);
-        assert.equal(await count(sql`select count(*)::int as n from member_blocks where blocker_id in (${ids.dana}, ${ids.omar})`), 0, 'nobody blocked');
+        assert.equal(
+          await count(sql`select count(*)::int as n from member_blocks where blocker_id in (${ids.dana}, ${ids.omar})`),
+          0,
+          'nobody blocked',
+        );
       });
 
       it('blocks between the two members: no message either way in any of their conversations, no application to the blocker’s listings, until unblocked', async () => {
@@ -530,13 +676,21 @@ for (const database of testDatabases()) {
         const other = await applied(tokens.omar, otherJob);
         assert.equal((await call('POST', `/conversations/${conversationId}/block`, tokens.omar)).statusCode, 204);
         assert.equal((await call('POST', `/conversations/${conversationId}/block`, tokens.omar)).statusCode, 204, 'again: still blocked');
-        for (const [token, id] of [[tokens.dana, conversationId], [tokens.omar, conversationId], [tokens.dana, other.conversationId], [tokens.omar, other.conversationId]] as const) {
+        for (const [token, id] of [
+          [tokens.dana, conversationId],
+          [tokens.omar, conversationId],
+          [tokens.dana, other.conversationId],
+          [tokens.omar, other.conversationId],
+        ] as const) {
           const refused = await write(token, id, 'Are you there?');
           assert.equal(refused.statusCode, 403);
           assert.equal(refused.json().messageKey, 'blocked');
         }
         const omarsJob = await listingBy(tokens.omar, 'Walk a dog');
-        for (const [token, jobId] of [[tokens.omar, await listingBy(tokens.dana, 'Hang curtains')], [tokens.dana, omarsJob]] as const) {
+        for (const [token, jobId] of [
+          [tokens.omar, await listingBy(tokens.dana, 'Hang curtains')],
+          [tokens.dana, omarsJob],
+        ] as const) {
           const refused = await apply(token, jobId);
           assert.equal(refused.statusCode, 403, 'either way');
           assert.equal(refused.json().messageKey, 'blocked');
@@ -547,11 +701,18 @@ for (const database of testDatabases()) {
 
         const list = await call('GET', '/me/blocked-members', tokens.omar);
         assert.equal(list.statusCode, 200, list.body);
-        assert.deepEqual(list.json().members.map((m: { id: number; displayName: string }) => [m.id, m.displayName]), [[ids.dana, 'Dana C.']]);
+        assert.deepEqual(
+          list.json().members.map((m: { id: number; displayName: string }) => [m.id, m.displayName]),
+          [[ids.dana, 'Dana C.']],
+        );
         assert.equal(list.json().nextCursor, null);
         assert.deepEqual((await call('GET', '/me/blocked-members', tokens.dana)).json().members, [], 'only my own blocks');
         assert.equal((await call('DELETE', `/me/blocked-members/${ids.dana}`, tokens.omar)).statusCode, 204);
-        assert.equal((await call('DELETE', `/me/blocked-members/${ids.dana}`, tokens.omar)).statusCode, 204, 'nothing left to undo is no error');
+        assert.equal(
+          (await call('DELETE', `/me/blocked-members/${ids.dana}`, tokens.omar)).statusCode,
+          204,
+          'nothing left to undo is no error',
+        );
         assert.equal((await write(tokens.dana, conversationId, 'Hello again')).statusCode, 201, 'unblocked: writing again');
         assert.equal((await apply(tokens.dana, omarsJob)).statusCode, 201);
         assert.equal((await call('GET', '/me/blocked-members?cursor=x', tokens.omar)).statusCode, 400);
@@ -573,25 +734,44 @@ for (const database of testDatabases()) {
       });
 
       it('takes a party’s report of the other person’s message once (409 alreadyReported)', async () => {
-        const answer = await call('POST', `/messages/${messageIds.number}/reports`, tokens.dana, { reason: 'scam', note: ' asks for payment outside ' });
+        const answer = await call('POST', `/messages/${messageIds.number}/reports`, tokens.dana, {
+          reason: 'scam',
+          note: ' asks for payment outside ',
+        });
         assert.equal(answer.statusCode, 201);
         assert.deepEqual(answer.json(), { reported: true });
         const [stored] = rowsOf<{ target_kind: string; target_id: number; reporter_id: number; reason: string; note: string }>(
-          await db().execute(sql`select target_kind, target_id, reporter_id, reason, note from content_reports where target_id = ${messageIds.number} and target_kind = 'message'`),
+          await db().execute(
+            sql`select target_kind, target_id, reporter_id, reason, note from content_reports where target_id = ${messageIds.number} and target_kind = 'message'`,
+          ),
         );
-        assert.deepEqual(stored, { target_kind: 'message', target_id: messageIds.number, reporter_id: ids.dana, reason: 'scam', note: 'asks for payment outside' });
+        assert.deepEqual(stored, {
+          target_kind: 'message',
+          target_id: messageIds.number,
+          reporter_id: ids.dana,
+          reason: 'scam',
+          note: 'asks for payment outside',
+        });
         const again = await call('POST', `/messages/${messageIds.number}/reports`, tokens.dana, { reason: 'offensive' });
         assert.equal(again.statusCode, 409);
         assert.equal(again.json().messageKey, 'alreadyReported');
       });
 
       it('refuses a report of my own message or the site’s note (403), of someone else’s thread (404), and without a reason (400)', async () => {
-        assert.equal((await call('POST', `/messages/${messageIds.hello}/reports`, tokens.dana, { reason: 'scam' })).json().messageKey, 'forbidden');
+        assert.equal(
+          (await call('POST', `/messages/${messageIds.hello}/reports`, tokens.dana, { reason: 'scam' })).json().messageKey,
+          'forbidden',
+        );
         assert.equal((await move(tokens.dana, application.id, 'hired')).statusCode, 200);
         const note = (await thread(tokens.dana, conversationId)).at(-1)!;
         assert.equal(note.kind, 'system');
         assert.equal((await call('POST', `/messages/${note.id}/reports`, tokens.rina, { reason: 'scam' })).statusCode, 403);
-        for (const [id, token] of [[messageIds.number, tokens.sam], [messageIds.number, tokens.omar], ['abc', tokens.dana], [99_999_999, tokens.dana]] as const) {
+        for (const [id, token] of [
+          [messageIds.number, tokens.sam],
+          [messageIds.number, tokens.omar],
+          ['abc', tokens.dana],
+          [99_999_999, tokens.dana],
+        ] as const) {
           const answer = await call('POST', `/messages/${id}/reports`, token, { reason: 'scam' });
           assert.equal(answer.statusCode, 404, String(id));
           assert.equal(answer.json().messageKey, 'notFound');
@@ -607,7 +787,10 @@ for (const database of testDatabases()) {
         assert.equal((await conversationIn(tokens.dana, conversationId))?.unread, 2);
         await db().execute(sql`update messages set hidden_at = now() where id = ${messageIds.number}`);
         assert.ok(!(await thread(tokens.dana, conversationId)).some((m) => m.id === messageIds.number));
-        assert.ok(!(await thread(tokens.rina, conversationId)).some((m) => m.id === messageIds.number), 'its author no longer sees it either');
+        assert.ok(
+          !(await thread(tokens.rina, conversationId)).some((m) => m.id === messageIds.number),
+          'its author no longer sees it either',
+        );
         assert.equal((await conversationIn(tokens.dana, conversationId))?.unread, 1);
         assert.equal((await call('POST', `/messages/${messageIds.number}/reports`, tokens.omar, { reason: 'scam' })).statusCode, 404);
 
@@ -621,7 +804,12 @@ for (const database of testDatabases()) {
         await db().execute(sql`update messages set hidden_at = now() where id = ${messageIds.first}`);
         const list = (await call('GET', `/jobs/${application.jobId}/applications`, tokens.dana)).json().applications;
         assert.equal(list[0].message, '');
-        const bodies = JSON.stringify([await inbox(tokens.dana), await inbox(tokens.rina), await thread(tokens.dana, conversationId), list]);
+        const bodies = JSON.stringify([
+          await inbox(tokens.dana),
+          await inbox(tokens.rina),
+          await thread(tokens.dana, conversationId),
+          list,
+        ]);
         for (const hidden of ['Windows are my thing.', 'Pay me outside', 'Call me now']) assert.ok(!bodies.includes(hidden), hidden);
         assert.equal((await conversationIn(tokens.dana, conversationId))?.unread, 0);
 
@@ -659,7 +847,10 @@ for (const database of testDatabases()) {
         const seen = [...page1.conversations, ...page2.conversations].map((c) => c.id);
         assert.equal(new Set(seen).size, 33, 'each conversation once');
         const small = (await call('GET', '/me/conversations?limit=5', owner)).json<InboxPage>();
-        assert.deepEqual(small.conversations.map((c) => c.id), seen.slice(0, 5));
+        assert.deepEqual(
+          small.conversations.map((c) => c.id),
+          seen.slice(0, 5),
+        );
         for (const query of ['?limit=0', `?limit=${DEAL_LIMITS.listPageMax + 1}`, '?cursor=nonsense', '?cursor=WzEsMl0x']) {
           assert.equal((await call('GET', `/me/conversations${query}`, owner)).statusCode, 400, query);
         }
@@ -673,13 +864,19 @@ for (const database of testDatabases()) {
         assert.equal(listRest.nextCursor, null);
 
         const mine = (await call('GET', '/me/applications', applicants[5]!.token)).json<IdPage>();
-        assert.deepEqual(mine.applications.map((a) => a.id), [applicants[5]!.application.id]);
+        assert.deepEqual(
+          mine.applications.map((a) => a.id),
+          [applicants[5]!.application.id],
+        );
         assert.equal(mine.nextCursor, null);
 
         const one = await call('GET', `/conversations/${applicants[0]!.application.conversationId}`, owner);
         assert.equal(one.statusCode, 200, one.body);
         assert.deepEqual(one.json().conversation, page1.conversations[0], 'the conversation as the inbox lists it');
-        assert.equal((await call('GET', `/conversations/${applicants[0]!.application.conversationId}`, applicants[1]!.token)).statusCode, 404);
+        assert.equal(
+          (await call('GET', `/conversations/${applicants[0]!.application.conversationId}`, applicants[1]!.token)).statusCode,
+          404,
+        );
         assert.equal((await call('GET', '/conversations/abc', owner)).statusCode, 404);
       });
 
@@ -721,25 +918,36 @@ for (const database of testDatabases()) {
       it('answers 429 rateLimited past APPLICATION_RATE_LIMIT applications an hour and MESSAGE_RATE_LIMIT messages a minute', async () => {
         const applicant = await signIn(suite.server.app, 'deal-hourly@example.com', 'Hourly Applicant');
         const jobs = [await listingBy(tokens.dana, 'Limit one'), await listingBy(tokens.dana, 'Limit two')];
-        await withServer(suite.handle, { DEV_IDP: 'on', ...ROOMY_LIMITS, APPLICATION_RATE_LIMIT: '2', MESSAGE_RATE_LIMIT: '2' }, async (limited) => {
-          const post = (url: string, payload: object) =>
-            limited.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: { authorization: `Bearer ${applicant}` }, payload, remoteAddress: freshClientAddress() });
-          // Every call counts, a refused one too.
-          assert.equal((await post('/jobs/abc/applications', { message: 'Hi' })).statusCode, 404);
-          const first = await post(`/jobs/${jobs[0]}/applications`, { message: 'Hi' });
-          assert.equal(first.statusCode, 201);
-          const before = await applicationCount();
-          const third = await post(`/jobs/${jobs[1]}/applications`, { message: 'Hi' });
-          assert.equal(third.statusCode, 429);
-          assert.equal(third.json().messageKey, 'rateLimited');
-          assert.equal(await applicationCount(), before);
+        await withServer(
+          suite.handle,
+          { DEV_IDP: 'on', ...ROOMY_LIMITS, APPLICATION_RATE_LIMIT: '2', MESSAGE_RATE_LIMIT: '2' },
+          async (limited) => {
+            const post = (url: string, payload: object) =>
+              limited.app.inject({
+                method: 'POST',
+                url: `/api/v1${url}`,
+                headers: { authorization: `Bearer ${applicant}` },
+                payload,
+                remoteAddress: freshClientAddress(),
+              });
+            // Every call counts, a refused one too.
+            assert.equal((await post('/jobs/abc/applications', { message: 'Hi' })).statusCode, 404);
+            const first = await post(`/jobs/${jobs[0]}/applications`, { message: 'Hi' });
+            assert.equal(first.statusCode, 201);
+            const before = await applicationCount();
+            const third = await post(`/jobs/${jobs[1]}/applications`, { message: 'Hi' });
+            assert.equal(third.statusCode, 429);
+            assert.equal(third.json().messageKey, 'rateLimited');
+            assert.equal(await applicationCount(), before);
 
-          const conversationId = first.json().application.conversationId as number;
-          for (const text of ['One', 'Two']) assert.equal((await post(`/conversations/${conversationId}/messages`, { text })).statusCode, 201);
-          const tooMany = await post(`/conversations/${conversationId}/messages`, { text: 'Three' });
-          assert.equal(tooMany.statusCode, 429);
-          assert.equal(tooMany.json().messageKey, 'rateLimited');
-        });
+            const conversationId = first.json().application.conversationId as number;
+            for (const text of ['One', 'Two'])
+              assert.equal((await post(`/conversations/${conversationId}/messages`, { text })).statusCode, 201);
+            const tooMany = await post(`/conversations/${conversationId}/messages`, { text: 'Three' });
+            assert.equal(tooMany.statusCode, 429);
+            assert.equal(tooMany.json().messageKey, 'rateLimited');
+          },
+        );
       });
 
       it('answers 429 rateLimited past CONVERSATION_DAILY_LIMIT new conversations in 24 hours, counted in the database', async () => {
@@ -748,7 +956,13 @@ for (const database of testDatabases()) {
         const jobs = await Promise.all(['Day one', 'Day two', 'Day three'].map((title) => listingBy(tokens.dana, title)));
         await withServer(suite.handle, { DEV_IDP: 'on', ...ROOMY_LIMITS, CONVERSATION_DAILY_LIMIT: '2' }, async (limited) => {
           const applyTo = (job: number) =>
-            limited.app.inject({ method: 'POST', url: `/api/v1/jobs/${job}/applications`, headers: { authorization: `Bearer ${applicant}` }, payload: { message: 'Hi' }, remoteAddress: freshClientAddress() });
+            limited.app.inject({
+              method: 'POST',
+              url: `/api/v1/jobs/${job}/applications`,
+              headers: { authorization: `Bearer ${applicant}` },
+              payload: { message: 'Hi' },
+              remoteAddress: freshClientAddress(),
+            });
           assert.equal((await applyTo(jobs[0]!)).statusCode, 201);
           assert.equal((await applyTo(jobs[1]!)).statusCode, 201);
           const refused = await applyTo(jobs[2]!);
@@ -756,7 +970,9 @@ for (const database of testDatabases()) {
           assert.equal(refused.json().messageKey, 'rateLimited');
           assert.equal(await count(sql`select count(*)::int as n from applications where applicant_id = ${applicantId}`), 2);
           // A day later the first no longer counts.
-          await db().execute(sql`update applications set created_at = now() - interval '25 hours' where applicant_id = ${applicantId} and listing_id = ${jobs[0]!}`);
+          await db().execute(
+            sql`update applications set created_at = now() - interval '25 hours' where applicant_id = ${applicantId} and listing_id = ${jobs[0]!}`,
+          );
           assert.equal((await applyTo(jobs[2]!)).statusCode, 201);
         });
       });
@@ -786,7 +1002,10 @@ for (const database of testDatabases()) {
           reviewsPublished: recordingMail('reviewsPublished'),
         };
         const stored = databaseEventPublisher();
-        const userEventPublisher: UserEventPublisher = { publish: (tx, userIds, type, data) => (isEventsDown ? Promise.reject(new Error('database busy')) : stored.publish(tx, userIds, type, data)) };
+        const userEventPublisher: UserEventPublisher = {
+          publish: (tx, userIds, type, data) =>
+            isEventsDown ? Promise.reject(new Error('database busy')) : stored.publish(tx, userIds, type, data),
+        };
         bare = Fastify();
         bare.setValidatorCompiler(validatorCompiler);
         bare.setSerializerCompiler(serializerCompiler);
@@ -794,7 +1013,18 @@ for (const database of testDatabases()) {
         await bare.register(errorsPlugin);
         await bare.register(rateLimit, { global: false });
         await bare.register(docsPlugin);
-        await bare.register(dealRoutes, { prefix: '/api/v1', db: db(), sessions, userEventPublisher, dealMail, writeRateLimit: 1000, applicationRateLimit: 1000, messageRateLimit: 1000, conversationDailyLimit: 1000, hireOfferHours: 72 });
+        await bare.register(dealRoutes, {
+          prefix: '/api/v1',
+          db: db(),
+          sessions,
+          userEventPublisher,
+          dealMail,
+          writeRateLimit: 1000,
+          applicationRateLimit: 1000,
+          messageRateLimit: 1000,
+          conversationDailyLimit: 1000,
+          hireOfferHours: 72,
+        });
         await bare.ready();
         const member = async (email: string) => {
           const [row] = await db().insert(users).values({ email, name: email, ageConfirmedAt: new Date() }).returning({ id: users.id });
@@ -810,19 +1040,32 @@ for (const database of testDatabases()) {
       const newListing = async () => {
         const [row] = await db()
           .insert(listings)
-          .values({ publisherId: poster.id, title: 'Mail test', description: 'x', category: 'other', amount: 100, contactPersonName: 'P', phone: '0541234567', city: 'Haifa' })
+          .values({
+            publisherId: poster.id,
+            title: 'Mail test',
+            description: 'x',
+            category: 'other',
+            amount: 100,
+            contactPersonName: 'P',
+            phone: '0541234567',
+            city: 'Haifa',
+          })
           .returning({ id: listings.id });
         return row!.id;
       };
 
       it('asks for each email of the deal at its moment: received, each later message, offered, accepted, done, declined', async () => {
         mailed.length = 0;
-        const application = (await bareCall('POST', `/jobs/${await newListing()}/applications`, worker.token, { message: 'Hello' })).json().application;
-        const message = (await bareCall('POST', `/conversations/${application.conversationId}/messages`, poster.token, { text: 'Welcome' })).json().message;
+        const application = (await bareCall('POST', `/jobs/${await newListing()}/applications`, worker.token, { message: 'Hello' })).json()
+          .application;
+        const message = (
+          await bareCall('POST', `/conversations/${application.conversationId}/messages`, poster.token, { text: 'Welcome' })
+        ).json().message;
         await bareCall('PATCH', `/applications/${application.id}`, poster.token, { status: 'offered' });
         await bareCall('PATCH', `/applications/${application.id}`, worker.token, { status: 'hired' });
         await bareCall('PATCH', `/applications/${application.id}`, poster.token, { status: 'done' });
-        const declined = (await bareCall('POST', `/jobs/${await newListing()}/applications`, worker.token, { message: 'Hello' })).json().application;
+        const declined = (await bareCall('POST', `/jobs/${await newListing()}/applications`, worker.token, { message: 'Hello' })).json()
+          .application;
         await bareCall('PATCH', `/applications/${declined.id}`, poster.token, { status: 'declined' });
         assert.deepEqual(mailed, [
           `applicationReceived ${application.id}`,
@@ -853,18 +1096,29 @@ for (const database of testDatabases()) {
         const applying = await bareCall('POST', `/jobs/${listingIdOf}/applications`, worker.token, { message: 'Hello' });
         assert.equal(applying.statusCode, 201, 'sent again, it is taken');
         const { application } = applying.json();
-        const events = await count(sql`select count(*)::int as n from user_events where data->'application'->>'id' = ${String(application.id)}`);
+        const events = await count(
+          sql`select count(*)::int as n from user_events where data->'application'->>'id' = ${String(application.id)}`,
+        );
         assert.equal(events, 2, 'its events are stored with it, one per party');
 
-        const messagesBefore = await count(sql`select count(*)::int as n from messages where conversation_id = ${application.conversationId}`);
+        const messagesBefore = await count(
+          sql`select count(*)::int as n from messages where conversation_id = ${application.conversationId}`,
+        );
         isEventsDown = true;
         try {
-          assert.equal((await bareCall('POST', `/conversations/${application.conversationId}/messages`, poster.token, { text: 'Hi' })).statusCode, 500);
+          assert.equal(
+            (await bareCall('POST', `/conversations/${application.conversationId}/messages`, poster.token, { text: 'Hi' })).statusCode,
+            500,
+          );
           assert.equal((await bareCall('PATCH', `/applications/${application.id}`, poster.token, { status: 'offered' })).statusCode, 500);
         } finally {
           isEventsDown = false;
         }
-        assert.equal(await count(sql`select count(*)::int as n from messages where conversation_id = ${application.conversationId}`), messagesBefore, 'neither the message nor the move’s note');
+        assert.equal(
+          await count(sql`select count(*)::int as n from messages where conversation_id = ${application.conversationId}`),
+          messagesBefore,
+          'neither the message nor the move’s note',
+        );
         const [row] = await db().select({ status: applications.status }).from(applications).where(eq(applications.id, application.id));
         assert.equal(row!.status, 'sent', 'the move is undone with its event');
       });

@@ -10,7 +10,17 @@ import { simpleParser } from 'mailparser';
 import { DEFAULT_SETTINGS, type DealMailKind, type Language, type OfferType } from '@tasko/shared/domain';
 import { loadConfig } from '../src/config.js';
 import { rowsOf, type DatabaseHandle } from '../src/db/client.js';
-import { alerts as alertsTable, applications, conversations, dealMailOptOuts, listings, memberBlocks, messages, reviews, users } from '../src/db/schema.js';
+import {
+  alerts as alertsTable,
+  applications,
+  conversations,
+  dealMailOptOuts,
+  listings,
+  memberBlocks,
+  messages,
+  reviews,
+  users,
+} from '../src/db/schema.js';
 import errorsPlugin from '../src/plugins/errors/errors.plugin.js';
 import { startAlerts, type AlertService } from '../src/plugins/alerts/alertService.js';
 import { createMailer } from '../src/plugins/mail/mailer.js';
@@ -115,7 +125,9 @@ for (const database of testDatabases()) {
     let app: FastifyInstance;
     let userCount = 0;
 
-    async function user(options: { language?: Language; emailNotifications?: boolean; name?: string } = {}): Promise<{ id: number; email: string }> {
+    async function user(
+      options: { language?: Language; emailNotifications?: boolean; name?: string } = {},
+    ): Promise<{ id: number; email: string }> {
       userCount += 1;
       const email = `deal-mail-${userCount}-${Date.now()}@example.com`;
       const { name = `Member${userCount} Cohen`, ...settings } = options;
@@ -166,7 +178,13 @@ for (const database of testDatabases()) {
       const status = options.status ?? 'sent';
       const [application] = await handle.db
         .insert(applications)
-        .values({ listingId: listing!.id, applicantId: applicant.id, message, status, ...(status === 'done' ? { doneAt: new Date() } : {}) })
+        .values({
+          listingId: listing!.id,
+          applicantId: applicant.id,
+          message,
+          status,
+          ...(status === 'done' ? { doneAt: new Date() } : {}),
+        })
         .returning({ id: applications.id });
       const [conversation] = await handle.db
         .insert(conversations)
@@ -175,7 +193,14 @@ for (const database of testDatabases()) {
       const firstMessageId = await say(conversation!.id, applicant.id, message);
       // The applicant has read their own message.
       await handle.db.update(conversations).set({ applicantReadId: firstMessageId }).where(eq(conversations.id, conversation!.id));
-      return { poster, applicant, listingId: listing!.id, applicationId: application!.id, conversationId: conversation!.id, firstMessageId };
+      return {
+        poster,
+        applicant,
+        listingId: listing!.id,
+        applicationId: application!.id,
+        conversationId: conversation!.id,
+        firstMessageId,
+      };
     }
 
     async function say(conversationId: number, authorId: number, text: string): Promise<number> {
@@ -201,7 +226,9 @@ for (const database of testDatabases()) {
       handle = await database.open();
       await emptyDatabase(handle);
       // Jobs of these queues left by an earlier run (PostgreSQL keeps them) would be worked by this suite's service.
-      await handle.db.execute(sql`do $$ begin if to_regclass('pgboss.job') is not null then delete from pgboss.job where name like 'deal-%'; end if; end $$`);
+      await handle.db.execute(
+        sql`do $$ begin if to_regclass('pgboss.job') is not null then delete from pgboss.job where name like 'deal-%'; end if; end $$`,
+      );
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasko-deal-mail-'));
       const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_ORIGIN: SITE, DEMO_DATA: 'off' });
       outbox = new Outbox(config.outboxDir);
@@ -213,7 +240,16 @@ for (const database of testDatabases()) {
       await app.register(mailUnsubscribeRoutes, { prefix: '/api/v1', db: handle.db, tokens });
       await app.ready();
       const mailer = createMailer(config);
-      alerts = await startAlerts({ db: handle.db, database: handle, mailer, tokens, siteOrigin: SITE, log: app.log, pollSeconds: 0.5, retryDelaySeconds: 1 });
+      alerts = await startAlerts({
+        db: handle.db,
+        database: handle,
+        mailer,
+        tokens,
+        siteOrigin: SITE,
+        log: app.log,
+        pollSeconds: 0.5,
+        retryDelaySeconds: 1,
+      });
       dealMail = await startDealMail({
         db: handle.db,
         queue: alerts.queue,
@@ -255,13 +291,20 @@ for (const database of testDatabases()) {
       assert.equal(emails.length, 1);
       const [email] = emails as [Email];
       assert.equal(email.to, d.poster.email);
-      assert.equal(email.subject, `מועמדות חדשה מאת ${isolated('<b>Dana</b> C.')}: "${isolated('Sofa & <i>chairs</i>')}"`, 'Hebrew, the display name and the title as written');
+      assert.equal(
+        email.subject,
+        `מועמדות חדשה מאת ${isolated('<b>Dana</b> C.')}: "${isolated('Sofa & <i>chairs</i>')}"`,
+        'Hebrew, the display name and the title as written',
+      );
       assert.match(email.html, /<html lang="he" dir="rtl"/);
       assert.ok(email.html.includes('מועמדות חדשה לעבודה שפרסמתם'));
       assert.ok(email.html.includes('Sofa &amp; &lt;i&gt;chairs'), 'the title escaped');
       assert.ok(email.html.includes('&lt;b&gt;Dana'), 'the name escaped');
       assert.ok(!/<i>chairs|<script|<b>Dana/.test(email.html), 'no markup of a member’s');
-      assert.ok(email.html.includes('I have a van &lt;script&gt;alert(1)&lt;/script&gt; and two hands.'), 'the message quoted as plain text, on one line');
+      assert.ok(
+        email.html.includes('I have a van &lt;script&gt;alert(1)&lt;/script&gt; and two hands.'),
+        'the message quoted as plain text, on one line',
+      );
       assert.ok(email.text.includes('I have a van <script>alert(1)</script> and two hands.'));
       assert.ok(email.html.includes(`href="${SITE}/he/messages/${d.conversationId}"`), 'the button opens the conversation');
       assert.ok(email.text.includes(`${SITE}/he/messages/${d.conversationId}`));
@@ -368,11 +411,16 @@ for (const database of testDatabases()) {
       // The other message's job asks again when the window ends: a job due 15 minutes after the email.
       const [conversation] = await handle.db.select().from(conversations).where(eq(conversations.id, d.conversationId));
       const deferred = rowsOf<{ id: string; start_after: Date | string }>(
-        await handle.db.execute(sql`select id, start_after from pgboss.job where name = ${DEAL_MAIL_QUEUES.unread} and state = 'created' and data->>'messageId' in (${String(first)}, ${String(second)})`),
+        await handle.db.execute(
+          sql`select id, start_after from pgboss.job where name = ${DEAL_MAIL_QUEUES.unread} and state = 'created' and data->>'messageId' in (${String(first)}, ${String(second)})`,
+        ),
       );
       assert.equal(deferred.length, 1);
       const waitedSeconds = (new Date(deferred[0]!.start_after).getTime() - conversation!.posterMailedAt!.getTime()) / 1000;
-      assert.ok(waitedSeconds >= UNREAD_MAIL_INTERVAL_SECONDS && waitedSeconds < UNREAD_MAIL_INTERVAL_SECONDS + 5, `due ${waitedSeconds} s after the email`);
+      assert.ok(
+        waitedSeconds >= UNREAD_MAIL_INTERVAL_SECONDS && waitedSeconds < UNREAD_MAIL_INTERVAL_SECONDS + 5,
+        `due ${waitedSeconds} s after the email`,
+      );
 
       // Another message within the window: no email either.
       const third = await say(d.conversationId, d.applicant.id, 'Third question');
@@ -381,7 +429,9 @@ for (const database of testDatabases()) {
       assert.deepEqual(await sent(), []);
 
       // 15 minutes on (moved back in the database), the deferred jobs fall due: one more email, the newest quoted.
-      await handle.db.execute(sql`update conversations set poster_mailed_at = poster_mailed_at - interval '16 minutes' where id = ${d.conversationId}`);
+      await handle.db.execute(
+        sql`update conversations set poster_mailed_at = poster_mailed_at - interval '16 minutes' where id = ${d.conversationId}`,
+      );
       await handle.db.execute(
         sql`update pgboss.job set start_after = now() where name = ${DEAL_MAIL_QUEUES.unread} and state = 'created' and data->>'messageId' in (${String(first)}, ${String(second)}, ${String(third)})`,
       );
@@ -391,7 +441,11 @@ for (const database of testDatabases()) {
     });
 
     test('the work done: each side asked for a review in their language, linked to the conversation; one who has written is not asked', async () => {
-      const d = await deal({ poster: { language: 'ru', name: 'Olga Petrova' }, applicant: { language: 'he', name: 'Avi Mizrahi' }, status: 'done' });
+      const d = await deal({
+        poster: { language: 'ru', name: 'Olga Petrova' },
+        applicant: { language: 'he', name: 'Avi Mizrahi' },
+        status: 'done',
+      });
       await dealMail.workDone(handle.db, d.applicationId);
       await dealMail.workDone(handle.db, d.applicationId);
       const emails = await sent();
@@ -407,7 +461,13 @@ for (const database of testDatabases()) {
       assertUnsubscribe(toApplicant, d.applicant.id, 'reviewToWrite', 'he');
 
       const reviewed = await deal({ status: 'done' });
-      await handle.db.insert(reviews).values({ applicationId: reviewed.applicationId, authorId: reviewed.applicant.id, subjectId: reviewed.poster.id, role: 'poster', rating: 5 });
+      await handle.db.insert(reviews).values({
+        applicationId: reviewed.applicationId,
+        authorId: reviewed.applicant.id,
+        subjectId: reviewed.poster.id,
+        role: 'poster',
+        rating: 5,
+      });
       await dealMail.workDone(handle.db, reviewed.applicationId);
       const asked = await sent();
       assert.deepEqual(
@@ -437,7 +497,14 @@ for (const database of testDatabases()) {
 
       // The window closed on one review: only the reviewed side has news.
       const one = await deal({ status: 'done' });
-      await handle.db.insert(reviews).values({ applicationId: one.applicationId, authorId: one.poster.id, subjectId: one.applicant.id, role: 'worker', rating: 3, publishedAt });
+      await handle.db.insert(reviews).values({
+        applicationId: one.applicationId,
+        authorId: one.poster.id,
+        subjectId: one.applicant.id,
+        role: 'worker',
+        rating: 3,
+        publishedAt,
+      });
       await dealMail.reviewsPublished(handle.db, one.applicationId);
       assert.deepEqual(
         (await sent()).map((email) => email.to),
@@ -456,7 +523,14 @@ for (const database of testDatabases()) {
       await dealMail.messageSent(handle.db, await say(messaged.conversationId, messaged.applicant.id, 'Hello?'));
       const done = await deal({ poster: quiet, applicant: quiet, status: 'done' });
       await dealMail.workDone(handle.db, done.applicationId);
-      await handle.db.insert(reviews).values({ applicationId: done.applicationId, authorId: done.applicant.id, subjectId: done.poster.id, role: 'poster', rating: 5, publishedAt: new Date() });
+      await handle.db.insert(reviews).values({
+        applicationId: done.applicationId,
+        authorId: done.applicant.id,
+        subjectId: done.poster.id,
+        role: 'poster',
+        rating: 5,
+        publishedAt: new Date(),
+      });
       await dealMail.reviewsPublished(handle.db, done.applicationId);
       await sleep(UNREAD_DELAY_SECONDS * 1000 + 300);
       assert.deepEqual(await sent(), []);
@@ -480,7 +554,12 @@ for (const database of testDatabases()) {
       const [email] = (await sent()) as [Email];
       const { url } = oneClick(email);
       // RFC 8058: the provider POSTs the form `List-Unsubscribe=One-Click` to the header's address.
-      const answer = await app.inject({ method: 'POST', url: url.slice(SITE.length), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+      const answer = await app.inject({
+        method: 'POST',
+        url: url.slice(SITE.length),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
       assert.equal(answer.statusCode, 200, answer.body);
       assert.deepEqual(answer.json(), { unsubscribed: true });
       // Again (a second click): the same answer.
@@ -495,9 +574,21 @@ for (const database of testDatabases()) {
       const applicant = await user();
       const [listing] = await handle.db
         .insert(listings)
-        .values({ publisherId: first.poster.id, title: 'Second listing', description: 'x', category: 'homeServices', amount: 100, contactPersonName: 'D', phone: '0501234567', city: 'Haifa' })
+        .values({
+          publisherId: first.poster.id,
+          title: 'Second listing',
+          description: 'x',
+          category: 'homeServices',
+          amount: 100,
+          contactPersonName: 'D',
+          phone: '0501234567',
+          city: 'Haifa',
+        })
         .returning({ id: listings.id });
-      const [application] = await handle.db.insert(applications).values({ listingId: listing!.id, applicantId: applicant.id, message: 'Me!' }).returning({ id: applications.id });
+      const [application] = await handle.db
+        .insert(applications)
+        .values({ listingId: listing!.id, applicantId: applicant.id, message: 'Me!' })
+        .returning({ id: applications.id });
       const [conversation] = await handle.db
         .insert(conversations)
         .values({ applicationId: application!.id, listingId: listing!.id, posterId: first.poster.id, applicantId: applicant.id })
@@ -523,10 +614,25 @@ for (const database of testDatabases()) {
       assert.equal((await app.inject({ method: 'POST', url: `/api/v1/mail/unsubscribe?token=${otherKind}` })).statusCode, 400);
       assert.equal((await handle.db.select().from(dealMailOptOuts).where(eq(dealMailOptOuts.userId, owner.id))).length, 0);
 
-      const [alert] = await handle.db.insert(alertsTable).values({ userId: owner.id, offerType: 'job', frequency: 'instant' }).returning({ id: alertsTable.id });
-      const answer = await app.inject({ method: 'POST', url: `/api/v1/mail/unsubscribe?token=${encodeURIComponent(tokens.sign(alert!.id))}` });
+      const [alert] = await handle.db
+        .insert(alertsTable)
+        .values({ userId: owner.id, offerType: 'job', frequency: 'instant' })
+        .returning({ id: alertsTable.id });
+      const answer = await app.inject({
+        method: 'POST',
+        url: `/api/v1/mail/unsubscribe?token=${encodeURIComponent(tokens.sign(alert!.id))}`,
+      });
       assert.equal(answer.statusCode, 200, answer.body);
-      assert.equal((await handle.db.select().from(alertsTable).where(and(eq(alertsTable.id, alert!.id)))).length, 0, 'the alert is deleted');
+      assert.equal(
+        (
+          await handle.db
+            .select()
+            .from(alertsTable)
+            .where(and(eq(alertsTable.id, alert!.id)))
+        ).length,
+        0,
+        'the alert is deleted',
+      );
     });
   });
 

@@ -75,7 +75,13 @@ describe('demo listings as written', () => {
 
   it('draws nothing and stores nothing when one photo cannot be stored', async () => {
     const storage = new FailingStorage(3);
-    await assert.rejects(storeDemoPhotos(storage, DEMO_LISTINGS.slice(0, 6).map((listing) => listing.photos)), /bucket refused/);
+    await assert.rejects(
+      storeDemoPhotos(
+        storage,
+        DEMO_LISTINGS.slice(0, 6).map((listing) => listing.photos),
+      ),
+      /bucket refused/,
+    );
     assert.equal(storage.held.size, 0, 'the photos stored before the failure are removed again');
   });
 });
@@ -96,15 +102,25 @@ for (const database of testDatabases()) {
         const { jobs, total } = await everyListing(server);
         assert.equal(total, DEMO_LISTINGS.length);
         assert.equal(jobs.length, DEMO_LISTINGS.length);
-        assert.ok(jobs.every((job) => job.is_demo === true), 'every one is marked as a sample');
+        assert.ok(
+          jobs.every((job) => job.is_demo === true),
+          'every one is marked as a sample',
+        );
 
         // Written in each language, by its own script; jobs and services; every category.
-        for (const language of LANGUAGE_CODES) assert.ok(jobs.filter((job) => job.language === language).length >= 3, `listings in ${language}`);
+        for (const language of LANGUAGE_CODES)
+          assert.ok(jobs.filter((job) => job.language === language).length >= 3, `listings in ${language}`);
         assert.deepEqual(new Set(jobs.map((job) => job.offerType)), new Set(['job', 'service']));
         assert.equal(new Set(jobs.map((job) => job.category)).size, 5);
 
         // Every city resolved to a GeoNames place, and they are spread over the country.
-        assert.ok(jobs.every((job) => job.place !== null), `unplaced: ${jobs.filter((job) => !job.place).map((job) => job.jobTitle).join(', ')}`);
+        assert.ok(
+          jobs.every((job) => job.place !== null),
+          `unplaced: ${jobs
+            .filter((job) => !job.place)
+            .map((job) => job.jobTitle)
+            .join(', ')}`,
+        );
         assert.ok(new Set(jobs.map((job) => job.place?.id)).size >= 15, 'places across the country, not a few cities');
 
         // Posted over recent days, newest first, from minutes ago to about ten days ago.
@@ -112,7 +128,11 @@ for (const database of testDatabases()) {
         assert.equal(new Set(ages.map((age) => Math.round(age / 60_000))).size, jobs.length, 'no two posted at the same minute');
         assert.ok(Math.min(...ages) < 60 * 60_000, 'the newest was posted within the hour');
         assert.ok(Math.max(...ages) > 7 * 24 * 3600_000 && Math.max(...ages) < 11 * 24 * 3600_000, 'the oldest about ten days ago');
-        assert.deepEqual([...ages].sort((a, b) => a - b), ages, 'the newest first');
+        assert.deepEqual(
+          [...ages].sort((a, b) => a - b),
+          ages,
+          'the newest first',
+        );
 
         // By posters of their own, as on a real site.
         assert.ok(new Set(jobs.map((job) => job.publisher_id)).size > DEMO_LISTINGS.length / 2);
@@ -130,7 +150,10 @@ for (const database of testDatabases()) {
         }
         // Drawn, not blank: a picture has many colours (a flat or noisy image would not compress like this).
         const first = await sharp(path.join(server.config.uploadDir, path.basename(withPhotos[0]!.image_url[0]!))).stats();
-        assert.ok(first.channels.every((channel) => channel.stdev > 10), 'the photo shows something');
+        assert.ok(
+          first.channels.every((channel) => channel.stdev > 10),
+          'the photo shows something',
+        );
 
         // The page of a listing says it is a sample too.
         const page = (await server.app.inject(`/api/v1/jobs/${jobs[0]!.job_id}`)).json();
@@ -146,7 +169,10 @@ for (const database of testDatabases()) {
         assert.equal((await everyListing(again)).total, DEMO_LISTINGS.length, 'seeded once only');
         const usersAfter = rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from users`))[0]!.n;
         assert.equal(usersAfter, usersBefore);
-        assert.ok(!fs.existsSync(again.config.uploadDir) || fs.readdirSync(again.config.uploadDir).length === 0, 'no photo drawn for nothing');
+        assert.ok(
+          !fs.existsSync(again.config.uploadDir) || fs.readdirSync(again.config.uploadDir).length === 0,
+          'no photo drawn for nothing',
+        );
       } finally {
         await again.close();
       }
@@ -156,7 +182,11 @@ for (const database of testDatabases()) {
       const server = await startTestServer(handle, { DEMO_DATA: 'off' });
       try {
         assert.equal((await everyListing(server)).total, 0);
-        assert.equal(rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from users`))[0]!.n, 0, 'no demo poster either');
+        assert.equal(
+          rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from users`))[0]!.n,
+          0,
+          'no demo poster either',
+        );
         assert.ok(!fs.existsSync(server.config.uploadDir) || fs.readdirSync(server.config.uploadDir).length === 0, 'no photo drawn');
       } finally {
         await server.close();

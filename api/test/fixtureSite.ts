@@ -21,7 +21,11 @@ export function makeFixtureSite(): string {
   write('shell/dist/bootstrap.22222222.css', '.site-header{position:sticky}.site-main{min-block-size:calc(100vh - 72px)}');
   write(
     'shell/dist/chunk-groups.json',
-    JSON.stringify({ bootstrap: ['bootstrap.11111111.js', 'bootstrap.22222222.css'], 'provided:react': ['react.44444444.js'], 'locale-ru-common-json': ['locale-ru.33333333.js'] }),
+    JSON.stringify({
+      bootstrap: ['bootstrap.11111111.js', 'bootstrap.22222222.css'],
+      'provided:react': ['react.44444444.js'],
+      'locale-ru-common-json': ['locale-ru.33333333.js'],
+    }),
   );
   write(
     'shell/dist/mf-manifest.json',

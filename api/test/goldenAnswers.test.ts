@@ -35,21 +35,31 @@ test('the listing and deal answers are byte for byte those recorded', async () =
   const answers: Record<string, GoldenAnswer> = {};
   try {
     type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-    const call = async (label: string, method: Method, url: string, options: { token?: string; payload?: unknown; multipart?: Record<string, string>; isWrite?: boolean } = {}) => {
+    const call = async (
+      label: string,
+      method: Method,
+      url: string,
+      options: { token?: string; payload?: unknown; multipart?: Record<string, string>; isWrite?: boolean } = {},
+    ) => {
       const body = options.multipart ? multipartBody(options.multipart) : undefined;
       const answer = await app.inject({
         method,
         url: `/api/v1${url}`,
         remoteAddress: freshClientAddress(),
         headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...(body?.headers ?? {}) },
-        ...(body ? { payload: body.payload } : options.payload !== undefined ? { payload: options.payload as Record<string, unknown> } : {}),
+        ...(body
+          ? { payload: body.payload }
+          : options.payload !== undefined
+            ? { payload: options.payload as Record<string, unknown> }
+            : {}),
       });
       const text = options.isWrite ? answer.body.replace(isoInstant, WRITE_TIME) : answer.body;
       assert.equal(answers[label], undefined, `two calls named ${label}`);
       answers[label] = { status: answer.statusCode, body: text };
       return answer;
     };
-    const post = (label: string, token: string, fields: Record<string, string>) => call(label, 'POST', '/jobs', { token, multipart: fields, isWrite: true });
+    const post = (label: string, token: string, fields: Record<string, string>) =>
+      call(label, 'POST', '/jobs', { token, multipart: fields, isWrite: true });
 
     const dana = await signIn(app, 'dana.k@example.com', 'Dana Katz');
     const omar = await signIn(app, 'omar@example.com', 'Omar Haddad');
@@ -57,46 +67,104 @@ test('the listing and deal answers are byte for byte those recorded', async () =
 
     // Writes: what a post, an edit and a refusal answer.
     const sofa = (await post('post a job', dana, validPostFields())).json().job_id as number;
-    const tutoring = (await post('post a service with every field', omar, validPostFields({
-      jobTitle: 'Maths tutoring for high school',
-      description: 'Bagrut preparation, five units.\nEvenings and Fridays.',
-      category: 'educationAndTutoring',
-      paymentType: 'hourly',
-      amount: '120',
-      contactPersonName: 'Omar',
-      phone: '+972 52 765 4321',
-      contactEmail: 'omar@example.com',
-      location: JSON.stringify({ city: 'Nazareth', address: '' }),
-      offerType: 'service',
-      language: 'en',
-      contactMethods: JSON.stringify(['email', 'whatsapp']),
-    }))).json().job_id as number;
-    const garden = (await post('post in Hebrew with a chosen place', lena, validPostFields({
-      jobTitle: 'ניקוי גינה',
-      description: 'גינה קטנה, שעתיים עבודה.',
-      category: 'homeServices',
-      amount: '0300',
-      location: JSON.stringify({ city: 'תל אביב', address: 'דיזנגוף 5', placeId: 293397 }),
-      contactMethods: JSON.stringify([]),
-    }))).json().job_id as number;
-    await post('post a dog walk, Russian', lena, validPostFields({ jobTitle: 'Выгул собаки', description: 'Утром, полчаса.', category: 'petAndAnimalCare', amount: '40', paymentType: 'hourly', location: JSON.stringify({ city: 'Haifa', address: '' }) }));
+    const tutoring = (
+      await post(
+        'post a service with every field',
+        omar,
+        validPostFields({
+          jobTitle: 'Maths tutoring for high school',
+          description: 'Bagrut preparation, five units.\nEvenings and Fridays.',
+          category: 'educationAndTutoring',
+          paymentType: 'hourly',
+          amount: '120',
+          contactPersonName: 'Omar',
+          phone: '+972 52 765 4321',
+          contactEmail: 'omar@example.com',
+          location: JSON.stringify({ city: 'Nazareth', address: '' }),
+          offerType: 'service',
+          language: 'en',
+          contactMethods: JSON.stringify(['email', 'whatsapp']),
+        }),
+      )
+    ).json().job_id as number;
+    const garden = (
+      await post(
+        'post in Hebrew with a chosen place',
+        lena,
+        validPostFields({
+          jobTitle: 'ניקוי גינה',
+          description: 'גינה קטנה, שעתיים עבודה.',
+          category: 'homeServices',
+          amount: '0300',
+          location: JSON.stringify({ city: 'תל אביב', address: 'דיזנגוף 5', placeId: 293397 }),
+          contactMethods: JSON.stringify([]),
+        }),
+      )
+    ).json().job_id as number;
+    await post(
+      'post a dog walk, Russian',
+      lena,
+      validPostFields({
+        jobTitle: 'Выгул собаки',
+        description: 'Утром, полчаса.',
+        category: 'petAndAnimalCare',
+        amount: '40',
+        paymentType: 'hourly',
+        location: JSON.stringify({ city: 'Haifa', address: '' }),
+      }),
+    );
     await post('refuse an empty post', dana, {});
-    await post('refuse bad values', dana, validPostFields({ jobTitle: ' ', amount: '12.5', paymentType: 'weekly', category: 'x', phone: '123', contactEmail: 'not-an-email', offerType: 'gift', language: 'fr' }));
-    await post('refuse email contact without an address', dana, validPostFields({ contactEmail: '', contactMethods: JSON.stringify(['email']) }));
+    await post(
+      'refuse bad values',
+      dana,
+      validPostFields({
+        jobTitle: ' ',
+        amount: '12.5',
+        paymentType: 'weekly',
+        category: 'x',
+        phone: '123',
+        contactEmail: 'not-an-email',
+        offerType: 'gift',
+        language: 'fr',
+      }),
+    );
+    await post(
+      'refuse email contact without an address',
+      dana,
+      validPostFields({ contactEmail: '', contactMethods: JSON.stringify(['email']) }),
+    );
     await post('refuse a location that is not JSON', dana, validPostFields({ location: '{city' }));
     await post('refuse an unknown place', dana, validPostFields({ location: JSON.stringify({ city: 'Nowhere', placeId: 999999999 }) }));
-    await post('refuse too long a title and amount', dana, validPostFields({ jobTitle: 'x'.repeat(81), amount: '12345', description: 'y'.repeat(1001) }));
-    await call('edit a listing', 'PUT', `/jobs/${sofa}`, { token: dana, multipart: validPostFields({ jobTitle: 'Help carrying a sofa and two chairs', amount: '300', keepImages: '[]' }), isWrite: true });
+    await post(
+      'refuse too long a title and amount',
+      dana,
+      validPostFields({ jobTitle: 'x'.repeat(81), amount: '12345', description: 'y'.repeat(1001) }),
+    );
+    await call('edit a listing', 'PUT', `/jobs/${sofa}`, {
+      token: dana,
+      multipart: validPostFields({ jobTitle: 'Help carrying a sofa and two chairs', amount: '300', keepImages: '[]' }),
+      isWrite: true,
+    });
     await call('refuse an edit by someone else', 'PUT', `/jobs/${sofa}`, { token: omar, multipart: validPostFields(), isWrite: true });
-    const closed = (await post('post a listing to close', dana, validPostFields({ jobTitle: 'Moving boxes', amount: '100' }))).json().job_id as number;
+    const closed = (await post('post a listing to close', dana, validPostFields({ jobTitle: 'Moving boxes', amount: '100' }))).json()
+      .job_id as number;
     await call('close a listing', 'PATCH', `/jobs/${closed}/close`, { token: dana, isWrite: true });
-    const deleted = (await post('post a listing to delete', dana, validPostFields({ jobTitle: 'Old couch', amount: '50' }))).json().job_id as number;
+    const deleted = (await post('post a listing to delete', dana, validPostFields({ jobTitle: 'Old couch', amount: '50' }))).json()
+      .job_id as number;
     await call('delete a listing', 'DELETE', `/jobs/${deleted}`, { token: dana, isWrite: true });
 
     // The deal: an application, the owner's offer, its acceptance.
-    const application = await call('apply', 'POST', `/jobs/${sofa}/applications`, { token: omar, payload: { message: 'I can come on Sunday.', phone: '052-765-4321' }, isWrite: true });
+    const application = await call('apply', 'POST', `/jobs/${sofa}/applications`, {
+      token: omar,
+      payload: { message: 'I can come on Sunday.', phone: '052-765-4321' },
+      isWrite: true,
+    });
     const applicationId = application.json().application.id as number;
-    await call('refuse an application to my own listing', 'POST', `/jobs/${sofa}/applications`, { token: dana, payload: { message: 'Me' }, isWrite: true });
+    await call('refuse an application to my own listing', 'POST', `/jobs/${sofa}/applications`, {
+      token: dana,
+      payload: { message: 'Me' },
+      isWrite: true,
+    });
     await call('offer', 'PATCH', `/applications/${applicationId}`, { token: dana, payload: { status: 'offered' }, isWrite: true });
     await call('accept', 'PATCH', `/applications/${applicationId}`, { token: omar, payload: { status: 'hired' }, isWrite: true });
     await call('alert', 'POST', '/me/alerts', { token: lena, payload: { offerType: 'job', q: 'sofa', frequency: 'daily' }, isWrite: true });
@@ -109,15 +177,24 @@ test('the listing and deal answers are byte for byte those recorded', async () =
         ),
       );
       for (const { column_name } of columns) {
-        await handle.db.execute(sql.raw(`update ${table} set ${column_name} = timestamptz '${FIXED_CLOCK}' + (id * interval '1 minute') where ${column_name} is not null`));
+        await handle.db.execute(
+          sql.raw(
+            `update ${table} set ${column_name} = timestamptz '${FIXED_CLOCK}' + (id * interval '1 minute') where ${column_name} is not null`,
+          ),
+        );
       }
     }
 
     // Reads, public and owner, on the fixed data.
-    for (const language of ['he', 'en', 'ar', 'ru']) await call(`search jobs, places in ${language}`, 'GET', `/jobs?offerType=job&language=${language}`);
+    for (const language of ['he', 'en', 'ar', 'ru'])
+      await call(`search jobs, places in ${language}`, 'GET', `/jobs?offerType=job&language=${language}`);
     await call('search services', 'GET', '/jobs?offerType=service');
     await call('search words', 'GET', '/jobs?offerType=job&q=sofa');
-    await call('search a category, hourly, highest pay', 'GET', '/jobs?offerType=job&category=petAndAnimalCare&paymentType=hourly&sort=salary-high');
+    await call(
+      'search a category, hourly, highest pay',
+      'GET',
+      '/jobs?offerType=job&category=petAndAnimalCare&paymentType=hourly&sort=salary-high',
+    );
     await call('search lowest pay', 'GET', '/jobs?offerType=job&sort=salary-low');
     await call('search a typed place', 'GET', '/jobs?offerType=job&location=haifa');
     await call('search around a place', 'GET', '/jobs?offerType=job&placeId=293397&radiusKm=25&sort=nearest&language=en');
@@ -139,7 +216,11 @@ test('the listing and deal answers are byte for byte those recorded', async () =
     await call('my listings', 'GET', '/me/jobs', { token: dana });
     await call('my listings, second page of one', 'GET', '/me/jobs?page=2&pageSize=1', { token: dana });
     await call('my listings, anonymous', 'GET', '/me/jobs');
-    await call('a poster profile', 'GET', `/users/${(await app.inject({ method: 'GET', url: `/api/v1/jobs/${sofa}` })).json().publisher_id as number}`);
+    await call(
+      'a poster profile',
+      'GET',
+      `/users/${(await app.inject({ method: 'GET', url: `/api/v1/jobs/${sofa}` })).json().publisher_id as number}`,
+    );
     await call('applications to my listing', 'GET', `/jobs/${sofa}/applications`, { token: dana });
     await call('applications to a listing, not its owner', 'GET', `/jobs/${sofa}/applications`, { token: lena });
     await call('my applications', 'GET', '/me/applications', { token: omar });

@@ -15,7 +15,16 @@ import { redactedUrl } from '../src/plugins/security/redact.js';
 import { publicListingSchema } from '@tasko/shared/listingWire';
 import { makeFixtureSite } from './fixtureSite.js';
 import { multipartBody, validPostFields } from './multipart.js';
-import { configRefusal, exchange, freshClientAddress, providerSignIn, signIn, testDatabases, useServerOn, withServer } from './testServer.js';
+import {
+  configRefusal,
+  exchange,
+  freshClientAddress,
+  providerSignIn,
+  signIn,
+  testDatabases,
+  useServerOn,
+  withServer,
+} from './testServer.js';
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -62,9 +71,22 @@ describe('client keys and redaction', () => {
 
   it('strips a phone or email from a public listing in the serializer itself', () => {
     const leaked = {
-      job_id: 1, jobTitle: 'T', status: 'active', contact_person_name: 'D', contact_methods: ['phone'], payment_type: 'fixed', offerType: 'job',
-      description: 'd', amount: 5, category: 'homeServices', location: { city: 'Haifa', address: '' }, image_url: [], publisher_id: 1,
-      created_at: new Date().toISOString(), phone: '0541234567', contact_email: 'd@example.com',
+      job_id: 1,
+      jobTitle: 'T',
+      status: 'active',
+      contact_person_name: 'D',
+      contact_methods: ['phone'],
+      payment_type: 'fixed',
+      offerType: 'job',
+      description: 'd',
+      amount: 5,
+      category: 'homeServices',
+      location: { city: 'Haifa', address: '' },
+      image_url: [],
+      publisher_id: 1,
+      created_at: new Date().toISOString(),
+      phone: '0541234567',
+      contact_email: 'd@example.com',
     };
     const written = publicListingSchema.encode(leaked as never) as Record<string, unknown>;
     assert.equal('phone' in written, false);
@@ -97,13 +119,23 @@ for (const database of testDatabases()) {
       it('sign-in, the nonce and the provider’s token count by the socket’s address', async () => {
         await withServer(suite.handle, { SIGN_IN_RATE_LIMIT: '3' }, async ({ app }) => {
           const client = freshClientAddress();
-          const logins = await statusesOf(4, (i) => app.inject({ method: 'POST', url: '/api/v1/auth/google/login', headers: forgedAddress(i), remoteAddress: client }));
+          const logins = await statusesOf(4, (i) =>
+            app.inject({ method: 'POST', url: '/api/v1/auth/google/login', headers: forgedAddress(i), remoteAddress: client }),
+          );
           assert.deepEqual(logins, [401, 401, 401, 429]);
-          const nonces = await statusesOf(4, (i) => app.inject({ method: 'POST', url: '/api/v1/auth/nonce', headers: forgedAddress(i), remoteAddress: client }));
+          const nonces = await statusesOf(4, (i) =>
+            app.inject({ method: 'POST', url: '/api/v1/auth/nonce', headers: forgedAddress(i), remoteAddress: client }),
+          );
           assert.deepEqual(nonces, [200, 200, 200, 429]);
           const local = freshClientAddress('127');
           const tokens = await statusesOf(4, (i) =>
-            app.inject({ method: 'POST', url: '/dev-idp/token', payload: { email: 'x@example.com', name: 'X' }, headers: forgedAddress(i), remoteAddress: local }),
+            app.inject({
+              method: 'POST',
+              url: '/dev-idp/token',
+              payload: { email: 'x@example.com', name: 'X' },
+              headers: forgedAddress(i),
+              remoteAddress: local,
+            }),
           );
           assert.deepEqual(tokens, [200, 200, 200, 429]);
         });
@@ -112,10 +144,19 @@ for (const database of testDatabases()) {
       it('"Show phone" without a session counts by address, whatever X-Forwarded-For says', async () => {
         const owner = await signIn(suite.server.app, 'reveal-owner@example.com');
         const body = multipartBody(validPostFields());
-        const id = (await suite.server.app.inject({ method: 'POST', url: '/api/v1/jobs', payload: body.payload, headers: { ...body.headers, ...auth(owner) } })).json().job_id;
+        const id = (
+          await suite.server.app.inject({
+            method: 'POST',
+            url: '/api/v1/jobs',
+            payload: body.payload,
+            headers: { ...body.headers, ...auth(owner) },
+          })
+        ).json().job_id;
         await withServer(suite.handle, { CONTACT_REVEAL_LIMIT: '3' }, async ({ app }) => {
           const client = freshClientAddress();
-          const reveals = await statusesOf(5, (i) => app.inject({ url: `/api/v1/jobs/${id}/contact`, headers: forgedAddress(i), remoteAddress: client }));
+          const reveals = await statusesOf(5, (i) =>
+            app.inject({ url: `/api/v1/jobs/${id}/contact`, headers: forgedAddress(i), remoteAddress: client }),
+          );
           assert.deepEqual(reveals, [200, 200, 200, 429, 429]);
           // Two addresses of one IPv6 /64 are one client.
           const v6 = await statusesOf(4, (i) => app.inject({ url: `/api/v1/jobs/${id}/contact`, remoteAddress: `2001:db8:7:7::${i + 1}` }));
@@ -127,48 +168,84 @@ for (const database of testDatabases()) {
         await withServer(suite.handle, { WRITE_RATE_LIMIT: '3', CONTACT_REVEAL_LIMIT: '3' }, async ({ app }) => {
           const spreader = await signIn(app, 'spreader@example.com');
           const settings = { language: 'en', theme: 'light', emailNotifications: true, smsNotifications: false };
-          const saves = await statusesOf(4, (i) => app.inject({ method: 'PUT', url: '/api/v1/user/settings', payload: settings, headers: { ...auth(spreader), ...forgedAddress(i) }, remoteAddress: freshClientAddress() }));
+          const saves = await statusesOf(4, (i) =>
+            app.inject({
+              method: 'PUT',
+              url: '/api/v1/user/settings',
+              payload: settings,
+              headers: { ...auth(spreader), ...forgedAddress(i) },
+              remoteAddress: freshClientAddress(),
+            }),
+          );
           assert.deepEqual(saves, [200, 200, 200, 429]);
           const posts = await statusesOf(4, () => {
             const body = multipartBody(validPostFields());
-            return app.inject({ method: 'POST', url: '/api/v1/jobs', payload: body.payload, headers: { ...body.headers, ...auth(spreader) }, remoteAddress: freshClientAddress() });
+            return app.inject({
+              method: 'POST',
+              url: '/api/v1/jobs',
+              payload: body.payload,
+              headers: { ...body.headers, ...auth(spreader) },
+              remoteAddress: freshClientAddress(),
+            });
           });
           assert.deepEqual(posts, [201, 201, 201, 429]);
 
           const carrier = freshClientAddress();
           const people = await Promise.all(['p1', 'p2', 'p3', 'p4'].map((name) => signIn(app, `${name}@example.com`)));
           for (const person of people) {
-            const mine = await statusesOf(3, () => app.inject({ method: 'PUT', url: '/api/v1/user/settings', payload: settings, headers: auth(person), remoteAddress: carrier }));
+            const mine = await statusesOf(3, () =>
+              app.inject({ method: 'PUT', url: '/api/v1/user/settings', payload: settings, headers: auth(person), remoteAddress: carrier }),
+            );
             assert.deepEqual(mine, [200, 200, 200], 'each person behind the one address has their own allowance');
           }
           const id = (await app.inject({ url: '/api/v1/me/jobs', headers: auth(spreader) })).json().jobs[0].job_id;
-          const reveals = await statusesOf(4, () => app.inject({ url: `/api/v1/jobs/${id}/contact`, headers: auth(people[0]!), remoteAddress: freshClientAddress() }));
+          const reveals = await statusesOf(4, () =>
+            app.inject({ url: `/api/v1/jobs/${id}/contact`, headers: auth(people[0]!), remoteAddress: freshClientAddress() }),
+          );
           assert.deepEqual(reveals, [200, 200, 200, 429], 'reveals by a signed-in user count per user');
         });
       });
 
       it('believes X-Forwarded-For only from the proxies in TRUST_PROXY', async () => {
         await withServer(suite.handle, { SIGN_IN_RATE_LIMIT: '2', TRUST_PROXY: '127.0.0.1' }, async ({ app }) => {
-          const viaProxy = await statusesOf(3, (i) => app.inject({ method: 'POST', url: '/api/v1/auth/google/login', headers: forgedAddress(i), remoteAddress: '127.0.0.1' }));
+          const viaProxy = await statusesOf(3, (i) =>
+            app.inject({ method: 'POST', url: '/api/v1/auth/google/login', headers: forgedAddress(i), remoteAddress: '127.0.0.1' }),
+          );
           assert.deepEqual(viaProxy, [401, 401, 401], 'the trusted proxy names a different client each time');
           const stranger = freshClientAddress();
-          const direct = await statusesOf(3, (i) => app.inject({ method: 'POST', url: '/api/v1/auth/google/login', headers: forgedAddress(i), remoteAddress: stranger }));
+          const direct = await statusesOf(3, (i) =>
+            app.inject({ method: 'POST', url: '/api/v1/auth/google/login', headers: forgedAddress(i), remoteAddress: stranger }),
+          );
           assert.deepEqual(direct, [401, 401, 429], 'a client that is not the proxy is counted by its own address');
         });
       });
 
       it('deletes expired rate-limit windows and used tokens', async () => {
-        await suite.handle.db.execute(sql`insert into rate_limits (key, count, reset_at) values ('old|ip:192.0.2.1', 3, now() - interval '1 minute'), ('live|ip:192.0.2.1', 1, now() + interval '1 minute')`);
-        await suite.handle.db.execute(sql`insert into used_id_tokens (key, expires_at) values ('jti:old', now() - interval '1 minute'), ('jti:live', now() + interval '1 minute')`);
+        await suite.handle.db.execute(
+          sql`insert into rate_limits (key, count, reset_at) values ('old|ip:192.0.2.1', 3, now() - interval '1 minute'), ('live|ip:192.0.2.1', 1, now() + interval '1 minute')`,
+        );
+        await suite.handle.db.execute(
+          sql`insert into used_id_tokens (key, expires_at) values ('jti:old', now() - interval '1 minute'), ('jti:live', now() + interval '1 minute')`,
+        );
         await sweepExpiredRows(suite.handle.db);
-        const keys = rowsOf<{ key: string }>(await suite.handle.db.execute(sql`select key from rate_limits where key like '%192.0.2.1' union all select key from used_id_tokens where key like 'jti:%l%'`)).map((r) => r.key);
+        const keys = rowsOf<{ key: string }>(
+          await suite.handle.db.execute(
+            sql`select key from rate_limits where key like '%192.0.2.1' union all select key from used_id_tokens where key like 'jti:%l%'`,
+          ),
+        ).map((r) => r.key);
         assert.deepEqual(keys.sort(), ['jti:live', 'live|ip:192.0.2.1']);
       });
     });
 
     describe('the local identity provider', () => {
       it('answers loopback connections only, whatever the forwarded headers say; DEV_IDP=on opens it to private networks, never to public addresses', async () => {
-        const remote = await suite.server.app.inject({ method: 'POST', url: '/dev-idp/token', payload: { email: 'x@example.com', name: 'X' }, remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': '127.0.0.1' } });
+        const remote = await suite.server.app.inject({
+          method: 'POST',
+          url: '/dev-idp/token',
+          payload: { email: 'x@example.com', name: 'X' },
+          remoteAddress: '203.0.113.9',
+          headers: { 'x-forwarded-for': '127.0.0.1' },
+        });
         assert.equal(remote.statusCode, 404);
         assert.equal((await suite.server.app.inject({ url: '/dev-idp/jwks', remoteAddress: '203.0.113.9' })).statusCode, 404);
         assert.equal((await suite.server.app.inject({ url: '/dev-idp/jwks', remoteAddress: '10.0.0.9' })).statusCode, 404);
@@ -184,7 +261,10 @@ for (const database of testDatabases()) {
     describe('sign-in nobody can borrow', () => {
       const issuer = 'http://tasko.test/dev-idp';
       /** A token signed with the provider's own key: only the claims under test are wrong. */
-      const genuine = async (claims: Record<string, unknown>, build: (jwt: SignJWT) => SignJWT = (jwt) => jwt.setIssuedAt().setExpirationTime('5m')) => {
+      const genuine = async (
+        claims: Record<string, unknown>,
+        build: (jwt: SignJWT) => SignJWT = (jwt) => jwt.setIssuedAt().setExpirationTime('5m'),
+      ) => {
         const jwk = JSON.parse(fs.readFileSync(path.join(suite.server.dataDir, 'dev-idp-key.json'), 'utf8'));
         const jwt = new SignJWT({ email: 'claims@example.com', email_verified: true, name: 'Claims', aud: 'tasko-local', ...claims })
           .setProtectedHeader({ alg: 'RS256', kid: jwk.kid })
@@ -212,8 +292,13 @@ for (const database of testDatabases()) {
           otherNonce: await exchange(suite.server.app, { idToken: await genuine({ nonce: theirs.nonce }), cookie }),
           noCookie: await exchange(suite.server.app, { idToken: await genuine({ nonce: mine.nonce }), cookie: '' }),
         };
-        for (const [name, res] of Object.entries(cases)) assert.deepEqual([res.statusCode, res.json().messageKey], [401, 'authFailed'], name);
-        assert.equal((await exchange(suite.server.app, { idToken: await genuine({ nonce: mine.nonce }), cookie })).statusCode, 200, 'the control case');
+        for (const [name, res] of Object.entries(cases))
+          assert.deepEqual([res.statusCode, res.json().messageKey], [401, 'authFailed'], name);
+        assert.equal(
+          (await exchange(suite.server.app, { idToken: await genuine({ nonce: mine.nonce }), cookie })).statusCode,
+          200,
+          'the control case',
+        );
       });
 
       it('exchanges an ID token once: a replay answers 401', async () => {
@@ -237,18 +322,26 @@ for (const database of testDatabases()) {
           const res = await exchange(suite.server.app, { idToken: token, cookie });
           assert.deepEqual([res.statusCode, res.json().messageKey], [401, 'authFailed'], name);
         }
-        const accepted = await exchange(suite.server.app, { idToken: await withNonce({ aud: ['tasko-local', 'other-client'], azp: 'tasko-local' }), cookie });
+        const accepted = await exchange(suite.server.app, {
+          idToken: await withNonce({ aud: ['tasko-local', 'other-client'], azp: 'tasko-local' }),
+          cookie,
+        });
         assert.equal(accepted.statusCode, 200, accepted.body);
       });
 
       it('finds accounts by sub; an email links only an account without one; a conflict is 409, never 500', async () => {
         const { nonce, setCookie } = await nonceFor();
         const cookie = setCookie.split(';')[0]!;
-        const asWho = (sub: string, email: string) => genuine({ nonce, email }, (jwt) => jwt.setSubject(sub).setIssuedAt().setExpirationTime('5m'));
+        const asWho = (sub: string, email: string) =>
+          genuine({ nonce, email }, (jwt) => jwt.setSubject(sub).setIssuedAt().setExpirationTime('5m'));
         assert.equal((await exchange(suite.server.app, { idToken: await asWho('sub-a', 'a@example.com'), cookie })).statusCode, 200);
         assert.equal((await exchange(suite.server.app, { idToken: await asWho('sub-b', 'b@example.com'), cookie })).statusCode, 200);
         const takeover = await exchange(suite.server.app, { idToken: await asWho('sub-c', 'a@example.com'), cookie });
-        assert.deepEqual([takeover.statusCode, takeover.json().messageKey], [409, 'accountConflict'], 'another Google account with a’s address');
+        assert.deepEqual(
+          [takeover.statusCode, takeover.json().messageKey],
+          [409, 'accountConflict'],
+          'another Google account with a’s address',
+        );
         const twoUsers = await exchange(suite.server.app, { idToken: await asWho('sub-a', 'b@example.com'), cookie });
         assert.deepEqual([twoUsers.statusCode, twoUsers.json().messageKey], [409, 'accountConflict'], 'a’s subject with b’s address');
         const renamed = await exchange(suite.server.app, { idToken: await asWho('sub-a', 'a.new@example.com'), cookie });
@@ -256,7 +349,9 @@ for (const database of testDatabases()) {
         await suite.handle.db.execute(sql`insert into users (email, name) values ('legacy@example.com', 'Legacy')`);
         const linked = await exchange(suite.server.app, { idToken: await asWho('sub-legacy', 'legacy@example.com'), cookie });
         assert.equal(linked.statusCode, 200);
-        const sub = rowsOf<{ google_sub: string }>(await suite.handle.db.execute(sql`select google_sub from users where email = 'legacy@example.com'`))[0]?.google_sub;
+        const sub = rowsOf<{ google_sub: string }>(
+          await suite.handle.db.execute(sql`select google_sub from users where email = 'legacy@example.com'`),
+        )[0]?.google_sub;
         assert.equal(sub, 'sub-legacy', 'an account without a subject takes the first one that signs in with its address');
       });
     });
@@ -265,17 +360,42 @@ for (const database of testDatabases()) {
       it('lists all of my listings from the session, paged past 12, and logs no email from a URL', async () => {
         const lines: string[] = [];
         const sink = new Writable({ write: (chunk, _encoding, done) => void (lines.push(String(chunk)), done()) });
-        const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: suite.server.dataDir, PUBLIC_ORIGIN: 'http://tasko.test', DEMO_DATA: 'off', WRITE_RATE_LIMIT: '100', LOG_LEVEL: 'info' });
+        const config = loadConfig({
+          NODE_ENV: 'test',
+          DATA_DIR: suite.server.dataDir,
+          PUBLIC_ORIGIN: 'http://tasko.test',
+          DEMO_DATA: 'off',
+          WRITE_RATE_LIMIT: '100',
+          LOG_LEVEL: 'info',
+        });
         const app = await buildServer(config, { database: suite.handle, logStream: sink });
         try {
           const owner = await signIn(app, 'many@example.com');
           for (let i = 1; i <= 30; i += 1) {
             const body = multipartBody(validPostFields({ jobTitle: `Mine ${i}` }));
-            assert.equal((await app.inject({ method: 'POST', url: '/api/v1/jobs', payload: body.payload, headers: { ...body.headers, ...auth(owner) } })).statusCode, 201);
+            assert.equal(
+              (
+                await app.inject({
+                  method: 'POST',
+                  url: '/api/v1/jobs',
+                  payload: body.payload,
+                  headers: { ...body.headers, ...auth(owner) },
+                })
+              ).statusCode,
+              201,
+            );
           }
-          const pages = await Promise.all([1, 2, 3].map((page) => app.inject({ url: `/api/v1/me/jobs?page=${page}`, headers: auth(owner) }).then((r) => r.json())));
-          assert.deepEqual(pages.map((p) => p.jobs.length), [12, 12, 6]);
-          assert.deepEqual(pages.map((p) => p.total), [30, 30, 30]);
+          const pages = await Promise.all(
+            [1, 2, 3].map((page) => app.inject({ url: `/api/v1/me/jobs?page=${page}`, headers: auth(owner) }).then((r) => r.json())),
+          );
+          assert.deepEqual(
+            pages.map((p) => p.jobs.length),
+            [12, 12, 6],
+          );
+          assert.deepEqual(
+            pages.map((p) => p.total),
+            [30, 30, 30],
+          );
           assert.equal(pages[0].jobs[0].jobTitle, 'Mine 30', 'newest first');
           assert.equal(pages[2].jobs[5].jobTitle, 'Mine 1');
           assert.equal(typeof pages[0].jobs[0].phone, 'string', 'the owner’s own view, to edit');
@@ -321,11 +441,15 @@ for (const database of testDatabases()) {
       it('OpenAPI shows a response schema for every API route, and the public listing has no phone or email', async () => {
         const doc = (await suite.server.app.inject('/api/docs')).json();
         const missing: string[] = [];
-        const apiPaths = Object.entries(doc.paths as Record<string, Record<string, { responses?: Record<string, { content?: unknown }> }>>).filter(([route]) => route.startsWith('/api/v1/'));
+        const apiPaths = Object.entries(
+          doc.paths as Record<string, Record<string, { responses?: Record<string, { content?: unknown }> }>>,
+        ).filter(([route]) => route.startsWith('/api/v1/'));
         assert.ok(apiPaths.length > 20);
         for (const [route, methods] of apiPaths) {
           for (const [method, operation] of Object.entries(methods)) {
-            const described = Object.entries(operation.responses ?? {}).some(([status, response]) => status.startsWith('2') && (response.content !== undefined || status === '204' || status === '202'));
+            const described = Object.entries(operation.responses ?? {}).some(
+              ([status, response]) => status.startsWith('2') && (response.content !== undefined || status === '204' || status === '202'),
+            );
             if (!described) missing.push(`${method.toUpperCase()} ${route}`);
           }
         }

@@ -12,11 +12,15 @@ export function jpegWithGps(width = 1200, height = 800): Promise<Buffer> {
 }
 
 export function png(width = 200, height = 200): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
 }
 
 export function gif(): Promise<Buffer> {
-  return sharp({ create: { width: 50, height: 50, channels: 3, background: '#f00' } }).gif().toBuffer();
+  return sharp({ create: { width: 50, height: 50, channels: 3, background: '#f00' } })
+    .gif()
+    .toBuffer();
 }
 
 /**
@@ -39,5 +43,7 @@ export function animatedGif(width: number, height: number, frames: number): Prom
       }
     }
   }
-  return sharp(raw, { raw: { width, height: height * frames, channels: 3, pageHeight: height } }).gif({ delay: 40 }).toBuffer();
+  return sharp(raw, { raw: { width, height: height * frames, channels: 3, pageHeight: height } })
+    .gif({ delay: 40 })
+    .toBuffer();
 }

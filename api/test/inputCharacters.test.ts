@@ -35,7 +35,8 @@ describe('the text rule (shared/src/validation/text.ts)', () => {
   });
 
   it('finds what a line refuses: NUL and a lone surrogate, not a pair nor a bidirectional control', () => {
-    for (const bad of ['\u0000', 'a\u0000', '\ud800', 'a\udc00b', '😀\ud83d']) assert.equal(hasInvalidCharacters(bad), true, JSON.stringify(bad));
+    for (const bad of ['\u0000', 'a\u0000', '\ud800', 'a\udc00b', '😀\ud83d'])
+      assert.equal(hasInvalidCharacters(bad), true, JSON.stringify(bad));
     for (const good of ['', 'Sofa', '😀', 'ספה 😀 диван', SPOOF]) assert.equal(hasInvalidCharacters(good), false, JSON.stringify(good));
   });
 });
@@ -52,7 +53,11 @@ describe('the JSON depth check (api/src/plugins/security/jsonBody.ts)', () => {
   it('ignores brackets inside strings, escaped quotes included', () => {
     assert.equal(isNestedDeeperThan(JSON.stringify({ text: '['.repeat(100) }), 32), false);
     assert.equal(isNestedDeeperThan(JSON.stringify({ text: `"\\${'{'.repeat(100)}` }), 32), false);
-    assert.equal(isNestedDeeperThan(`{"text":"\\"",${'"a":'.repeat(0)}"b":${nested(40)}}`, 32), true, 'an escaped quote does not end the string early, nor keep it open');
+    assert.equal(
+      isNestedDeeperThan(`{"text":"\\"",${'"a":'.repeat(0)}"b":${nested(40)}}`, 32),
+      true,
+      'an escaped quote does not end the string early, nor keep it open',
+    );
   });
 });
 
@@ -85,17 +90,33 @@ for (const database of testDatabases()) {
     let poster: string;
     let seeker: string;
     let listingId: number;
-    const suite = useServerOn(database, { DEV_IDP: 'on', WRITE_RATE_LIMIT: '100000', APPLICATION_RATE_LIMIT: '100000', MESSAGE_RATE_LIMIT: '100000', EVENTS_RATE_LIMIT: '100000' }, async () => {
-      poster = await signIn(suite.server.app, 'poster@example.com', 'Poster');
-      seeker = await signIn(suite.server.app, 'seeker@example.com', 'Seeker');
-      listingId = await publishListing(suite.server.app, poster);
-    });
+    const suite = useServerOn(
+      database,
+      {
+        DEV_IDP: 'on',
+        WRITE_RATE_LIMIT: '100000',
+        APPLICATION_RATE_LIMIT: '100000',
+        MESSAGE_RATE_LIMIT: '100000',
+        EVENTS_RATE_LIMIT: '100000',
+      },
+      async () => {
+        poster = await signIn(suite.server.app, 'poster@example.com', 'Poster');
+        seeker = await signIn(suite.server.app, 'seeker@example.com', 'Seeker');
+        listingId = await publishListing(suite.server.app, poster);
+      },
+    );
     const app = () => suite.server.app;
     const db = () => suite.handle.db;
     const as = (token: string) => ({ authorization: `Bearer ${token}` });
     /** A JSON body as raw text, so a lone surrogate (`\\ud800`) survives the trip: UTF-8 could not carry it. */
     const json = (token: string, method: 'POST' | 'PUT', url: string, body: string, headers: Record<string, string> = {}) =>
-      app().inject({ method, url, payload: body, headers: { ...as(token), 'content-type': 'application/json', ...headers }, remoteAddress: freshClientAddress() });
+      app().inject({
+        method,
+        url,
+        payload: body,
+        headers: { ...as(token), 'content-type': 'application/json', ...headers },
+        remoteAddress: freshClientAddress(),
+      });
     const one = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await db().execute(query))[0]!;
 
     it('refuses NUL and lone surrogates in a listing’s lines with invalidCharacters, on a post and an edit', async () => {
@@ -113,7 +134,12 @@ for (const database of testDatabases()) {
         assert.deepEqual(answer.json(), { statusCode: 400, messageKey: 'invalidRequest', fields: { [key]: 'invalidCharacters' } }, field);
       }
       const body = multipartBody(validPostFields({ jobTitle: 'Sofa\u0000' }));
-      const edit = await app().inject({ method: 'PUT', url: `/api/v1/jobs/${listingId}`, payload: body.payload, headers: { ...body.headers, ...as(poster) } });
+      const edit = await app().inject({
+        method: 'PUT',
+        url: `/api/v1/jobs/${listingId}`,
+        payload: body.payload,
+        headers: { ...body.headers, ...as(poster) },
+      });
       assert.deepEqual([edit.statusCode, edit.json().fields], [400, { jobTitle: 'invalidCharacters' }]);
       const stored = await one<{ count: number }>(sql`select count(*)::int as count from listings`);
       assert.equal(stored.count, 1, 'nothing stored');
@@ -129,7 +155,13 @@ for (const database of testDatabases()) {
       const row = await one<{ title: string; description: string; contact_person_name: string; city: string; address: string }>(
         sql`select title, description, contact_person_name, city, address from listings where id = ${id}`,
       );
-      assert.deepEqual(row, { title: 'Sofa help', description: 'Third floor, no elevator. Pay only via moc.liamg@knab', contact_person_name: 'Dana', city: 'Haifa', address: 'Herzl 12' });
+      assert.deepEqual(row, {
+        title: 'Sofa help',
+        description: 'Third floor, no elevator. Pay only via moc.liamg@knab',
+        contact_person_name: 'Dana',
+        city: 'Haifa',
+        address: 'Herzl 12',
+      });
     });
 
     it('removes NUL, bidirectional controls and lone surrogates from applications, messages, reviews, replies and every report note', async () => {
@@ -143,21 +175,46 @@ for (const database of testDatabases()) {
       assert.equal(sent.statusCode, 201, sent.body);
       assert.equal(sent.json().message.text, cleaned('Friday?'));
       const messageId = Number(sent.json().message.id);
-      const reportedMessage = await json(poster, 'POST', `/api/v1/messages/${messageId}/reports`, `{"reason":"scam","note":"${hostile('asks for money')}"}`);
+      const reportedMessage = await json(
+        poster,
+        'POST',
+        `/api/v1/messages/${messageId}/reports`,
+        `{"reason":"scam","note":"${hostile('asks for money')}"}`,
+      );
       assert.equal(reportedMessage.statusCode, 201, reportedMessage.body);
-      const reportedListing = await json(seeker, 'POST', `/api/v1/jobs/${listingId}/reports`, `{"reason":"other","note":"${hostile('odd')}"}`);
+      const reportedListing = await json(
+        seeker,
+        'POST',
+        `/api/v1/jobs/${listingId}/reports`,
+        `{"reason":"other","note":"${hostile('odd')}"}`,
+      );
       assert.equal(reportedListing.statusCode, 201, reportedListing.body);
 
       // The work done (as the owner's moves would leave it): both sides review, which publishes both.
       await db().execute(sql`update applications set status = 'done', done_at = now() where id = ${applicationId}`);
-      const bySeeker = await json(seeker, 'POST', `/api/v1/applications/${applicationId}/reviews`, `{"rating":5,"text":"${hostile('Kind')}"}`);
+      const bySeeker = await json(
+        seeker,
+        'POST',
+        `/api/v1/applications/${applicationId}/reviews`,
+        `{"rating":5,"text":"${hostile('Kind')}"}`,
+      );
       assert.equal(bySeeker.statusCode, 201, bySeeker.body);
-      const byPoster = await json(poster, 'POST', `/api/v1/applications/${applicationId}/reviews`, `{"rating":4,"text":"${hostile('On time')}"}`);
+      const byPoster = await json(
+        poster,
+        'POST',
+        `/api/v1/applications/${applicationId}/reviews`,
+        `{"rating":4,"text":"${hostile('On time')}"}`,
+      );
       assert.equal(byPoster.statusCode, 201, byPoster.body);
       const reply = await json(poster, 'POST', `/api/v1/reviews/${bySeeker.json().review.id}/reply`, `{"text":"${hostile('Thanks')}"}`);
       assert.equal(reply.statusCode, 201, reply.body);
       assert.equal(reply.json().reply.text, cleaned('Thanks'));
-      const reportedReview = await json(seeker, 'POST', `/api/v1/reviews/${byPoster.json().review.id}/reports`, `{"reason":"offensive","note":"${hostile('unfair')}"}`);
+      const reportedReview = await json(
+        seeker,
+        'POST',
+        `/api/v1/reviews/${byPoster.json().review.id}/reports`,
+        `{"reason":"offensive","note":"${hostile('unfair')}"}`,
+      );
       assert.equal(reportedReview.statusCode, 201, reportedReview.body);
 
       const stored = await one<Record<string, string>>(sql`select
@@ -192,22 +249,54 @@ for (const database of testDatabases()) {
     });
 
     it('refuses NUL in analytics events with 400, not a failed insert', async () => {
-      const event = { name: 'page_view', language: 'en', path: '/en', props: {}, visitorId: '6f1c3a8e-2b7d-4c1e-9f0a-3d5b7c9e1a2f', at: new Date().toISOString() };
-      for (const hostileEvent of [{ ...event, path: '/en\u0000' }, { ...event, props: { 'k\u0000': 'v' } }, { ...event, props: { k: 'v\u0000' } }]) {
-        const answer = await app().inject({ method: 'POST', url: '/api/v1/events', payload: { events: [hostileEvent] }, remoteAddress: freshClientAddress() });
+      const event = {
+        name: 'page_view',
+        language: 'en',
+        path: '/en',
+        props: {},
+        visitorId: '6f1c3a8e-2b7d-4c1e-9f0a-3d5b7c9e1a2f',
+        at: new Date().toISOString(),
+      };
+      for (const hostileEvent of [
+        { ...event, path: '/en\u0000' },
+        { ...event, props: { 'k\u0000': 'v' } },
+        { ...event, props: { k: 'v\u0000' } },
+      ]) {
+        const answer = await app().inject({
+          method: 'POST',
+          url: '/api/v1/events',
+          payload: { events: [hostileEvent] },
+          remoteAddress: freshClientAddress(),
+        });
         assert.deepEqual([answer.statusCode, answer.json().messageKey], [400, 'invalidRequest'], JSON.stringify(hostileEvent));
       }
-      const control = await app().inject({ method: 'POST', url: '/api/v1/events', payload: { events: [event] }, remoteAddress: freshClientAddress() });
+      const control = await app().inject({
+        method: 'POST',
+        url: '/api/v1/events',
+        payload: { events: [event] },
+        remoteAddress: freshClientAddress(),
+      });
       assert.equal(control.statusCode, 202, control.body);
     });
 
     it('names: the local provider refuses NUL in the name it signs; a token’s name is stored cleaned', async () => {
-      const refused = await app().inject({ method: 'POST', url: '/dev-idp/token', payload: { email: 'nul@example.com', name: 'Eve\u0000' }, remoteAddress: freshClientAddress('127') });
+      const refused = await app().inject({
+        method: 'POST',
+        url: '/dev-idp/token',
+        payload: { email: 'nul@example.com', name: 'Eve\u0000' },
+        remoteAddress: freshClientAddress('127'),
+      });
       assert.equal(refused.statusCode, 400);
       // A token whose name no form checked (a provider's): signed with the provider's own key.
       const nonce = await app().inject({ method: 'POST', url: '/api/v1/auth/nonce', remoteAddress: freshClientAddress() });
       const jwk = JSON.parse(fs.readFileSync(path.join(suite.server.dataDir, 'dev-idp-key.json'), 'utf8')) as { kid: string };
-      const idToken = await new SignJWT({ email: 'named@example.com', email_verified: true, name: 'Ev\u0000e \u202enimda\u202c \ud800', aud: 'tasko-local', nonce: nonce.json().nonce })
+      const idToken = await new SignJWT({
+        email: 'named@example.com',
+        email_verified: true,
+        name: 'Ev\u0000e \u202enimda\u202c \ud800',
+        aud: 'tasko-local',
+        nonce: nonce.json().nonce,
+      })
         .setProtectedHeader({ alg: 'RS256', kid: jwk.kid })
         .setIssuer('http://tasko.test/dev-idp')
         .setSubject('named-sub')
@@ -234,7 +323,9 @@ for (const database of testDatabases()) {
       assert.deepEqual([replayed.statusCode, replayed.headers['idempotent-replayed']], [201, 'true']);
       // The attack itself: the route reads its body after the digest, which overflowed the stack at 5,000 levels.
       for (const depth of [5_000, 100_000]) {
-        const deep = await json(seeker, 'POST', `/api/v1/jobs/${listingId}/applications`, `{"message":"hello","phone":${nested(depth)}}`, { 'idempotency-key': `deep-${depth}` });
+        const deep = await json(seeker, 'POST', `/api/v1/jobs/${listingId}/applications`, `{"message":"hello","phone":${nested(depth)}}`, {
+          'idempotency-key': `deep-${depth}`,
+        });
         assert.deepEqual([deep.statusCode, deep.json().messageKey], [400, 'invalidRequest'], `${depth} levels`);
       }
     });

@@ -21,7 +21,10 @@ describe('every setting read once, strictly', () => {
     assert.match(refusal({ CANONICAL_ORIGIN: 'HTTPS://www.Tasko.test/' }) ?? '', /TLS proxy/);
     const config = loadConfig({ ...base, CANONICAL_ORIGIN: 'HTTPS://www.Tasko.test/', TRUST_PROXY: '1' });
     assert.equal(config.canonicalOrigin, 'https://www.tasko.test');
-    assert.match(refusal({ CANONICAL_ORIGIN: 'https://www.tasko.test/jobs' }) ?? '', /CANONICAL_ORIGIN="https:\/\/www.tasko.test\/jobs": expected an http or https origin/);
+    assert.match(
+      refusal({ CANONICAL_ORIGIN: 'https://www.tasko.test/jobs' }) ?? '',
+      /CANONICAL_ORIGIN="https:\/\/www.tasko.test\/jobs": expected an http or https origin/,
+    );
     assert.match(refusal({ PUBLIC_ORIGIN: 'ftp://tasko.test' }) ?? '', /PUBLIC_ORIGIN/);
   });
 
@@ -35,7 +38,8 @@ describe('every setting read once, strictly', () => {
   });
 
   it('names every wrong number, switch and level instead of falling back to a default', () => {
-    const message = refusal({ SIGN_IN_RATE_LIMIT: 'ten', PORT: '99999', DEV_IDP: 'yes', LOG_LEVEL: 'loud', UPLOAD_TIME_BUDGET_MS: '1e3' }) ?? '';
+    const message =
+      refusal({ SIGN_IN_RATE_LIMIT: 'ten', PORT: '99999', DEV_IDP: 'yes', LOG_LEVEL: 'loud', UPLOAD_TIME_BUDGET_MS: '1e3' }) ?? '';
     assert.match(message, /^5 settings are wrong/);
     assert.match(message, /SIGN_IN_RATE_LIMIT="ten": expected a whole number from 1 to 100000/);
     assert.match(message, /PORT="99999": expected at most 65535/);
@@ -104,7 +108,13 @@ for (const database of testDatabases()) {
     it('keeps a failed query’s SQL parameters out of the log', async () => {
       const lines: string[] = [];
       const sink = new Writable({ write: (chunk, _encoding, done) => void (lines.push(String(chunk)), done()) });
-      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: suite.server.dataDir, PUBLIC_ORIGIN: 'http://tasko.test', DEMO_DATA: 'off', LOG_LEVEL: 'info' });
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: suite.server.dataDir,
+        PUBLIC_ORIGIN: 'http://tasko.test',
+        DEMO_DATA: 'off',
+        LOG_LEVEL: 'info',
+      });
       const app = await buildServer(config, { database: suite.handle, logStream: sink });
       try {
         app.get('/api/v1/test-failing-query', async () => {

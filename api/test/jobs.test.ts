@@ -21,12 +21,25 @@ for (const database of testDatabases()) {
     });
 
     const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-    const publish = (token: string | null, fields: Record<string, string>, files: FilePart[] = [], method = 'POST', url = '/api/v1/jobs') => {
+    const publish = (
+      token: string | null,
+      fields: Record<string, string>,
+      files: FilePart[] = [],
+      method = 'POST',
+      url = '/api/v1/jobs',
+    ) => {
       const body = multipartBody(fields, files);
-      return suite.server.app.inject({ method: method as 'POST', url, payload: body.payload, headers: { ...body.headers, ...(token ? auth(token) : {}) }, remoteAddress: freshClientAddress() });
+      return suite.server.app.inject({
+        method: method as 'POST',
+        url,
+        payload: body.payload,
+        headers: { ...body.headers, ...(token ? auth(token) : {}) },
+        remoteAddress: freshClientAddress(),
+      });
     };
     const search = (query: string) => suite.server.app.inject(`/api/v1/jobs?${query}`).then((r) => r.json());
-    const countListings = async () => Number(rowsOf<{ n: number }>(await suite.handle.db.execute(sql`select count(*)::int as n from listings`))[0]?.n);
+    const countListings = async () =>
+      Number(rowsOf<{ n: number }>(await suite.handle.db.execute(sql`select count(*)::int as n from listings`))[0]?.n);
     const uploadedFiles = () => (fs.existsSync(suite.server.config.uploadDir) ? fs.readdirSync(suite.server.config.uploadDir) : []);
 
     it('publishes a listing under its wire field names and finds it again', async () => {
@@ -62,16 +75,23 @@ for (const database of testDatabases()) {
       assert.ok((await search('')).jobs.some((j: { job_id: number }) => j.job_id === listing.job_id));
     });
 
-    it('names a listing\'s place in the language asked, whatever language the poster typed it in', async () => {
+    it("names a listing's place in the language asked, whatever language the poster typed it in", async () => {
       const ids: number[] = [];
       for (const city of ['Haifa', 'חיפה', 'حيفا', 'хайфа', 'Kfar Nowhere']) {
-        const res = await publish(dana, validPostFields({ jobTitle: `Place test ${city}`, location: JSON.stringify({ city, address: 'Herzl 10' }) }));
+        const res = await publish(
+          dana,
+          validPostFields({ jobTitle: `Place test ${city}`, location: JSON.stringify({ city, address: 'Herzl 10' }) }),
+        );
         assert.equal(res.statusCode, 201, city);
         ids.push(res.json().job_id);
       }
       const expected = { he: 'חיפה', ar: 'حيفا', ru: 'Хайфа', en: 'Haifa' } as const;
       for (const [language, name] of Object.entries(expected)) {
-        const listed = (await search(`q=${encodeURIComponent('Place test')}&pageSize=50&language=${language}`)).jobs as { job_id: number; place: { id: number; name: string } | null; location: { city: string } }[];
+        const listed = (await search(`q=${encodeURIComponent('Place test')}&pageSize=50&language=${language}`)).jobs as {
+          job_id: number;
+          place: { id: number; name: string } | null;
+          location: { city: string };
+        }[];
         for (const id of ids.slice(0, 4)) {
           const listing = listed.find((j) => j.job_id === id);
           assert.equal(listing?.place?.name, name, `${language}: ${listing?.location.city}`);
@@ -119,16 +139,26 @@ for (const database of testDatabases()) {
         const res = await suite.server.app.inject({ url: `/api/v1/jobs/${listingId}/contact`, remoteAddress: freshClientAddress() });
         assert.equal(res.statusCode, 200);
         assert.equal(res.headers['cache-control'], 'private, no-store');
-        assert.deepEqual(res.json(), { contact_person_name: 'Dana', contact_methods: ['whatsapp', 'email'], phone: '0541234567', contact_email: 'dana@example.com' });
+        assert.deepEqual(res.json(), {
+          contact_person_name: 'Dana',
+          contact_methods: ['whatsapp', 'email'],
+          phone: '0541234567',
+          contact_email: 'dana@example.com',
+        });
         const emailOnly = await publish(dana, validPostFields({ contactMethods: JSON.stringify(['email']) }));
-        const revealed = (await suite.server.app.inject({ url: `/api/v1/jobs/${emailOnly.json().job_id}/contact`, remoteAddress: freshClientAddress() })).json();
+        const revealed = (
+          await suite.server.app.inject({ url: `/api/v1/jobs/${emailOnly.json().job_id}/contact`, remoteAddress: freshClientAddress() })
+        ).json();
         assert.equal(revealed.phone, undefined, 'no phone when the poster chose email only');
         assert.equal(revealed.contact_email, 'dana@example.com');
         // No method at all: reached only through applications (docs/deal.md), its phone never shown.
         const none = await publish(dana, validPostFields({ contactMethods: JSON.stringify([]) }));
         assert.equal(none.statusCode, 201, none.body);
         assert.deepEqual(none.json().contact_methods, []);
-        const nothing = await suite.server.app.inject({ url: `/api/v1/jobs/${none.json().job_id}/contact`, remoteAddress: freshClientAddress() });
+        const nothing = await suite.server.app.inject({
+          url: `/api/v1/jobs/${none.json().job_id}/contact`,
+          remoteAddress: freshClientAddress(),
+        });
         assert.equal(nothing.statusCode, 200);
         assert.deepEqual(nothing.json(), { contact_person_name: 'Dana', contact_methods: [] });
       });
@@ -168,8 +198,14 @@ for (const database of testDatabases()) {
         const res = await publish(dana, validPostFields());
         const id = res.json().job_id;
         await suite.server.app.inject({ method: 'PATCH', url: `/api/v1/jobs/${id}/close`, headers: auth(dana) });
-        assert.equal((await suite.server.app.inject({ url: `/api/v1/jobs/${id}/contact`, remoteAddress: freshClientAddress() })).statusCode, 404);
-        assert.equal((await suite.server.app.inject({ url: '/api/v1/jobs/999999/contact', remoteAddress: freshClientAddress() })).statusCode, 404);
+        assert.equal(
+          (await suite.server.app.inject({ url: `/api/v1/jobs/${id}/contact`, remoteAddress: freshClientAddress() })).statusCode,
+          404,
+        );
+        assert.equal(
+          (await suite.server.app.inject({ url: '/api/v1/jobs/999999/contact', remoteAddress: freshClientAddress() })).statusCode,
+          404,
+        );
       });
     });
 
@@ -182,26 +218,63 @@ for (const database of testDatabases()) {
     describe('search', () => {
       before(async () => {
         const posts: Record<string, string>[] = [
-          { jobTitle: 'עזרה בהובלת ספה', contactPersonName: 'יוסי', amount: '300', category: 'homeServices', location: JSON.stringify({ city: 'תל אביב-יפו', address: 'דיזנגוף 100' }) },
-          { jobTitle: 'Dog walking every morning', contactPersonName: 'Maya', amount: '40', paymentType: 'hourly', category: 'petAndAnimalCare', location: JSON.stringify({ city: 'Jerusalem', address: 'Rehavia' }) },
-          { jobTitle: 'Репетитор по математике', contactPersonName: 'Елена', amount: '120', paymentType: 'hourly', category: 'educationAndTutoring', offerType: 'service', location: JSON.stringify({ city: 'Ашдод', address: '' }) },
-          { jobTitle: 'مساعدة في الحديقة', contactPersonName: 'سامر', amount: '9999', category: 'homeServices', location: JSON.stringify({ city: 'الناصرة', address: '' }) },
+          {
+            jobTitle: 'עזרה בהובלת ספה',
+            contactPersonName: 'יוסי',
+            amount: '300',
+            category: 'homeServices',
+            location: JSON.stringify({ city: 'תל אביב-יפו', address: 'דיזנגוף 100' }),
+          },
+          {
+            jobTitle: 'Dog walking every morning',
+            contactPersonName: 'Maya',
+            amount: '40',
+            paymentType: 'hourly',
+            category: 'petAndAnimalCare',
+            location: JSON.stringify({ city: 'Jerusalem', address: 'Rehavia' }),
+          },
+          {
+            jobTitle: 'Репетитор по математике',
+            contactPersonName: 'Елена',
+            amount: '120',
+            paymentType: 'hourly',
+            category: 'educationAndTutoring',
+            offerType: 'service',
+            location: JSON.stringify({ city: 'Ашдод', address: '' }),
+          },
+          {
+            jobTitle: 'مساعدة في الحديقة',
+            contactPersonName: 'سامر',
+            amount: '9999',
+            category: 'homeServices',
+            location: JSON.stringify({ city: 'الناصرة', address: '' }),
+          },
           { jobTitle: '100% discount_code', contactPersonName: 'Odd', amount: '15', category: 'other' },
         ];
         for (const post of posts) assert.equal((await publish(omar, validPostFields(post))).statusCode, 201);
       });
 
       it('finds text in any script and any case, in the title or the publisher’s name', async () => {
-        assert.deepEqual((await search(`q=${encodeURIComponent('ספה')}`)).jobs.map((j: { jobTitle: string }) => j.jobTitle), ['עזרה בהובלת ספה']);
-        assert.deepEqual((await search('q=DOG')).jobs.map((j: { jobTitle: string }) => j.jobTitle), ['Dog walking every morning']);
+        assert.deepEqual(
+          (await search(`q=${encodeURIComponent('ספה')}`)).jobs.map((j: { jobTitle: string }) => j.jobTitle),
+          ['עזרה בהובלת ספה'],
+        );
+        assert.deepEqual(
+          (await search('q=DOG')).jobs.map((j: { jobTitle: string }) => j.jobTitle),
+          ['Dog walking every morning'],
+        );
         assert.equal((await search(`q=${encodeURIComponent('математике')}&offerType=service`)).total, 1);
         assert.equal((await search(`q=${encodeURIComponent('الحديقة')}`)).total, 1);
         assert.equal((await search('q=maya')).total, 1, 'by publisher name');
       });
 
       it('reads % and _ as the separators they are, never as wildcards', async () => {
-        assert.deepEqual((await search(`q=${encodeURIComponent('100%')}`)).jobs.map((j: { jobTitle: string }) => j.jobTitle), ['100% discount_code']);
-        for (const typed of ['discount_code', 'discount code', 'DISCOUNT-CODE']) assert.equal((await search(`q=${encodeURIComponent(typed)}`)).total, 1, typed);
+        assert.deepEqual(
+          (await search(`q=${encodeURIComponent('100%')}`)).jobs.map((j: { jobTitle: string }) => j.jobTitle),
+          ['100% discount_code'],
+        );
+        for (const typed of ['discount_code', 'discount code', 'DISCOUNT-CODE'])
+          assert.equal((await search(`q=${encodeURIComponent(typed)}`)).total, 1, typed);
         assert.equal((await search(`q=${encodeURIComponent('i_c')}`)).total, 0, 'no wildcard: "i_c" would match "disc"');
         assert.equal((await search(`q=${encodeURIComponent('%')}`)).total, (await search('')).total, 'no letters: no words to look for');
       });
@@ -216,7 +289,11 @@ for (const database of testDatabases()) {
         ];
         for (const { jobTitle } of posted) assert.equal((await publish(omar, validPostFields({ jobTitle }))).statusCode, 201);
         for (const { jobTitle, search: words } of posted) {
-          assert.deepEqual((await search(`q=${encodeURIComponent(words)}`)).jobs.map((j: { jobTitle: string }) => j.jobTitle), [jobTitle], words);
+          assert.deepEqual(
+            (await search(`q=${encodeURIComponent(words)}`)).jobs.map((j: { jobTitle: string }) => j.jobTitle),
+            [jobTitle],
+            words,
+          );
         }
         assert.equal((await search(`q=${encodeURIComponent('إيلات')}`)).total, 1, 'a search typed with hamza finds the title without');
       });
@@ -232,25 +309,39 @@ for (const database of testDatabases()) {
 
       it('sorts by newest, salary high and salary low, and pages', async () => {
         const newest = (await search('pageSize=50')).jobs.map((j: { job_id: number }) => j.job_id);
-        assert.deepEqual(newest, [...newest].sort((a, b) => b - a));
+        assert.deepEqual(
+          newest,
+          [...newest].sort((a, b) => b - a),
+        );
         type Pay = readonly [string, number];
         const pay = (query: string): Promise<Pay[]> =>
-          search(`${query}&pageSize=50`).then((page: { jobs: { amount: number; payment_type: string }[] }) => page.jobs.map((j) => [j.payment_type, j.amount] as const));
+          search(`${query}&pageSize=50`).then((page: { jobs: { amount: number; payment_type: string }[] }) =>
+            page.jobs.map((j) => [j.payment_type, j.amount] as const),
+          );
         // One payment type: plain amounts.
         const fixedHigh = (await pay('sort=salary-high&paymentType=fixed')).map(([, amount]) => amount);
-        assert.deepEqual(fixedHigh, [...fixedHigh].sort((a, b) => b - a));
+        assert.deepEqual(
+          fixedHigh,
+          [...fixedHigh].sort((a, b) => b - a),
+        );
         assert.equal(fixedHigh[0], 9999);
         const hourlyLow = await pay('sort=salary-low&paymentType=hourly');
         assert.ok(hourlyLow.length > 0 && hourlyLow.every(([type]) => type === 'hourly'));
         const hourlyAmounts = hourlyLow.map(([, amount]) => amount);
-        assert.deepEqual(hourlyAmounts, [...hourlyAmounts].sort((a, b) => a - b));
+        assert.deepEqual(
+          hourlyAmounts,
+          [...hourlyAmounts].sort((a, b) => a - b),
+        );
         // Any payment type: two runs, never a fixed 600 ₪ ranked among hourly rates.
         const runs = (list: Pay[]) => list.map(([type]) => type).filter((type, i, all) => type !== all[i - 1]);
         const high = await pay('sort=salary-high');
         assert.deepEqual(runs(high), ['hourly', 'fixed'], 'high to low: hourly rates, then fixed prices');
         for (const type of ['hourly', 'fixed']) {
           const amounts = high.filter(([t]) => t === type).map(([, a]) => a);
-          assert.deepEqual(amounts, [...amounts].sort((a, b) => b - a));
+          assert.deepEqual(
+            amounts,
+            [...amounts].sort((a, b) => b - a),
+          );
         }
         const low = await pay('sort=salary-low');
         assert.deepEqual(runs(low), ['fixed', 'hourly'], 'low to high: fixed prices, then hourly rates');
@@ -265,7 +356,10 @@ for (const database of testDatabases()) {
         const page2 = await search('pageSize=2&page=2');
         assert.equal(page1.total, all.total);
         assert.equal(page1.jobs.length, 2);
-        assert.deepEqual([...page1.jobs, ...page2.jobs].map((j: { job_id: number }) => j.job_id), all.jobs.slice(0, 4).map((j: { job_id: number }) => j.job_id));
+        assert.deepEqual(
+          [...page1.jobs, ...page2.jobs].map((j: { job_id: number }) => j.job_id),
+          all.jobs.slice(0, 4).map((j: { job_id: number }) => j.job_id),
+        );
         const beyond = await search('pageSize=2&page=99');
         assert.deepEqual(beyond.jobs, []);
         assert.equal(beyond.total, all.total);
@@ -292,11 +386,24 @@ for (const database of testDatabases()) {
         assert.equal(deep.statusCode, 400);
         assert.equal(deep.json().messageKey, 'pageTooDeep');
         const page1 = await search('offerType=job&pageSize=2');
-        assert.equal((await suite.server.app.inject(`/api/v1/jobs?offerType=job&pageSize=2&page=501&cursor=${page1.nextCursor}`)).statusCode, 200);
+        assert.equal(
+          (await suite.server.app.inject(`/api/v1/jobs?offerType=job&pageSize=2&page=501&cursor=${page1.nextCursor}`)).statusCode,
+          200,
+        );
       });
 
       it('refuses bad search parameters with a message key', async () => {
-        for (const query of ['pageSize=51', 'page=0', 'sort=cheapest', 'category=weapons', `q=${'x'.repeat(101)}`, 'placeId=294801&radiusKm=7', 'paymentType=monthly', 'listingLanguage=fr', 'placeId=-3']) {
+        for (const query of [
+          'pageSize=51',
+          'page=0',
+          'sort=cheapest',
+          'category=weapons',
+          `q=${'x'.repeat(101)}`,
+          'placeId=294801&radiusKm=7',
+          'paymentType=monthly',
+          'listingLanguage=fr',
+          'placeId=-3',
+        ]) {
           const res = await suite.server.app.inject(`/api/v1/jobs?${query}`);
           assert.equal(res.statusCode, 400, query);
           assert.equal(res.json().messageKey, 'invalidRequest', query);
@@ -330,8 +437,14 @@ for (const database of testDatabases()) {
           mine.json().jobs.map((j: { job_id: number }) => j.job_id),
           'the old userEmail query still answers, for remotes released before /me/jobs',
         );
-        assert.ok(compatible.json().jobs.every((j: object) => !('phone' in j)), 'in the public shape: no phone in a list');
-        assert.ok(mine.json().jobs.every((j: { publisher_id: number }) => j.publisher_id === closed.json().publisher_id), 'only hers');
+        assert.ok(
+          compatible.json().jobs.every((j: object) => !('phone' in j)),
+          'in the public shape: no phone in a list',
+        );
+        assert.ok(
+          mine.json().jobs.every((j: { publisher_id: number }) => j.publisher_id === closed.json().publisher_id),
+          'only hers',
+        );
         const reopened = await suite.server.app.inject({ method: 'PATCH', url: `/api/v1/jobs/${id}/active`, headers: auth(dana) });
         assert.equal(reopened.json().status, 'active');
       });
@@ -355,7 +468,13 @@ for (const database of testDatabases()) {
       });
 
       it('edits with PUT', async () => {
-        const res = await publish(dana, validPostFields({ jobTitle: 'Owner test, edited', amount: '333', paymentType: 'hourly' }), [], 'PUT', `/api/v1/jobs/${id}`);
+        const res = await publish(
+          dana,
+          validPostFields({ jobTitle: 'Owner test, edited', amount: '333', paymentType: 'hourly' }),
+          [],
+          'PUT',
+          `/api/v1/jobs/${id}`,
+        );
         assert.equal(res.statusCode, 200);
         assert.equal(res.json().jobTitle, 'Owner test, edited');
         assert.equal(res.json().amount, 333);
@@ -369,7 +488,10 @@ for (const database of testDatabases()) {
         assert.deepEqual(page.json(), { statusCode: 404, messageKey: 'jobNotFound' });
         const mine = await suite.server.app.inject({ url: '/api/v1/me/jobs', headers: auth(dana) });
         assert.ok(!mine.json().jobs.some((j: { job_id: number }) => j.job_id === id));
-        assert.equal((await suite.server.app.inject({ method: 'PATCH', url: `/api/v1/jobs/${id}/active`, headers: auth(dana) })).statusCode, 404);
+        assert.equal(
+          (await suite.server.app.inject({ method: 'PATCH', url: `/api/v1/jobs/${id}/active`, headers: auth(dana) })).statusCode,
+          404,
+        );
       });
 
       it('answers jobNotFound for unknown and malformed ids', async () => {
@@ -400,7 +522,9 @@ for (const database of testDatabases()) {
       for (const [name, overrides, field, key] of cases) {
         it(name, async () => {
           const before = await countListings();
-          const res = await publish(dana, validPostFields(overrides), [{ filename: 'ok.jpg', contentType: 'image/jpeg', data: await jpegWithGps(300, 200) }]);
+          const res = await publish(dana, validPostFields(overrides), [
+            { filename: 'ok.jpg', contentType: 'image/jpeg', data: await jpegWithGps(300, 200) },
+          ]);
           assert.equal(res.statusCode, 400);
           assert.equal(res.json().fields?.[field], key);
           assert.equal(await countListings(), before);
@@ -410,7 +534,10 @@ for (const database of testDatabases()) {
       it('an empty form: every required field at once', async () => {
         const res = await publish(dana, {});
         assert.equal(res.statusCode, 400);
-        assert.deepEqual(Object.keys(res.json().fields).sort(), ['amount', 'category', 'contactPersonName', 'description', 'jobTitle', 'location', 'paymentType', 'phone'].sort());
+        assert.deepEqual(
+          Object.keys(res.json().fields).sort(),
+          ['amount', 'category', 'contactPersonName', 'description', 'jobTitle', 'location', 'paymentType', 'phone'].sort(),
+        );
       });
 
       it('six photos', async () => {
@@ -426,7 +553,11 @@ for (const database of testDatabases()) {
       it('a text file named photo.jpg, and SVG or HTML dressed as images', async () => {
         const before = await countListings();
         const filesBefore = uploadedFiles().length;
-        for (const data of [Buffer.from('just some text, honestly'), Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), Buffer.from('<html><body>hi</body></html>')]) {
+        for (const data of [
+          Buffer.from('just some text, honestly'),
+          Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+          Buffer.from('<html><body>hi</body></html>'),
+        ]) {
           const res = await publish(dana, validPostFields(), [
             { filename: 'good.png', contentType: 'image/png', data: await png(10, 10) },
             { filename: 'photo.jpg', contentType: 'image/jpeg', data },
@@ -448,7 +579,12 @@ for (const database of testDatabases()) {
       });
 
       it('a JSON body instead of the multipart payload', async () => {
-        const res = await suite.server.app.inject({ method: 'POST', url: '/api/v1/jobs', headers: auth(dana), payload: { description: 'x' } });
+        const res = await suite.server.app.inject({
+          method: 'POST',
+          url: '/api/v1/jobs',
+          headers: auth(dana),
+          payload: { description: 'x' },
+        });
         assert.equal(res.statusCode, 400);
         assert.equal(res.json().messageKey, 'invalidRequest');
       });
@@ -456,7 +592,15 @@ for (const database of testDatabases()) {
 
     it('stores SQL and HTML as text and gives them back as text', async () => {
       const nasty = "<img src=x onerror=alert(1)>'); DROP TABLE listings;--";
-      const res = await publish(dana, validPostFields({ jobTitle: nasty, description: nasty, contactPersonName: nasty.slice(0, 50), location: JSON.stringify({ city: nasty.slice(0, 50), address: nasty }) }));
+      const res = await publish(
+        dana,
+        validPostFields({
+          jobTitle: nasty,
+          description: nasty,
+          contactPersonName: nasty.slice(0, 50),
+          location: JSON.stringify({ city: nasty.slice(0, 50), address: nasty }),
+        }),
+      );
       assert.equal(res.statusCode, 201);
       const stored = (await suite.server.app.inject(`/api/v1/jobs/${res.json().job_id}`)).json();
       assert.equal(stored.jobTitle, nasty);
@@ -489,18 +633,32 @@ for (const database of testDatabases()) {
     });
 
     it('keeps, removes and adds photos on edit, and deletes removed files', async () => {
-      const created = (await publish(dana, validPostFields(), [
-        { filename: 'a.png', contentType: 'image/png', data: await png() },
-        { filename: 'b.png', contentType: 'image/png', data: await png() },
-      ])).json();
+      const created = (
+        await publish(dana, validPostFields(), [
+          { filename: 'a.png', contentType: 'image/png', data: await png() },
+          { filename: 'b.png', contentType: 'image/png', data: await png() },
+        ])
+      ).json();
       const [keep, drop] = created.image_url as string[];
-      const res = await publish(dana, validPostFields({ keepImages: JSON.stringify([keep]) }), [{ filename: 'c.gif', contentType: 'image/gif', data: await gif() }], 'PUT', `/api/v1/jobs/${created.job_id}`);
+      const res = await publish(
+        dana,
+        validPostFields({ keepImages: JSON.stringify([keep]) }),
+        [{ filename: 'c.gif', contentType: 'image/gif', data: await gif() }],
+        'PUT',
+        `/api/v1/jobs/${created.job_id}`,
+      );
       assert.equal(res.statusCode, 200);
       assert.equal(res.json().image_url.length, 2);
       assert.equal(res.json().image_url[0], keep);
       assert.ok(!fs.existsSync(path.join(suite.server.config.uploadDir, path.basename(drop ?? ''))), 'the removed photo is deleted');
       const picture = await gif();
-      const tooMany = await publish(dana, validPostFields(), Array.from({ length: 4 }, (_, i) => ({ filename: `${i}.gif`, contentType: 'image/gif', data: picture })), 'PUT', `/api/v1/jobs/${created.job_id}`);
+      const tooMany = await publish(
+        dana,
+        validPostFields(),
+        Array.from({ length: 4 }, (_, i) => ({ filename: `${i}.gif`, contentType: 'image/gif', data: picture })),
+        'PUT',
+        `/api/v1/jobs/${created.job_id}`,
+      );
       assert.equal(tooMany.statusCode, 400, 'two kept and four new make six');
       assert.equal(tooMany.json().messageKey, 'tooManyImages');
       assert.equal((await suite.server.app.inject(`/api/v1/jobs/${created.job_id}`)).json().image_url.length, 2, 'unchanged');

@@ -58,13 +58,25 @@ for (const database of testDatabases()) {
     const auth = (token: string) => ({ authorization: `Bearer ${token}` });
     const publish = async (token: string, fields: Record<string, string> = {}): Promise<number> => {
       const body = multipartBody(validPostFields({ contactPersonName: 'Dana', contactEmail: 'dana.kaplan@example.com', ...fields }));
-      const res = await suite.server.app.inject({ method: 'POST', url: '/api/v1/jobs', payload: body.payload, headers: { ...body.headers, ...auth(token) }, remoteAddress: freshClientAddress() });
+      const res = await suite.server.app.inject({
+        method: 'POST',
+        url: '/api/v1/jobs',
+        payload: body.payload,
+        headers: { ...body.headers, ...auth(token) },
+        remoteAddress: freshClientAddress(),
+      });
       assert.equal(res.statusCode, 201, res.body);
       return res.json().job_id as number;
     };
-    const read = (id: number, token?: string) => suite.server.app.inject({ method: 'GET', url: `/api/v1/jobs/${id}`, headers: token ? auth(token) : {} });
+    const read = (id: number, token?: string) =>
+      suite.server.app.inject({ method: 'GET', url: `/api/v1/jobs/${id}`, headers: token ? auth(token) : {} });
     const patch = (id: number, action: 'close' | 'active', token: string) =>
-      suite.server.app.inject({ method: 'PATCH', url: `/api/v1/jobs/${id}/${action}`, headers: auth(token), remoteAddress: freshClientAddress() });
+      suite.server.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/jobs/${id}/${action}`,
+        headers: auth(token),
+        remoteAddress: freshClientAddress(),
+      });
 
     it('tells the owner they own it, with their contact details; anyone else, signed in or not, is not the owner', async () => {
       const id = await publish(dana);
@@ -93,9 +105,17 @@ for (const database of testDatabases()) {
       const publisher = answer.json().publisher;
       const [user] = await suite.handle.db.select().from(users).where(eq(users.email, 'dana.kaplan@example.com'));
       assert.ok(user);
-      const joined = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem', year: 'numeric', month: '2-digit' }).format(user.createdAt).slice(0, 7);
+      const joined = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem', year: 'numeric', month: '2-digit' })
+        .format(user.createdAt)
+        .slice(0, 7);
       const activeBefore = publisher.activeListings as number;
-      assert.deepEqual(publisher, { displayName: 'Dana K.', memberSince: joined, activeListings: activeBefore, emailVerified: false, rating: { average: null, count: 0 } });
+      assert.deepEqual(publisher, {
+        displayName: 'Dana K.',
+        memberSince: joined,
+        activeListings: activeBefore,
+        emailVerified: false,
+        rating: { average: null, count: 0 },
+      });
       assert.ok(activeBefore >= 1);
       // Nowhere in the answer, whatever the field: not the sign-in address, not the surname.
       assert.doesNotMatch(answer.body, /dana\.kaplan@example\.com|Kaplan/i);
@@ -115,7 +135,10 @@ for (const database of testDatabases()) {
     it('says "verified by Google" only for an address Google vouched for, never for the local sign-in', async () => {
       const id = await publish(omar, { contactPersonName: 'Omar', contactEmail: 'omar@example.com' });
       assert.equal((await read(id)).json().publisher.emailVerified, false, 'the local provider’s "email_verified" is nobody’s word');
-      await suite.handle.db.update(users).set({ emailVerifiedByGoogle: true, picture: 'https://lh3.googleusercontent.com/a/omar' }).where(eq(users.email, 'omar@example.com'));
+      await suite.handle.db
+        .update(users)
+        .set({ emailVerifiedByGoogle: true, picture: 'https://lh3.googleusercontent.com/a/omar' })
+        .where(eq(users.email, 'omar@example.com'));
       const publisher = (await read(id)).json().publisher;
       assert.equal(publisher.emailVerified, true);
       assert.equal(publisher.picture, 'https://lh3.googleusercontent.com/a/omar');
@@ -129,14 +152,21 @@ for (const database of testDatabases()) {
     });
 
     it('migrates existing accounts: a Google subject (digits) was verified by Google, a local one was not', async () => {
-      await suite.handle.db.execute(sql`insert into users (email, name, google_sub) values ('g@example.com', 'G', '109876543210'), ('l@example.com', 'L', 'local-abc')`);
-      await suite.handle.db.execute(sql`update users set email_verified_by_google = false where email in ('g@example.com', 'l@example.com')`);
+      await suite.handle.db.execute(
+        sql`insert into users (email, name, google_sub) values ('g@example.com', 'G', '109876543210'), ('l@example.com', 'L', 'local-abc')`,
+      );
+      await suite.handle.db.execute(
+        sql`update users set email_verified_by_google = false where email in ('g@example.com', 'l@example.com')`,
+      );
       // The migration's own backfill, read from its file and run again on these rows.
       const migration = fs.readFileSync(new URL('../drizzle/0008_poster_profile.sql', import.meta.url), 'utf8');
       const backfill = migration.split('--> statement-breakpoint').find((statement) => /^\s*UPDATE/m.test(statement));
       assert.ok(backfill, 'the migration backfills existing accounts');
       await suite.handle.db.execute(sql.raw(backfill.replace(/^--.*$/gm, '')));
-      const rows = await suite.handle.db.select({ email: users.email, verified: users.emailVerifiedByGoogle }).from(users).where(sql`${users.email} in ('g@example.com', 'l@example.com')`);
+      const rows = await suite.handle.db
+        .select({ email: users.email, verified: users.emailVerifiedByGoogle })
+        .from(users)
+        .where(sql`${users.email} in ('g@example.com', 'l@example.com')`);
       assert.deepEqual(Object.fromEntries(rows.map((r) => [r.email, r.verified])), { 'g@example.com': true, 'l@example.com': false });
     });
   });

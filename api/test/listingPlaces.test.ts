@@ -30,12 +30,46 @@ for (const database of testDatabases()) {
       dana = await signIn(suite.server.app, 'dana@example.com', 'Dana');
       const posts: [string, Record<string, string>][] = [
         ['haifa', { jobTitle: 'Moving boxes in Haifa', location: JSON.stringify({ city: 'Haifa', address: 'Herzl 10' }) }],
-        ['qiryat ata', { jobTitle: 'ניקיון דירה בקריית אתא', description: 'שלושה חדרים, יום חמישי בבוקר.', location: JSON.stringify({ city: 'קריית אתא', address: '' }), paymentType: 'hourly', amount: '60' }],
-        ['netanya', { jobTitle: 'Выгулять собаку', description: 'Каждое утро, полчаса.', location: JSON.stringify({ city: 'Нетания', address: '' }), amount: '600' }],
-        ['tel aviv', { jobTitle: 'تنظيف شقة', description: 'شقة من ثلاث غرف.', location: JSON.stringify({ city: 'תל אביב-יפו', address: 'דיזנגוף 100' }), paymentType: 'hourly', amount: '50' }],
+        [
+          'qiryat ata',
+          {
+            jobTitle: 'ניקיון דירה בקריית אתא',
+            description: 'שלושה חדרים, יום חמישי בבוקר.',
+            location: JSON.stringify({ city: 'קריית אתא', address: '' }),
+            paymentType: 'hourly',
+            amount: '60',
+          },
+        ],
+        [
+          'netanya',
+          {
+            jobTitle: 'Выгулять собаку',
+            description: 'Каждое утро, полчаса.',
+            location: JSON.stringify({ city: 'Нетания', address: '' }),
+            amount: '600',
+          },
+        ],
+        [
+          'tel aviv',
+          {
+            jobTitle: 'تنظيف شقة',
+            description: 'شقة من ثلاث غرف.',
+            location: JSON.stringify({ city: 'תל אביב-יפו', address: 'דיזנגוף 100' }),
+            paymentType: 'hourly',
+            amount: '50',
+          },
+        ],
         ['nowhere', { jobTitle: 'Garden help', location: JSON.stringify({ city: 'Kfar Nowhere', address: '' }) }],
         // Chosen from the suggestions: the id is stored, the poster's language chosen by hand.
-        ['chosen', { jobTitle: 'Babysitter', description: 'Two evenings a week.', location: JSON.stringify({ city: 'Haifa', address: '', placeId: HAIFA }), language: 'ru' }],
+        [
+          'chosen',
+          {
+            jobTitle: 'Babysitter',
+            description: 'Two evenings a week.',
+            location: JSON.stringify({ city: 'Haifa', address: '', placeId: HAIFA }),
+            language: 'ru',
+          },
+        ],
       ];
       for (const [key, fields] of posts) {
         const res = await publish(fields);
@@ -45,19 +79,38 @@ for (const database of testDatabases()) {
     });
     const publish = (fields: Record<string, string>) => {
       const body = multipartBody(validPostFields(fields));
-      return suite.server.app.inject({ method: 'POST', url: '/api/v1/jobs', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${dana}` }, remoteAddress: freshClientAddress() });
+      return suite.server.app.inject({
+        method: 'POST',
+        url: '/api/v1/jobs',
+        payload: body.payload,
+        headers: { ...body.headers, authorization: `Bearer ${dana}` },
+        remoteAddress: freshClientAddress(),
+      });
     };
-    const search = async (query: string): Promise<{ jobs: Found[]; total: number }> => (await suite.server.app.inject(`/api/v1/jobs?pageSize=50&${query}`)).json();
+    const search = async (query: string): Promise<{ jobs: Found[]; total: number }> =>
+      (await suite.server.app.inject(`/api/v1/jobs?pageSize=50&${query}`)).json();
     const titles = async (query: string) => (await search(query)).jobs.map((j) => j.jobTitle).sort();
 
     it('finds a listing posted as "Haifa" by each spelling and shows it by each name', async () => {
       for (const typed of ['חיפה', 'حيفا', 'Хайфа', 'haifa', 'HAIFA', 'hai', 'חיפ']) {
         assert.deepEqual(await titles(`location=${encodeURIComponent(typed)}`), ['Babysitter', 'Moving boxes in Haifa'], typed);
       }
-      for (const [language, name] of [['he', 'חיפה'], ['ar', 'حيفا'], ['ru', 'Хайфа'], ['en', 'Haifa']]) {
+      for (const [language, name] of [
+        ['he', 'חיפה'],
+        ['ar', 'حيفا'],
+        ['ru', 'Хайфа'],
+        ['en', 'Haifa'],
+      ]) {
         const found = (await search(`location=haifa&language=${language}`)).jobs;
-        assert.deepEqual(found.map((j) => j.place?.name), [name, name], language);
-        assert.ok(found.every((j) => j.location.city === 'Haifa'), 'the city as typed is kept');
+        assert.deepEqual(
+          found.map((j) => j.place?.name),
+          [name, name],
+          language,
+        );
+        assert.ok(
+          found.every((j) => j.location.city === 'Haifa'),
+          'the city as typed is kept',
+        );
       }
     });
 
@@ -71,7 +124,10 @@ for (const database of testDatabases()) {
       assert.deepEqual(await titles(`location=${encodeURIComponent('דיזנגוף')}`), ['تنظيف شقة']);
       // A city no place has: kept as typed, found by its text, with no place.
       const nowhere = (await search('location=nowhere')).jobs;
-      assert.deepEqual(nowhere.map((j) => [j.jobTitle, j.place]), [['Garden help', null]]);
+      assert.deepEqual(
+        nowhere.map((j) => [j.jobTitle, j.place]),
+        [['Garden help', null]],
+      );
     });
 
     it('filters by a chosen place and by distance around it, and sorts nearest first', async () => {
@@ -81,18 +137,40 @@ for (const database of testDatabases()) {
       const nearest = (await search(`placeId=${HAIFA}&sort=nearest`)).jobs;
       assert.deepEqual(
         nearest.map((j) => [j.place?.id, j.distance_km]),
-        [[HAIFA, 0], [HAIFA, 0], [QIRYAT_ATA, 12], [NETANYA, 55], [TEL_AVIV, 84]],
+        [
+          [HAIFA, 0],
+          [HAIFA, 0],
+          [QIRYAT_ATA, 12],
+          [NETANYA, 55],
+          [TEL_AVIV, 84],
+        ],
         'nearest first, newest first within a place; a listing with no place is in no distance search',
       );
-      assert.deepEqual(nearest.slice(0, 2).map((j) => j.jobTitle), ['Babysitter', 'Moving boxes in Haifa']);
+      assert.deepEqual(
+        nearest.slice(0, 2).map((j) => j.jobTitle),
+        ['Babysitter', 'Moving boxes in Haifa'],
+      );
       // Pages of nearest first follow one another by cursor, both ways.
       const first = (await suite.server.app.inject(`/api/v1/jobs?placeId=${HAIFA}&sort=nearest&pageSize=2`)).json();
-      const second = (await suite.server.app.inject(`/api/v1/jobs?placeId=${HAIFA}&sort=nearest&pageSize=2&page=2&cursor=${first.nextCursor}`)).json();
-      assert.deepEqual(second.jobs.map((j: Found) => j.job_id), nearest.slice(2, 4).map((j) => j.job_id));
-      const back = (await suite.server.app.inject(`/api/v1/jobs?placeId=${HAIFA}&sort=nearest&pageSize=2&cursor=${second.previousCursor}`)).json();
-      assert.deepEqual(back.jobs.map((j: Found) => j.job_id), nearest.slice(0, 2).map((j) => j.job_id));
+      const second = (
+        await suite.server.app.inject(`/api/v1/jobs?placeId=${HAIFA}&sort=nearest&pageSize=2&page=2&cursor=${first.nextCursor}`)
+      ).json();
+      assert.deepEqual(
+        second.jobs.map((j: Found) => j.job_id),
+        nearest.slice(2, 4).map((j) => j.job_id),
+      );
+      const back = (
+        await suite.server.app.inject(`/api/v1/jobs?placeId=${HAIFA}&sort=nearest&pageSize=2&cursor=${second.previousCursor}`)
+      ).json();
+      assert.deepEqual(
+        back.jobs.map((j: Found) => j.job_id),
+        nearest.slice(0, 2).map((j) => j.job_id),
+      );
       // No distance without a chosen place.
-      assert.equal((await search('')).jobs.some((j) => j.distance_km !== undefined), false);
+      assert.equal(
+        (await search('')).jobs.some((j) => j.distance_km !== undefined),
+        false,
+      );
     });
 
     it('stores the language a listing is written in, detected or chosen, and filters by it', async () => {
@@ -101,7 +179,7 @@ for (const database of testDatabases()) {
       assert.equal(await languageOf('qiryat ata'), 'he');
       assert.equal(await languageOf('netanya'), 'ru');
       assert.equal(await languageOf('tel aviv'), 'ar');
-      assert.equal(await languageOf('chosen'), 'ru', 'the poster\'s choice wins over the script');
+      assert.equal(await languageOf('chosen'), 'ru', "the poster's choice wins over the script");
       assert.deepEqual(await titles('listingLanguage=ru'), ['Babysitter', 'Выгулять собаку']);
       assert.deepEqual(await titles('listingLanguage=ar'), ['تنظيف شقة']);
       assert.deepEqual(await titles('listingLanguage=he&offerType=job'), ['ניקיון דירה בקריית אתא']);
@@ -131,13 +209,18 @@ for (const database of testDatabases()) {
       const counted = await keyStoredListings(db);
       assert.deepEqual(counted, { keyed: 3, mapped: 2 });
       const rows = rowsOf<{ title: string; place_id: number | null; language: string }>(
-        await db.execute(sql`select title, place_id, language from listings where title in ('שִׁיעוּר גִּיטָרָה', 'Old listing', 'Старое объявление') order by id`),
+        await db.execute(
+          sql`select title, place_id, language from listings where title in ('שִׁיעוּר גִּיטָרָה', 'Old listing', 'Старое объявление') order by id`,
+        ),
       );
-      assert.deepEqual(rows.map((r) => [r.title, r.place_id === null ? null : Number(r.place_id), r.language]), [
-        ['שִׁיעוּר גִּיטָרָה', NETANYA, 'he'],
-        ['Old listing', HAIFA, 'en'],
-        ['Старое объявление', null, 'ru'],
-      ]);
+      assert.deepEqual(
+        rows.map((r) => [r.title, r.place_id === null ? null : Number(r.place_id), r.language]),
+        [
+          ['שִׁיעוּר גִּיטָרָה', NETANYA, 'he'],
+          ['Old listing', HAIFA, 'en'],
+          ['Старое объявление', null, 'ru'],
+        ],
+      );
       // Found like every other listing: by a spelling without niqqud, by another script's name of its city.
       assert.deepEqual(await titles(`q=${encodeURIComponent('שיעור גיטרה')}`), ['שִׁיעוּר גִּיטָרָה']);
       assert.ok((await titles(`location=${encodeURIComponent('نتانيا')}`)).includes('שִׁיעוּר גִּיטָרָה'));

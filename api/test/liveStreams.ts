@@ -27,7 +27,14 @@ export interface ListeningServer {
 /** The real server on `handle` (with `env`), listening on a free loopback port (the stream is read over real HTTP). */
 export async function listeningServer(handle: DatabaseHandle, env: Record<string, string> = {}): Promise<ListeningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasko-events-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_ORIGIN: 'http://tasko.test', DEMO_DATA: 'off', SIGN_IN_RATE_LIMIT: '1000', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_ORIGIN: 'http://tasko.test',
+    DEMO_DATA: 'off',
+    SIGN_IN_RATE_LIMIT: '1000',
+    ...env,
+  });
   const app = await buildServer(config, { database: handle, userEventPingMs: PING_MS });
   // Node's fetch opens a spare connection after an aborted one, and sends nothing on it: the HTTP server's
   // close would wait for it as long as the client keeps it. Such sockets carry no request: dropped on close.
@@ -81,7 +88,10 @@ export class EventStreamReader {
 
   static async open(url: string, headers: Record<string, string> = {}): Promise<EventStreamReader> {
     const abort = new AbortController();
-    const response = await within(fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: abort.signal }), 'the stream’s head');
+    const response = await within(
+      fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: abort.signal }),
+      'the stream’s head',
+    );
     const reader = new EventStreamReader(response, abort);
     if (response.status === 200) void reader.read();
     return reader;
@@ -113,11 +123,18 @@ export class EventStreamReader {
       if (line.startsWith(':')) this.comments.push(line.slice(1).trim());
       else {
         const colon = line.indexOf(':');
-        fields[line.slice(0, colon)] = (fields[line.slice(0, colon)] ? `${fields[line.slice(0, colon)]}\n` : '') + line.slice(colon + 1).replace(/^ /, '');
+        fields[line.slice(0, colon)] =
+          (fields[line.slice(0, colon)] ? `${fields[line.slice(0, colon)]}\n` : '') + line.slice(colon + 1).replace(/^ /, '');
       }
     }
     if (fields.retry) this.retry = Number(fields.retry);
-    if (fields.id) this.events.push({ id: Number(fields.id), event: fields.event ?? 'message', data: JSON.parse(fields.data ?? 'null'), bytes: Buffer.byteLength(`${block}\n\n`) });
+    if (fields.id)
+      this.events.push({
+        id: Number(fields.id),
+        event: fields.event ?? 'message',
+        data: JSON.parse(fields.data ?? 'null'),
+        bytes: Buffer.byteLength(`${block}\n\n`),
+      });
   }
 
   private wake(): void {
@@ -160,7 +177,12 @@ export async function userIdOf(handle: DatabaseHandle, email: string): Promise<n
 }
 
 /** Publishes `count` unread totals to `userIds` and answers the new rows' ids, oldest first. */
-export async function publishUnread(handle: DatabaseHandle, publisher: UserEventPublisher, userIds: number[], totals: number[]): Promise<number[]> {
+export async function publishUnread(
+  handle: DatabaseHandle,
+  publisher: UserEventPublisher,
+  userIds: number[],
+  totals: number[],
+): Promise<number[]> {
   const before = rowsOf<{ id: string | number }>(await handle.db.execute(sql`select coalesce(max(id), 0) as id from user_events`))[0]!;
   for (const unreadTotal of totals) await publisher.publish(handle.db, userIds, 'unread', { unreadTotal });
   const rows = rowsOf<{ id: string | number }>(

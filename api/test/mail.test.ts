@@ -123,7 +123,11 @@ describe('alert email', () => {
   it('drops bidirectional controls stored before they were refused, and isolates each member text (docs/security.md)', async () => {
     const spoof = 'Pay only via \u202emoc.liamg@knab\u202c';
     const email = await renderAlertEmail(
-      input('en', { kind: 'daily', alert: { id: 42, offerType: 'job', q: `sofa\u2066`, location: '\u202bHaifa' }, listings: [{ ...listing, title: spoof, city: '\u202eHaifa', address: 'Herzl\u2069 12' }] }),
+      input('en', {
+        kind: 'daily',
+        alert: { id: 42, offerType: 'job', q: `sofa\u2066`, location: '\u202bHaifa' },
+        listings: [{ ...listing, title: spoof, city: '\u202eHaifa', address: 'Herzl\u2069 12' }],
+      }),
     );
     for (const [part, text] of Object.entries({ subject: email.subject, text: email.text, html: email.html })) {
       assert.ok(!/[\u202a-\u202e]/.test(text), `${part}: no embedding or override`);
@@ -136,7 +140,10 @@ describe('alert email', () => {
     assert.ok(email.text.includes(isolated('Herzl 12')) && email.text.includes(isolated('Haifa')), email.text);
     assert.ok(email.html.includes('<bdi>Pay only via moc.liamg@knab</bdi>'));
     // Only the subject itself (the document's title and label) keeps its marks in the HTML.
-    assert.ok(!/[\u2068\u2069]/.test(visibleText(email.html.replace(/<title>[^<]*<\/title>/, ''))), 'the HTML body isolates with <bdi>, not with marks');
+    assert.ok(
+      !/[\u2068\u2069]/.test(visibleText(email.html.replace(/<title>[^<]*<\/title>/, ''))),
+      'the HTML body isolates with <bdi>, not with marks',
+    );
   });
 
   const digest: Record<'he' | 'ar' | 'ru', Record<number, string>> = {
@@ -178,7 +185,11 @@ describe('alert email', () => {
 
   it('describes the alert in words: offer type, the words searched, category, place', async () => {
     const email = await renderAlertEmail(
-      input('en', { kind: 'daily', alert: { id: 42, offerType: 'service', q: 'sofa', category: 'homeServices', location: 'Haifa' }, listings: [{ ...listing, offerType: 'service' }] }),
+      input('en', {
+        kind: 'daily',
+        alert: { id: 42, offerType: 'service', q: 'sofa', category: 'homeServices', location: 'Haifa' },
+        listings: [{ ...listing, offerType: 'service' }],
+      }),
     );
     assert.equal(email.subject, `1 new service for your alert: Services · “${isolated('sofa')}” · Home services · ${isolated('Haifa')}`);
   });
@@ -206,7 +217,9 @@ describe('outbox and /dev-mail', () => {
   it('writes each message as a real .eml, which /dev-mail/messages reads back newest first', async () => {
     const mailer = createMailer(config);
     const first = await renderAlertEmail(input('he'));
-    const second = await renderAlertEmail(input('ar', { to: 'other@example.com', kind: 'daily', listings: [listing, { ...listing, id: 18 }] }));
+    const second = await renderAlertEmail(
+      input('ar', { to: 'other@example.com', kind: 'daily', listings: [listing, { ...listing, id: 18 }] }),
+    );
     await mailer.send(first);
     await mailer.send(second);
 
@@ -254,7 +267,11 @@ describe('outbox and /dev-mail', () => {
       assert.equal((await app.inject({ url, remoteAddress: '127.0.0.1' })).statusCode, 200, url);
       assert.equal((await app.inject({ url, remoteAddress: '::1' })).statusCode, 200, url);
       // A forwarded header cannot make a remote client look local.
-      assert.equal((await app.inject({ url, remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': '127.0.0.1' } })).statusCode, 404, url);
+      assert.equal(
+        (await app.inject({ url, remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': '127.0.0.1' } })).statusCode,
+        404,
+        url,
+      );
     }
     // DEV_IDP=on: this machine's private networks too (a container's host), never a public address.
     const open = Fastify();
@@ -316,7 +333,12 @@ for (const database of testDatabases()) {
         return Buffer.from(row.value, 'base64url');
       };
       for (const name of ['session-signing-key', 'unsubscribe-signing-key']) {
-        const jwt = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuer('tasko').setSubject('42').setJti('42').sign(await keyOf(name));
+        const jwt = await new SignJWT({})
+          .setProtectedHeader({ alg: 'HS256' })
+          .setIssuer('tasko')
+          .setSubject('42')
+          .setJti('42')
+          .sign(await keyOf(name));
         assert.equal(await tokens.verify(jwt), null, name);
       }
     });

@@ -47,7 +47,10 @@ describe('places', () => {
       ['תל-אביב', 'ru', 'Тель-Авив'],
       ['TEL AVIV', 'he', 'תל אביב-יפו'],
     ] as const) {
-      assert.ok((await suggest(q, lang)).some((found: string) => found.startsWith(name)), `${q} → ${name}: ${(await suggest(q, lang)).join(', ')}`);
+      assert.ok(
+        (await suggest(q, lang)).some((found: string) => found.startsWith(name)),
+        `${q} → ${name}: ${(await suggest(q, lang)).join(', ')}`,
+      );
     }
   });
 

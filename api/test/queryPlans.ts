@@ -54,7 +54,8 @@ export async function scansOf(db: Database, query: LoggedQuery): Promise<{ scans
   const scans: ScanRead[] = [];
   const walk = (node: PlanNode) => {
     if (ROW_READERS.has(node['Node Type'])) {
-      const fetched = node['Actual Rows'] * node['Actual Loops'] + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0);
+      const fetched =
+        node['Actual Rows'] * node['Actual Loops'] + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0);
       scans.push({ node: `${node['Node Type']} ${node['Index Name'] ?? node['Relation Name'] ?? ''}`.trim(), rows: fetched });
     }
     node.Plans?.forEach(walk);

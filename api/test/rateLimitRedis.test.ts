@@ -6,7 +6,6 @@ import { redisAnswers, startTestServer } from './testServer.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-
 describe('rate limits in Redis (REDIS_URL)', () => {
   it('counts sign-in attempts across instances', async (t) => {
     if (!(await redisAnswers(REDIS_URL))) {
@@ -20,7 +19,8 @@ describe('rate limits in Redis (REDIS_URL)', () => {
     try {
       // A client address of its own, so counts left in Redis by an earlier run (for 60 s) do not interfere.
       const client = `198.51.${crypto.randomInt(0, 256)}.${crypto.randomInt(1, 255)}`;
-      const attempt = (server: typeof first) => server.app.inject({ method: 'POST', url: '/api/v1/auth/google/login', remoteAddress: client });
+      const attempt = (server: typeof first) =>
+        server.app.inject({ method: 'POST', url: '/api/v1/auth/google/login', remoteAddress: client });
       const statuses: number[] = [];
       for (let i = 0; i < 6; i += 1) statuses.push((await attempt(first)).statusCode, (await attempt(second)).statusCode);
       assert.deepEqual(statuses.slice(0, 10), Array(10).fill(401));

@@ -30,7 +30,11 @@ function builtContentRemote(federationVersion: string | null): string {
     path.join(dir, 'mf-manifest.json'),
     JSON.stringify({
       shared: [],
-      exposes: CONTENT_MODULES.map((module) => ({ name: module, path: `./${module}`, assets: { js: { sync: [chunk(module)], async: [] }, css: { sync: [], async: [] } } })),
+      exposes: CONTENT_MODULES.map((module) => ({
+        name: module,
+        path: `./${module}`,
+        assets: { js: { sync: [chunk(module)], async: [] }, css: { sync: [], async: [] } },
+      })),
     }),
   );
   for (const module of CONTENT_MODULES) fs.writeFileSync(path.join(dir, chunk(module)), `/* ${module} */`);
@@ -64,10 +68,19 @@ describe('the federation version of a release', () => {
   });
 
   it('is refused, naming both versions, when the minor or the major differs, and the site keeps its release', async () => {
-    for (const [n, remoteVersion] of [[2, '2.10.0'], [3, '3.0.0'], [4, '2.8.9']] as const) {
+    for (const [n, remoteVersion] of [
+      [2, '2.10.0'],
+      [3, '3.0.0'],
+      [4, '2.8.9'],
+    ] as const) {
       await assert.rejects(publish(store, builtContentRemote(remoteVersion), n, shellBuiltWith('2.9.2')), (error: Error) => {
         assert.ok(error instanceof ReleaseError);
-        assert.match(error.message, new RegExp(`it was built with @module-federation/enhanced ${remoteVersion.replace(/\./g, '\\.')}, and the shell with @module-federation/enhanced 2\\.9\\.2`));
+        assert.match(
+          error.message,
+          new RegExp(
+            `it was built with @module-federation/enhanced ${remoteVersion.replace(/\./g, '\\.')}, and the shell with @module-federation/enhanced 2\\.9\\.2`,
+          ),
+        );
         return true;
       });
     }
@@ -80,7 +93,10 @@ describe('the federation version of a release', () => {
 
   it('is compared with what the shell’s own build recorded, as `npm run release` reads it from its dist', () => {
     const shellDist = tempDir('tasko-shell-dist-');
-    fs.writeFileSync(path.join(shellDist, BUILD_INFO_FILE), JSON.stringify({ name: 'shell', federation: { package: FEDERATION, version: '2.9.2' } }));
+    fs.writeFileSync(
+      path.join(shellDist, BUILD_INFO_FILE),
+      JSON.stringify({ name: 'shell', federation: { package: FEDERATION, version: '2.9.2' } }),
+    );
     assert.deepEqual(readBuild(shellDist).buildInfo, { name: 'shell', federation: { package: FEDERATION, version: '2.9.2' } });
     assert.equal(readBuild(tempDir('tasko-unbuilt-')).buildInfo, null);
   });

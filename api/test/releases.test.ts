@@ -5,8 +5,26 @@ import path from 'node:path';
 import { PAGE_ROUTES, RELEASE_BUCKET_COOKIE, type RemoteName } from '@tasko/shared/domain';
 import { startBucketStandin, type BucketStandin } from '../../scripts/cluster/bucketStandin.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
-import { buildId, fileCheck, meetsCaret, ReleaseError, shellSkewWithRemotes, updateManifest, type BuildFacts, type ReleaseStats, type ReleaseStore } from '../src/releases/releases.js';
-import { judgeCanaries, promoteCanary, pruneReleases, publishRelease, rollbackRelease, rollforwardRelease, type CanaryPolicy } from '../src/releases/releaseActions.js';
+import {
+  buildId,
+  fileCheck,
+  meetsCaret,
+  ReleaseError,
+  shellSkewWithRemotes,
+  updateManifest,
+  type BuildFacts,
+  type ReleaseStats,
+  type ReleaseStore,
+} from '../src/releases/releases.js';
+import {
+  judgeCanaries,
+  promoteCanary,
+  pruneReleases,
+  publishRelease,
+  rollbackRelease,
+  rollforwardRelease,
+  type CanaryPolicy,
+} from '../src/releases/releaseActions.js';
 import { CanaryCounts, signedBucketCookie } from '../src/releases/canaryCounts.js';
 import { LocalReleaseStore, S3ReleaseStore } from '../src/releases/releaseStores.js';
 import { S3Bucket } from '../src/s3Bucket.js';
@@ -16,7 +34,12 @@ import { startTestServer, useScratchDirs, type TestServer } from './testServer.j
 const CONTENT_MODULES = PAGE_ROUTES.filter((route) => route.remote === 'mfe_content').map((route) => route.module);
 const tempDir = useScratchDirs();
 
-const sharedEntry = (name: string, version: string, requiredVersion?: string) => ({ name, version, ...(requiredVersion ? { requiredVersion } : {}), assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } });
+const sharedEntry = (name: string, version: string, requiredVersion?: string) => ({
+  name,
+  version,
+  ...(requiredVersion ? { requiredVersion } : {}),
+  assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } },
+});
 
 /** What `npm run release` builds, in miniature: mfe-content's entry, its federation manifest and its page chunks. */
 function builtContentRemote(version: string, options: { missing?: string; needsShared?: string } = {}): string {
@@ -27,10 +50,15 @@ function builtContentRemote(version: string, options: { missing?: string; needsS
     path.join(dir, 'mf-manifest.json'),
     JSON.stringify({
       shared: options.needsShared ? [sharedEntry('@tasko/shared', options.needsShared.slice(1), options.needsShared)] : [],
-      exposes: CONTENT_MODULES.map((module) => ({ name: module, path: `./${module}`, assets: { js: { sync: [chunk(module)], async: [] }, css: { sync: [], async: [] } } })),
+      exposes: CONTENT_MODULES.map((module) => ({
+        name: module,
+        path: `./${module}`,
+        assets: { js: { sync: [chunk(module)], async: [] }, css: { sync: [], async: [] } },
+      })),
     }),
   );
-  for (const module of CONTENT_MODULES) if (chunk(module) !== options.missing) fs.writeFileSync(path.join(dir, chunk(module)), `/* ${module} ${version} */`);
+  for (const module of CONTENT_MODULES)
+    if (chunk(module) !== options.missing) fs.writeFileSync(path.join(dir, chunk(module)), `/* ${module} ${version} */`);
   return dir;
 }
 
@@ -39,7 +67,10 @@ function builtShell(version: string, provides = '2.3.0'): string {
   const dir = tempDir('tasko-built-shell-');
   const hash = version.padStart(8, '0');
   // As the minifier writes it: no quotes around the attributes.
-  fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html lang=he dir=rtl><head><meta charset=utf-8><title>Tasko</title><link rel=icon href=/favicon.svg><script defer src=/mfe/shell/main.${hash}.js></script></head><body><div id=root></div></body></html>`);
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    `<!doctype html><html lang=he dir=rtl><head><meta charset=utf-8><title>Tasko</title><link rel=icon href=/favicon.svg><script defer src=/mfe/shell/main.${hash}.js></script></head><body><div id=root></div></body></html>`,
+  );
   fs.writeFileSync(path.join(dir, `main.${hash}.js`), `/* shell ${version} */`);
   fs.writeFileSync(path.join(dir, `bootstrap.${hash}.css`), `.site-header{--release:"${version}"}`);
   fs.writeFileSync(path.join(dir, 'chunk-groups.json'), JSON.stringify({ bootstrap: [`bootstrap.${hash}.css`] }));
@@ -48,13 +79,22 @@ function builtShell(version: string, provides = '2.3.0'): string {
 }
 
 const tasko = (html: string) =>
-  JSON.parse(/<script id="tasko-config" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? '{}') as { remotes: Record<string, string>; releases: Record<string, string> };
+  JSON.parse(/<script id="tasko-config" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? '{}') as {
+    remotes: Record<string, string>;
+    releases: Record<string, string>;
+  };
 const at = (n: number) => new Date(Date.UTC(2026, 10, 25, 12, 0, n));
 const hashOf = (n: number) => `${n}`.padStart(8, 'a');
 const id = (n: number) => buildId(at(n), hashOf(n));
 
 /** Publishes build `n` of an area, with the checks of its files and versions (`render` stands in for Chromium's). */
-function publish(store: ReleaseStore, area: 'shell' | RemoteName, dir: string, n: number, options: { canaryShare?: number; context?: Parameters<typeof fileCheck>[3]; render?: string[]; hash?: string } = {}) {
+function publish(
+  store: ReleaseStore,
+  area: 'shell' | RemoteName,
+  dir: string,
+  n: number,
+  options: { canaryShare?: number; context?: Parameters<typeof fileCheck>[3]; render?: string[]; hash?: string } = {},
+) {
   return publishRelease(store, area, dir, options.hash ?? hashOf(n), {
     now: at(n),
     ...(options.canaryShare ? { canaryShare: options.canaryShare } : {}),
@@ -96,7 +136,10 @@ describe('releases of one area on local disk', () => {
     const served = await server.app.inject(entry);
     assert.equal(served.statusCode, 200);
     assert.equal(served.headers['cache-control'], 'no-cache');
-    assert.equal((await server.app.inject(`/mfe/releases/content/${id(1)}/faqpage.00000001.js`)).headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal(
+      (await server.app.inject(`/mfe/releases/content/${id(1)}/faqpage.00000001.js`)).headers['cache-control'],
+      'public, max-age=31536000, immutable',
+    );
     assert.equal((await server.app.inject('/mfe/releases/manifest.json')).statusCode, 404, 'the pointer file is the server’s');
     // The same content again is the same release.
     assert.deepEqual(await publish(store, 'mfe_content', builtContentRemote('1'), 1), { kind: 'alreadyCurrent', id: id(1) });
@@ -112,11 +155,24 @@ describe('releases of one area on local disk', () => {
     const withoutFallback = builtContentRemote('6');
     const manifestFile = path.join(withoutFallback, 'mf-manifest.json');
     const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { shared: object[] };
-    manifest.shared = [{ ...sharedEntry('jotai', '2.20.1', '^2.0.0'), assets: { js: { sync: ['jotai.00000006.js'], async: [] }, css: { sync: [], async: [] } } }];
+    manifest.shared = [
+      {
+        ...sharedEntry('jotai', '2.20.1', '^2.0.0'),
+        assets: { js: { sync: ['jotai.00000006.js'], async: [] }, css: { sync: [], async: [] } },
+      },
+    ];
     fs.writeFileSync(manifestFile, JSON.stringify(manifest));
-    await assert.rejects(publish(store, 'mfe_content', withoutFallback, 6), /jotai\.00000006\.js is listed by mf-manifest\.json but missing/);
+    await assert.rejects(
+      publish(store, 'mfe_content', withoutFallback, 6),
+      /jotai\.00000006\.js is listed by mf-manifest\.json but missing/,
+    );
     // A page that throws when it renders (the smoke check's Chromium says so): refused with the page and error.
-    await assert.rejects(publish(store, 'mfe_content', builtContentRemote('4'), 4, { render: ['/he/faq: TypeError: boom\n    at FaqPage (faqpage.00000004.js:1:1)'] }), /\/he\/faq: TypeError: boom/);
+    await assert.rejects(
+      publish(store, 'mfe_content', builtContentRemote('4'), 4, {
+        render: ['/he/faq: TypeError: boom\n    at FaqPage (faqpage.00000004.js:1:1)'],
+      }),
+      /\/he\/faq: TypeError: boom/,
+    );
     assert.equal(fs.existsSync(store.releaseDir('mfe_content', id(4))), false, 'a refused release’s files are gone');
     assert.equal((await server.app.inject(`/mfe/releases/content/${id(4)}/remoteEntry.js`)).statusCode, 404);
     // Stored but not (yet) in the manifest, as while it is checked: not served either.
@@ -167,7 +223,8 @@ describe('releases of one area on local disk', () => {
     const again = await server.app.inject({ url: '/en/faq', headers: { cookie: `${RELEASE_BUCKET_COOKIE}=${encodeURIComponent(value)}` } });
     assert.equal(again.headers['set-cookie'], undefined, 'the same visitor keeps their bucket');
     const signed = async (b: number) => `${RELEASE_BUCKET_COOKIE}=${encodeURIComponent(await signedBucketCookie(database.db, b))}`;
-    const releaseFor = async (b: number) => tasko((await server.app.inject({ url: '/en/faq', headers: { cookie: await signed(b) } })).body).releases.mfe_content;
+    const releaseFor = async (b: number) =>
+      tasko((await server.app.inject({ url: '/en/faq', headers: { cookie: await signed(b) } })).body).releases.mfe_content;
     assert.equal(await releaseFor(29), canary);
     assert.equal(await releaseFor(30), id(1));
     const current = await server.app.inject({ url: '/api/v1/releases/current', headers: { cookie: await signed(3) } });
@@ -200,7 +257,10 @@ describe('a canary judged by its error rate', () => {
     const unjudged: [ReleaseStats, ReleaseStats][] = [
       [{ loads: 9, errored: 9, visitors: 9, rate: 1 }, busyCurrent],
       [{ loads: 40, errored: 40, visitors: 4, rate: 1 }, busyCurrent],
-      [{ loads: 40, errored: 40, visitors: 20, rate: 1 }, { loads: 9, errored: 0, visitors: 9, rate: 0 }],
+      [
+        { loads: 40, errored: 40, visitors: 20, rate: 1 },
+        { loads: 9, errored: 0, visitors: 9, rate: 0 },
+      ],
     ];
     for (const [canaryArm, currentArm] of unjudged) {
       figures = { [canary]: canaryArm, [id(1)]: currentArm };
@@ -211,7 +271,10 @@ describe('a canary judged by its error rate', () => {
     figures = { [canary]: { loads: 12, errored: 2, visitors: 10, rate: 0.1 }, [id(1)]: busyCurrent };
     const rolled = await judge();
     assert.equal(rolled.length, 1);
-    assert.match(rolled[0]?.reason ?? '', /10\.0 % over 12 page loads from 10 visitors, against 5\.0 % over 100 page loads from 50 visitors/);
+    assert.match(
+      rolled[0]?.reason ?? '',
+      /10\.0 % over 12 page loads from 10 visitors, against 5\.0 % over 100 page loads from 50 visitors/,
+    );
     const { manifest } = await store.readManifest();
     assert.equal(manifest.areas.mfe_services?.canary, undefined);
     assert.equal(manifest.areas.mfe_services?.current, id(1));
@@ -221,7 +284,10 @@ describe('a canary judged by its error rate', () => {
   it('goes on while its error rate stays within the allowed points, and writes nothing when nothing changed', async () => {
     const store = new LocalReleaseStore(path.join(tempDir('tasko-canary-'), 'releases'));
     const { id: canary } = await publish(store, 'mfe_services', builtServices('3'), 3, { canaryShare: 50 });
-    const figures = { [canary]: { loads: 100, errored: 2, visitors: 40, rate: 0.02 }, dist: { loads: 100, errored: 1, visitors: 40, rate: 0.01 } };
+    const figures = {
+      [canary]: { loads: 100, errored: 2, visitors: 40, rate: 0.02 },
+      dist: { loads: 100, errored: 1, visitors: 40, rate: 0.01 },
+    };
     assert.deepEqual(await judgeCanaries(store, async () => figures, policy), []);
     const { manifest } = await store.readManifest();
     assert.equal(manifest.areas.mfe_services?.canary?.id, canary);
@@ -233,7 +299,13 @@ describe('a canary judged by its error rate', () => {
 function builtServices(version: string): string {
   const dir = tempDir('tasko-built-services-');
   fs.writeFileSync(path.join(dir, 'remoteEntry.js'), `var mfe_services; /* ${version} */`);
-  fs.writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify({ shared: [], exposes: [{ name: 'ServicesPage', path: './ServicesPage', assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } }] }));
+  fs.writeFileSync(
+    path.join(dir, 'mf-manifest.json'),
+    JSON.stringify({
+      shared: [],
+      exposes: [{ name: 'ServicesPage', path: './ServicesPage', assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } }],
+    }),
+  );
   return dir;
 }
 
@@ -241,14 +313,29 @@ describe('refusals for versions', () => {
   it('refuses a remote that needs a newer shared core than the shell the site serves', async () => {
     const store = new LocalReleaseStore(path.join(tempDir('tasko-skew-'), 'releases'));
     const shell: BuildFacts = { shared: [sharedEntry('@tasko/shared', '1.4.2')] };
-    await assert.rejects(publish(store, 'mfe_content', builtContentRemote('6', { needsShared: '^1.99.0' }), 6, { context: { shell } }), /it needs @tasko\/shared \^1\.99\.0, and the shell provides 1\.4\.2/);
+    await assert.rejects(
+      publish(store, 'mfe_content', builtContentRemote('6', { needsShared: '^1.99.0' }), 6, { context: { shell } }),
+      /it needs @tasko\/shared \^1\.99\.0, and the shell provides 1\.4\.2/,
+    );
   });
 
   it('refuses a shell with a new major of the shared contract, naming every remote to release against it first', () => {
-    const remote = (area: RemoteName, needed: string) => ({ area, facts: { shared: [sharedEntry('@tasko/shared', needed.slice(1), needed)] } });
-    const problems = shellSkewWithRemotes({ shared: [sharedEntry('@tasko/shared', '3.0.0')] }, [remote('mfe_jobs', '^2.3.0'), remote('mfe_services', '^2.2.0'), remote('mfe_content', '^3.0.0')]);
-    assert.deepEqual(problems, ['this shell provides @tasko/shared 3.0.0, a new major: release these remotes against it first (built to accept 3.x): mfe-jobs (needs ^2.3.0), mfe-services (needs ^2.2.0)']);
-    assert.match(shellSkewWithRemotes({ shared: [sharedEntry('@tasko/shared', '2.1.0')] }, [remote('mfe_jobs', '^2.3.0')])[0] ?? '', /older than current remote releases need: mfe-jobs \(needs \^2\.3\.0\)/);
+    const remote = (area: RemoteName, needed: string) => ({
+      area,
+      facts: { shared: [sharedEntry('@tasko/shared', needed.slice(1), needed)] },
+    });
+    const problems = shellSkewWithRemotes({ shared: [sharedEntry('@tasko/shared', '3.0.0')] }, [
+      remote('mfe_jobs', '^2.3.0'),
+      remote('mfe_services', '^2.2.0'),
+      remote('mfe_content', '^3.0.0'),
+    ]);
+    assert.deepEqual(problems, [
+      'this shell provides @tasko/shared 3.0.0, a new major: release these remotes against it first (built to accept 3.x): mfe-jobs (needs ^2.3.0), mfe-services (needs ^2.2.0)',
+    ]);
+    assert.match(
+      shellSkewWithRemotes({ shared: [sharedEntry('@tasko/shared', '2.1.0')] }, [remote('mfe_jobs', '^2.3.0')])[0] ?? '',
+      /older than current remote releases need: mfe-jobs \(needs \^2\.3\.0\)/,
+    );
     assert.deepEqual(shellSkewWithRemotes({ shared: [sharedEntry('@tasko/shared', '2.4.1')] }, [remote('mfe_jobs', '^2.3.0')]), []);
   });
 
@@ -268,7 +355,15 @@ async function concurrentWritesLand(store: ReleaseStore): Promise<void> {
     Array.from({ length: writers }, (_, n) =>
       updateManifest(store, (manifest) => ({
         ...manifest,
-        areas: { ...manifest.areas, mfe_jobs: { history: [], current: 'dist', stats: { dist: { loads: (manifest.areas.mfe_jobs?.stats.dist?.loads ?? 0) + 1, errored: n } }, rolledBack: [] } },
+        areas: {
+          ...manifest.areas,
+          mfe_jobs: {
+            history: [],
+            current: 'dist',
+            stats: { dist: { loads: (manifest.areas.mfe_jobs?.stats.dist?.loads ?? 0) + 1, errored: n } },
+            rolledBack: [],
+          },
+        },
       })),
     ),
   );
@@ -286,7 +381,11 @@ describe('the release manifest’s lock on local disk', () => {
     const store = new LocalReleaseStore(path.join(tempDir('tasko-lock-'), 'releases'));
     const { manifest, tag } = await store.readManifest();
     assert.equal(await store.writeManifestIf({ ...manifest, version: 1 }, tag), true);
-    assert.equal(await store.writeManifestIf({ ...manifest, version: 2 }, tag), false, 'a writer that read before the first write must read again');
+    assert.equal(
+      await store.writeManifestIf({ ...manifest, version: 2 }, tag),
+      false,
+      'a writer that read before the first write must read again',
+    );
   });
 
   it('waits for a lock held by another writer, and breaks one left by a writer that died', async () => {
@@ -310,7 +409,14 @@ describe('releases in S3-compatible object storage', () => {
   const distRoot = makeFixtureSite();
   let bucket: BucketStandin;
   let database: DatabaseHandle;
-  const settingsOf = (origin: string) => ({ endpoint: origin, bucket: 'tasko-site', region: 'il-central-1', accessKeyId: 'AKIDTEST', secretAccessKey: 'secret', publicUrl: `${origin}/tasko-site` });
+  const settingsOf = (origin: string) => ({
+    endpoint: origin,
+    bucket: 'tasko-site',
+    region: 'il-central-1',
+    accessKeyId: 'AKIDTEST',
+    secretAccessKey: 'secret',
+    publicUrl: `${origin}/tasko-site`,
+  });
 
   before(async () => {
     bucket = await startBucketStandin({ bucket: 'tasko-site' });
@@ -352,7 +458,8 @@ describe('releases in S3-compatible object storage', () => {
       assert.ok(bucket.objects.has(`releases/content/${id(5)}/faqpage.00000005.js`));
       // The running server reads the bucket's pointer again within 5 s: the new origin is allowed without a restart.
       const deadline = Date.now() + 8_000;
-      while (!(await csp()).includes(`script-src 'self' ${bucket.origin}`) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+      while (!(await csp()).includes(`script-src 'self' ${bucket.origin}`) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 250));
       const page = await server.app.inject('/en/faq');
       assert.equal(tasko(page.body).remotes.mfe_content, `${bucket.origin}/tasko-site/releases/content/${id(5)}/remoteEntry.js`);
       assert.match(page.body, new RegExp(`href="${bucket.origin}/tasko-site/releases/content/${id(5)}/faqpage\\.00000005\\.js"`));
@@ -388,11 +495,17 @@ describe('error reports from pages', () => {
     const answer = await server.app.inject({ method: 'POST', url: '/api/v1/client-errors', payload: { ...report, releaseId: released } });
     assert.equal(answer.statusCode, 204);
     await judgeCanaries(store, (area, trial) => counts.figures(area, trial), server.config.canary);
-    assert.deepEqual((await store.readManifest()).manifest.areas.mfe_content?.stats[released], { loads: 0, errored: 0, visitors: 0, rate: 0 });
+    assert.deepEqual((await store.readManifest()).manifest.areas.mfe_content?.stats[released], {
+      loads: 0,
+      errored: 0,
+      visitors: 0,
+      rate: 0,
+    });
   });
 
   it('refuses what is not a report (an unknown route, a URL, a long message) and bodies over its limit', async () => {
-    const post = (payload: object | string) => server.app.inject({ method: 'POST', url: '/api/v1/client-errors', payload, headers: { 'content-type': 'application/json' } });
+    const post = (payload: object | string) =>
+      server.app.inject({ method: 'POST', url: '/api/v1/client-errors', payload, headers: { 'content-type': 'application/json' } });
     assert.equal((await post({ ...report, route: '/en/faq?token=secret' })).statusCode, 400);
     assert.equal((await post({ ...report, message: 'x'.repeat(501) })).statusCode, 400);
     assert.equal((await post({ ...report, email: 'someone@example.com' })).statusCode, 400, 'nothing personal is taken');
@@ -402,23 +515,58 @@ describe('error reports from pages', () => {
       let n = 0;
       return () => `198.51.100.${(n += 1)}`;
     })();
-    assert.equal((await server.app.inject({ method: 'POST', url: '/api/v1/client-errors', payload: { ...report, token: 'x'.repeat(1025) }, remoteAddress: fresh() })).statusCode, 400);
-    const beacon = (payload: object | string) => server.app.inject({ method: 'POST', url: '/api/v1/page-loads', payload, headers: { 'content-type': 'application/json' }, remoteAddress: fresh() });
+    assert.equal(
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: '/api/v1/client-errors',
+          payload: { ...report, token: 'x'.repeat(1025) },
+          remoteAddress: fresh(),
+        })
+      ).statusCode,
+      400,
+    );
+    const beacon = (payload: object | string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/v1/page-loads',
+        payload,
+        headers: { 'content-type': 'application/json' },
+        remoteAddress: fresh(),
+      });
     assert.equal((await beacon({ token: 'x', areas: ['admin'] })).statusCode, 400);
     assert.equal((await beacon({ token: 'x', areas: [] })).statusCode, 400);
     assert.equal((await beacon({ token: 'x', areas: ['shell'], url: '/en/faq' })).statusCode, 400);
     assert.equal((await beacon(JSON.stringify({ token: 'x'.repeat(4000), areas: ['shell'] }))).statusCode, 413);
-    assert.equal((await beacon({ token: 'not a token', areas: ['shell'] })).statusCode, 204, 'a token that is not one counts nothing, quietly');
+    assert.equal(
+      (await beacon({ token: 'not a token', areas: ['shell'] })).statusCode,
+      204,
+      'a token that is not one counts nothing, quietly',
+    );
   });
 
   it('answers 429 past the per-address limit', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 8; i += 1) statuses.push((await server.app.inject({ method: 'POST', url: '/api/v1/client-errors', payload: report, remoteAddress: '192.0.2.77' })).statusCode);
+    for (let i = 0; i < 8; i += 1)
+      statuses.push(
+        (await server.app.inject({ method: 'POST', url: '/api/v1/client-errors', payload: report, remoteAddress: '192.0.2.77' }))
+          .statusCode,
+      );
     assert.deepEqual(statuses.slice(0, 5), [204, 204, 204, 204, 204]);
     assert.equal(statuses.at(-1), 429);
     // Page-load beacons have a count of their own per address.
     const beacons: number[] = [];
-    for (let i = 0; i < 8; i += 1) beacons.push((await server.app.inject({ method: 'POST', url: '/api/v1/page-loads', payload: { token: 't.x', areas: ['shell'] }, remoteAddress: '192.0.2.77' })).statusCode);
+    for (let i = 0; i < 8; i += 1)
+      beacons.push(
+        (
+          await server.app.inject({
+            method: 'POST',
+            url: '/api/v1/page-loads',
+            payload: { token: 't.x', areas: ['shell'] },
+            remoteAddress: '192.0.2.77',
+          })
+        ).statusCode,
+      );
     assert.deepEqual(beacons.slice(0, 5), [204, 204, 204, 204, 204]);
     assert.equal(beacons.at(-1), 429);
   });

@@ -7,13 +7,21 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
 import { pgRateLimitStore, RateLimitStoreDown } from '../src/plugins/security/rateLimitStore.js';
-import { freshClientAddress, postListing, publishListing, redisAnswers, signIn, testDatabases, useServerOn, withServer } from './testServer.js';
+import {
+  freshClientAddress,
+  postListing,
+  publishListing,
+  redisAnswers,
+  signIn,
+  testDatabases,
+  useServerOn,
+  withServer,
+} from './testServer.js';
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const LIVE_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Nothing listens on port 1 of this machine: a Redis that refuses every connection. */
 const DEAD_REDIS_URL = 'redis://127.0.0.1:1';
-
 
 /**
  * A Redis that hangs once connected, on loopback: it answers the client's handshake (CLIENT SETINFO, then the
@@ -54,8 +62,11 @@ function unusedAddress(): string {
   return `198.18.${crypto.randomInt(0, 256)}.${crypto.randomInt(1, 255)}`;
 }
 
-
-async function revealStatuses(app: FastifyInstance, listingId: number, requests: Array<{ token?: string; address: string }>): Promise<number[]> {
+async function revealStatuses(
+  app: FastifyInstance,
+  listingId: number,
+  requests: Array<{ token?: string; address: string }>,
+): Promise<number[]> {
   const statuses: number[] = [];
   for (const { token, address } of requests) {
     const res = await app.inject({ url: `/api/v1/jobs/${listingId}/contact`, headers: token ? auth(token) : {}, remoteAddress: address });
@@ -93,7 +104,9 @@ describe('rate-limit counters that cannot be reached', () => {
   it('are a 503 `serviceUnavailable` from the PostgreSQL store too, not a 500', async () => {
     const unreachable = { execute: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432')) } as unknown as Database;
     const Store = pgRateLimitStore(unreachable);
-    const error = await new Promise<Error | null>((resolve) => new Store().child({ groupId: 'test' }).incr('ip:192.0.2.1', (failure) => resolve(failure), 60_000));
+    const error = await new Promise<Error | null>((resolve) =>
+      new Store().child({ groupId: 'test' }).incr('ip:192.0.2.1', (failure) => resolve(failure), 60_000),
+    );
     assert.ok(error instanceof RateLimitStoreDown);
     assert.equal(error.statusCode, 503);
     assert.equal(error.messageKey, 'serviceUnavailable');
@@ -124,12 +137,20 @@ for (const database of testDatabases()) {
 
       const [neighbour] = await signInAll(app, 'neighbour', 1);
       assert.deepEqual(await revealStatuses(app, listingId, [{ token: neighbour!, address: freshClientAddress() }]), [200]);
-      assert.deepEqual(await revealStatuses(app, listingId, [{ token: harvesters[0]!, address: freshClientAddress() }]), [200], 'an account is held by the address it reveals from');
+      assert.deepEqual(
+        await revealStatuses(app, listingId, [{ token: harvesters[0]!, address: freshClientAddress() }]),
+        [200],
+        'an account is held by the address it reveals from',
+      );
     });
 
     it('holds an account younger than a day to 5 reveals, wherever it reveals from', async () => {
       const [fresh] = await signInAll(suite.server.app, 'fresh', 1);
-      const statuses = await revealStatuses(suite.server.app, listingId, Array.from({ length: 6 }, () => ({ token: fresh!, address: freshClientAddress() })));
+      const statuses = await revealStatuses(
+        suite.server.app,
+        listingId,
+        Array.from({ length: 6 }, () => ({ token: fresh!, address: freshClientAddress() })),
+      );
       assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429]);
     });
 
@@ -137,7 +158,11 @@ for (const database of testDatabases()) {
       const [settled] = await signInAll(suite.server.app, 'settled', 1);
       await suite.handle.db.execute(sql`update users set created_at = now() - interval '2 days' where email = 'settled-1@example.com'`);
       const address = freshClientAddress();
-      const statuses = await revealStatuses(suite.server.app, listingId, Array.from({ length: 9 }, () => ({ token: settled!, address })));
+      const statuses = await revealStatuses(
+        suite.server.app,
+        listingId,
+        Array.from({ length: 9 }, () => ({ token: settled!, address })),
+      );
       assert.deepEqual(statuses, [...Array<number>(8).fill(200), 429]);
     });
 
@@ -147,13 +172,24 @@ for (const database of testDatabases()) {
         return;
       }
       // Counts stay in Redis for the window, after this run: user ids and addresses no earlier run used.
-      await suite.handle.db.execute(sql`select setval(pg_get_serial_sequence('users', 'id'), ${crypto.randomInt(1_000_000, 2_000_000_000)})`);
+      await suite.handle.db.execute(
+        sql`select setval(pg_get_serial_sequence('users', 'id'), ${crypto.randomInt(1_000_000, 2_000_000_000)})`,
+      );
       await withServer(suite.handle, { ...limits, REDIS_URL: LIVE_REDIS_URL }, async ({ app }) => {
         const address = unusedAddress();
         const harvesters = await signInAll(app, 'redis-harvester', 5);
-        assert.deepEqual(await revealStatuses(app, listingId, takingTurns(harvesters, address, 3)), [...Array<number>(12).fill(200), 429, 429, 429]);
+        assert.deepEqual(await revealStatuses(app, listingId, takingTurns(harvesters, address, 3)), [
+          ...Array<number>(12).fill(200),
+          429,
+          429,
+          429,
+        ]);
         const [fresh] = await signInAll(app, 'redis-fresh', 1);
-        const statuses = await revealStatuses(app, listingId, Array.from({ length: 6 }, () => ({ token: fresh!, address: unusedAddress() })));
+        const statuses = await revealStatuses(
+          app,
+          listingId,
+          Array.from({ length: 6 }, () => ({ token: fresh!, address: unusedAddress() })),
+        );
         assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429]);
       });
     });
@@ -172,10 +208,23 @@ for (const database of testDatabases()) {
     /** What a server whose Redis is down answers: limited routes 503 at once, public reads as usual, health names Redis. */
     async function assertOutageAnswers(app: FastifyInstance, t: TestContext): Promise<void> {
       const limited = {
-        'sign-in': () => app.inject({ method: 'POST', url: '/api/v1/auth/google/login', headers: { authorization: 'Bearer x' }, remoteAddress: freshClientAddress() }),
+        'sign-in': () =>
+          app.inject({
+            method: 'POST',
+            url: '/api/v1/auth/google/login',
+            headers: { authorization: 'Bearer x' },
+            remoteAddress: freshClientAddress(),
+          }),
         'the nonce': () => app.inject({ method: 'POST', url: '/api/v1/auth/nonce', remoteAddress: freshClientAddress() }),
-        'saving settings': () => app.inject({ method: 'PUT', url: '/api/v1/user/settings', payload: settings, headers: auth(member), remoteAddress: freshClientAddress() }),
-        'publishing': () => postListing(app, member),
+        'saving settings': () =>
+          app.inject({
+            method: 'PUT',
+            url: '/api/v1/user/settings',
+            payload: settings,
+            headers: auth(member),
+            remoteAddress: freshClientAddress(),
+          }),
+        publishing: () => postListing(app, member),
         '"Show phone"': () => app.inject({ url: `/api/v1/jobs/${listingId}/contact`, remoteAddress: freshClientAddress() }),
       };
       for (const [name, request] of Object.entries(limited)) {
@@ -190,7 +239,11 @@ for (const database of testDatabases()) {
       assert.equal(search.statusCode, 200);
       assert.ok(search.json().jobs.some((job: { job_id: number }) => job.job_id === listingId));
       assert.equal((await app.inject({ url: `/api/v1/jobs/${listingId}`, remoteAddress: freshClientAddress() })).statusCode, 200);
-      assert.equal((await app.inject({ url: '/api/v1/user/settings', headers: auth(member), remoteAddress: freshClientAddress() })).statusCode, 200, 'reads of one’s own are not limited');
+      assert.equal(
+        (await app.inject({ url: '/api/v1/user/settings', headers: auth(member), remoteAddress: freshClientAddress() })).statusCode,
+        200,
+        'reads of one’s own are not limited',
+      );
       const { answer: health, ms } = await timed(() => app.inject('/api/v1/health'));
       t.diagnostic(`health answered ${health.statusCode} in ${ms.toFixed(1)} ms`);
       assert.equal(health.statusCode, 503);

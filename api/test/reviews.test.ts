@@ -72,11 +72,25 @@ for (const database of testDatabases()) {
     }
 
     /** A listing of the poster's, an application to it by the worker, its conversation: as the deal's routes leave them. */
-    async function deal(poster: Member, worker: Member, options: { status?: string; doneAt?: Date | null; offerType?: 'job' | 'service' } = {}): Promise<{ applicationId: number; listingId: number; conversationId: number }> {
+    async function deal(
+      poster: Member,
+      worker: Member,
+      options: { status?: string; doneAt?: Date | null; offerType?: 'job' | 'service' } = {},
+    ): Promise<{ applicationId: number; listingId: number; conversationId: number }> {
       const { db } = suite.handle;
       const [listing] = await db
         .insert(listings)
-        .values({ publisherId: poster.id, offerType: options.offerType ?? 'job', title: 'Help moving a sofa', description: 'Third floor, no lift.', category: 'homeServices', amount: 200, contactPersonName: 'Dana', phone: '0501234567', city: 'Haifa' })
+        .values({
+          publisherId: poster.id,
+          offerType: options.offerType ?? 'job',
+          title: 'Help moving a sofa',
+          description: 'Third floor, no lift.',
+          category: 'homeServices',
+          amount: 200,
+          contactPersonName: 'Dana',
+          phone: '0501234567',
+          city: 'Haifa',
+        })
         .returning({ id: listings.id });
       const status = options.status ?? 'done';
       const doneAt = options.doneAt !== undefined ? options.doneAt : status === 'done' ? new Date() : null;
@@ -100,9 +114,11 @@ for (const database of testDatabases()) {
       });
     }
 
-    const review = (applicationId: number | string, author: Member | undefined, body: unknown) => call('POST', `/applications/${applicationId}/reviews`, author, body);
+    const review = (applicationId: number | string, author: Member | undefined, body: unknown) =>
+      call('POST', `/applications/${applicationId}/reviews`, author, body);
     const profile = async (userId: number) => (await call('GET', `/users/${userId}`)).json<UserProfile>();
-    const reviewsOf = async (userId: number, page = 1) => (await call('GET', `/users/${userId}/reviews?page=${page}`)).json<{ reviews: PublicReview[]; total: number }>();
+    const reviewsOf = async (userId: number, page = 1) =>
+      (await call('GET', `/users/${userId}/reviews?page=${page}`)).json<{ reviews: PublicReview[]; total: number }>();
 
     async function eventsOf(userId: number): Promise<ReviewEvent[]> {
       const rows = await suite.handle.db
@@ -114,7 +130,12 @@ for (const database of testDatabases()) {
     }
 
     /** A done deal both sides reviewed: both reviews published. */
-    async function reviewedDeal(poster: Member, worker: Member, ratings: { ofWorker: number; ofPoster: number }, texts = { ofWorker: 'Careful and on time.', ofPoster: 'Clear instructions.' }) {
+    async function reviewedDeal(
+      poster: Member,
+      worker: Member,
+      ratings: { ofWorker: number; ofPoster: number },
+      texts = { ofWorker: 'Careful and on time.', ofPoster: 'Clear instructions.' },
+    ) {
       const made = await deal(poster, worker);
       const ofWorker = await review(made.applicationId, poster, { rating: ratings.ofWorker, text: texts.ofWorker });
       const ofPoster = await review(made.applicationId, worker, { rating: ratings.ofPoster, text: texts.ofPoster });
@@ -135,7 +156,13 @@ for (const database of testDatabases()) {
       assert.equal(underage.statusCode, 403);
       assert.equal(underage.json().messageKey, 'ageConfirmationRequired');
 
-      for (const [who, id] of [[stranger, applicationId], [poster, 'abc'], [poster, '0'], [poster, '99999999'], [poster, '1e3']] as const) {
+      for (const [who, id] of [
+        [stranger, applicationId],
+        [poster, 'abc'],
+        [poster, '0'],
+        [poster, '99999999'],
+        [poster, '1e3'],
+      ] as const) {
         const refused = await review(id, who, { rating: 5 });
         assert.equal(refused.statusCode, 403, `${id}: ${refused.body}`);
         assert.equal(refused.json().messageKey, 'reviewNotAllowed');
@@ -187,12 +214,18 @@ for (const database of testDatabases()) {
       assert.equal(first.statusCode, 201);
       assert.equal(first.json().review.published, false);
       // The author's conversation says it is written and waiting; the other side's, that they have written nothing.
-      const myReviewIn = async (who: Member) => (await call('GET', '/me/conversations', who)).json<{ conversations: Conversation[] }>().conversations[0]?.application.myReview;
+      const myReviewIn = async (who: Member) =>
+        (await call('GET', '/me/conversations', who)).json<{ conversations: Conversation[] }>().conversations[0]?.application.myReview;
       assert.deepEqual(await myReviewIn(poster), { published: false });
       assert.equal(await myReviewIn(worker), null);
       // Nobody else sees it: not on the profile, not in the rating, not in the other side's events.
       assert.deepEqual(await reviewsOf(worker.id), { reviews: [], total: 0 });
-      assert.deepEqual((await profile(worker.id)).rating, { average: null, count: 0, asPoster: { average: null, count: 0 }, asWorker: { average: null, count: 0 } });
+      assert.deepEqual((await profile(worker.id)).rating, {
+        average: null,
+        count: 0,
+        asPoster: { average: null, count: 0 },
+        asWorker: { average: null, count: 0 },
+      });
       assert.deepEqual(await eventsOf(worker.id), []);
       const authorEvents = await eventsOf(poster.id);
       assert.equal(authorEvents.length, 1);
@@ -219,12 +252,20 @@ for (const database of testDatabases()) {
       assert.deepEqual(ofPoster.reviews[0]?.author, { id: worker.id, displayName: 'Omar H.' });
 
       // Both sides hear of both reviews, published; the author had heard of their own while it waited.
-      const published = (events: ReviewEvent[]) => events.filter((event) => event.review.published).map((event) => event.review.id).sort();
+      const published = (events: ReviewEvent[]) =>
+        events
+          .filter((event) => event.review.published)
+          .map((event) => event.review.id)
+          .sort();
       const both = [first.json().review.id, second.json().review.id].sort();
       assert.deepEqual(published(await eventsOf(poster.id)), both);
       assert.deepEqual(published(await eventsOf(worker.id)), both);
       assert.equal((await eventsOf(worker.id)).length, 2);
-      const [firstStored, secondStored] = await suite.handle.db.select().from(reviews).where(eq(reviews.applicationId, applicationId)).orderBy(reviews.id);
+      const [firstStored, secondStored] = await suite.handle.db
+        .select()
+        .from(reviews)
+        .where(eq(reviews.applicationId, applicationId))
+        .orderBy(reviews.id);
       assert.deepEqual(firstStored?.publishedAt, secondStored?.publishedAt);
     });
 
@@ -253,7 +294,9 @@ for (const database of testDatabases()) {
       assert.equal(answer.statusCode, 200);
       const shown = answer.json<UserProfile>();
       const [row] = await suite.handle.db.select().from(users).where(eq(users.id, dana.id));
-      const joined = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem', year: 'numeric', month: '2-digit' }).format(row!.createdAt).slice(0, 7);
+      const joined = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem', year: 'numeric', month: '2-digit' })
+        .format(row!.createdAt)
+        .slice(0, 7);
       assert.deepEqual(shown, {
         id: dana.id,
         displayName: 'Dana K.',
@@ -286,9 +329,15 @@ for (const database of testDatabases()) {
       const first = await reviewsOf(worker.id);
       assert.equal(first.total, DEAL_LIMITS.reviewsPageSize + 1);
       assert.equal(first.reviews.length, DEAL_LIMITS.reviewsPageSize);
-      assert.deepEqual(first.reviews.map((r) => r.id), ids.slice(1).reverse());
+      assert.deepEqual(
+        first.reviews.map((r) => r.id),
+        ids.slice(1).reverse(),
+      );
       const second = await reviewsOf(worker.id, 2);
-      assert.deepEqual(second.reviews.map((r) => r.id), [ids[0]]);
+      assert.deepEqual(
+        second.reviews.map((r) => r.id),
+        [ids[0]],
+      );
       assert.deepEqual((await reviewsOf(worker.id, 3)).reviews, []);
       for (const page of ['0', '-1', 'abc', '1.5', '99999999']) {
         const refused = await call('GET', `/users/${worker.id}/reviews?page=${page}`);
@@ -309,7 +358,11 @@ for (const database of testDatabases()) {
         assert.equal(refused.statusCode, 403);
         assert.equal(refused.json().messageKey, 'forbidden');
       }
-      for (const [body, key] of [[{ text: '   ' }, 'replyRequired'], [{}, 'replyRequired'], [{ text: 'z'.repeat(DEAL_LIMITS.replyTextMaxLength + 1) }, 'replyTooLong']] as const) {
+      for (const [body, key] of [
+        [{ text: '   ' }, 'replyRequired'],
+        [{}, 'replyRequired'],
+        [{ text: 'z'.repeat(DEAL_LIMITS.replyTextMaxLength + 1) }, 'replyTooLong'],
+      ] as const) {
         const refused = await reply(worker, body);
         assert.equal(refused.statusCode, 400);
         assert.equal(refused.json().messageKey, key);
@@ -348,7 +401,10 @@ for (const database of testDatabases()) {
       assert.equal(again.statusCode, 409);
       assert.equal(again.json().messageKey, 'alreadyReported');
       assert.equal((await report(stranger, { reason: 'other' })).statusCode, 201);
-      const stored = await suite.handle.db.select().from(contentReports).where(and(eq(contentReports.targetKind, 'review'), eq(contentReports.targetId, ofWorkerId)));
+      const stored = await suite.handle.db
+        .select()
+        .from(contentReports)
+        .where(and(eq(contentReports.targetKind, 'review'), eq(contentReports.targetId, ofWorkerId)));
       assert.equal(stored.length, 2);
     });
 
@@ -363,13 +419,28 @@ for (const database of testDatabases()) {
       // A thread of twelve messages; the last one reported by three members, the review by one.
       const thread = await suite.handle.db
         .insert(messages)
-        .values(Array.from({ length: 12 }, (_, i) => ({ conversationId: made.conversationId, authorId: i % 2 ? worker.id : poster.id, text: `message ${i + 1}` })))
+        .values(
+          Array.from({ length: 12 }, (_, i) => ({
+            conversationId: made.conversationId,
+            authorId: i % 2 ? worker.id : poster.id,
+            text: `message ${i + 1}`,
+          })),
+        )
         .returning({ id: messages.id });
       const reportedMessage = thread.at(-1)!.id;
-      await suite.handle.db
-        .insert(contentReports)
-        .values(reporters.map((r) => ({ targetKind: 'message', targetId: reportedMessage, reporterId: r.id, reason: 'scam', note: 'Asks for a deposit.' })));
-      assert.equal((await call('POST', `/reviews/${made.ofWorkerId}/reports`, worker, { reason: 'offensive', note: 'Insults me.' })).statusCode, 201);
+      await suite.handle.db.insert(contentReports).values(
+        reporters.map((r) => ({
+          targetKind: 'message',
+          targetId: reportedMessage,
+          reporterId: r.id,
+          reason: 'scam',
+          note: 'Asks for a deposit.',
+        })),
+      );
+      assert.equal(
+        (await call('POST', `/reviews/${made.ofWorkerId}/reports`, worker, { reason: 'offensive', note: 'Insults me.' })).statusCode,
+        201,
+      );
 
       // Anyone else: not found, as if the screen did not exist.
       for (const who of [undefined, worker]) {
@@ -388,19 +459,25 @@ for (const database of testDatabases()) {
       assert.equal(messageItem.reportCount, 3);
       assert.equal(messageItem.text, 'message 12');
       assert.equal(messageItem.authorId, worker.id);
-      assert.deepEqual(messageItem.context.map((m) => m.text), Array.from({ length: 10 }, (_, i) => `message ${i + 2}`));
+      assert.deepEqual(
+        messageItem.context.map((m) => m.text),
+        Array.from({ length: 10 }, (_, i) => `message ${i + 2}`),
+      );
       assert.equal(messageItem.context[0]?.kind, 'user');
       assert.deepEqual(messageItem.reports[0], { reason: 'scam', note: 'Asks for a deposit.', at: messageItem.reports[0]?.at });
-      assert.deepEqual({ ...reviewItem, reports: reviewItem.reports.map(({ reason, note }) => ({ reason, note })) }, {
-        kind: 'review',
-        id: made.ofWorkerId,
-        text: 'Rude and late.',
-        authorId: poster.id,
-        hidden: false,
-        reportCount: 1,
-        reports: [{ reason: 'offensive', note: 'Insults me.' }],
-        context: [],
-      });
+      assert.deepEqual(
+        { ...reviewItem, reports: reviewItem.reports.map(({ reason, note }) => ({ reason, note })) },
+        {
+          kind: 'review',
+          id: made.ofWorkerId,
+          text: 'Rude and late.',
+          authorId: poster.id,
+          hidden: false,
+          reportCount: 1,
+          reports: [{ reason: 'offensive', note: 'Insults me.' }],
+          context: [],
+        },
+      );
 
       const ratingBefore = (await profile(worker.id)).rating;
       assert.equal(ratingBefore.count, 2);
@@ -413,7 +490,12 @@ for (const database of testDatabases()) {
       const { reviews: shown, total } = await reviewsOf(worker.id);
       assert.equal(total, 1);
       assert.ok(!shown.some((r) => r.id === made.ofWorkerId));
-      assert.deepEqual((await profile(worker.id)).rating, { average: 5, count: 1, asPoster: { average: null, count: 0 }, asWorker: { average: 5, count: 1 } });
+      assert.deepEqual((await profile(worker.id)).rating, {
+        average: 5,
+        count: 1,
+        asPoster: { average: null, count: 0 },
+        asWorker: { average: 5, count: 1 },
+      });
       assert.equal((await call('POST', `/reviews/${made.ofWorkerId}/reply`, worker, { text: 'Gone?' })).statusCode, 404);
       assert.equal((await call('POST', `/reviews/${made.ofWorkerId}/reports`, reporters[0], { reason: 'other' })).statusCode, 404);
       const afterHide = (await call('GET', '/admin/reported-content', moderator)).json().items as ReportedContent[];
@@ -426,12 +508,18 @@ for (const database of testDatabases()) {
       assert.equal((await call('POST', `/admin/messages/${reportedMessage}/hide`, moderator)).statusCode, 204);
       const [message] = await suite.handle.db.select().from(messages).where(eq(messages.id, reportedMessage));
       assert.ok(message?.hiddenAt);
-      assert.equal(((await call('GET', '/admin/reported-content', moderator)).json().items as ReportedContent[]).find((item) => item.id === reportedMessage && item.kind === 'message')?.hidden, true);
+      assert.equal(
+        ((await call('GET', '/admin/reported-content', moderator)).json().items as ReportedContent[]).find(
+          (item) => item.id === reportedMessage && item.kind === 'message',
+        )?.hidden,
+        true,
+      );
       assert.equal((await call('POST', `/admin/messages/${reportedMessage}/restore`, moderator)).statusCode, 204);
       const [restored] = await suite.handle.db.select().from(messages).where(eq(messages.id, reportedMessage));
       assert.equal(restored?.hiddenAt, null);
 
-      for (const path of ['/admin/reviews/99999999/hide', '/admin/messages/abc/restore']) assert.equal((await call('POST', path, moderator)).json().messageKey, 'notFound');
+      for (const path of ['/admin/reviews/99999999/hide', '/admin/messages/abc/restore'])
+        assert.equal((await call('POST', path, moderator)).json().messageKey, 'notFound');
     });
 
     it('shows the poster’s rating, both roles together, in a listing’s publisher block', async () => {
@@ -479,13 +567,23 @@ for (const database of testDatabases()) {
         sweepEveryMs: 100,
       });
       try {
-        const late = await shortWindowApp.inject({ method: 'POST', url: `/api/v1/applications/${applicationId}/reviews`, headers: { authorization: `Bearer ${worker.token}` }, payload: { rating: 1 } });
+        const late = await shortWindowApp.inject({
+          method: 'POST',
+          url: `/api/v1/applications/${applicationId}/reviews`,
+          headers: { authorization: `Bearer ${worker.token}` },
+          payload: { rating: 1 },
+        });
         assert.equal(late.statusCode, 403);
         assert.equal(late.json().messageKey, 'reviewNotAllowed');
 
         // Its sweep publishes, tells both sides, and asks for the mail once per deal.
         const next = await deal(poster, worker);
-        const waiting = await shortWindowApp.inject({ method: 'POST', url: `/api/v1/applications/${next.applicationId}/reviews`, headers: { authorization: `Bearer ${worker.token}` }, payload: { rating: 3, text: 'Fine.' } });
+        const waiting = await shortWindowApp.inject({
+          method: 'POST',
+          url: `/api/v1/applications/${next.applicationId}/reviews`,
+          headers: { authorization: `Bearer ${worker.token}` },
+          payload: { rating: 3, text: 'Fine.' },
+        });
         assert.equal(waiting.statusCode, 201, waiting.body);
         const reviewId = waiting.json().review.id as number;
         assert.equal(mail.published.includes(next.applicationId), false);
@@ -515,9 +613,22 @@ for (const database of testDatabases()) {
         reviewsPublished: () => (isQueueDown ? Promise.reject(new Error('queue unreachable')) : Promise.resolve()),
       };
       sessions ??= await SessionService.open(suite.handle.db);
-      await app.register(reviewsRoutes, { prefix: '/api/v1', db: suite.handle.db, sessions, config: { reviewWindowDays: 14, writeRateLimit: 1000 }, userEventPublisher: databaseEventPublisher(), dealMail: failing });
+      await app.register(reviewsRoutes, {
+        prefix: '/api/v1',
+        db: suite.handle.db,
+        sessions,
+        config: { reviewWindowDays: 14, writeRateLimit: 1000 },
+        userEventPublisher: databaseEventPublisher(),
+        dealMail: failing,
+      });
       try {
-        const write = (who: Member, id: number) => app.inject({ method: 'POST', url: `/api/v1/applications/${id}/reviews`, headers: { authorization: `Bearer ${who.token}` }, payload: { rating: 4 } });
+        const write = (who: Member, id: number) =>
+          app.inject({
+            method: 'POST',
+            url: `/api/v1/applications/${id}/reviews`,
+            headers: { authorization: `Bearer ${who.token}` },
+            payload: { rating: 4 },
+          });
         assert.equal((await write(poster, applicationId)).statusCode, 201, 'the first review waits: no email to queue');
         const refused = await write(worker, applicationId);
         assert.equal(refused.statusCode, 500, 'the second publishes both, and its email cannot be queued');

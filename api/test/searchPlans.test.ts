@@ -18,7 +18,10 @@ const LISTINGS = 100_000;
 const PAGE_SIZE = LIMITS.defaultPageSize;
 const MOST_ROWS_A_SCAN_MAY_READ = LIMITS.searchCountCap + PAGE_SIZE + 1;
 
-const databases = [{ name: 'PGlite', url: undefined }, ...(process.env.DATABASE_URL ? [{ name: 'PostgreSQL', url: process.env.DATABASE_URL }] : [])];
+const databases = [
+  { name: 'PGlite', url: undefined },
+  ...(process.env.DATABASE_URL ? [{ name: 'PostgreSQL', url: process.env.DATABASE_URL }] : []),
+];
 
 for (const database of databases) {
   describe(`search plans on ${LISTINGS.toLocaleString('en')} listings, ${database.name}`, () => {
@@ -49,7 +52,12 @@ for (const database of databases) {
     for (const shape of SEARCH_SHAPES) {
       test(`${shape.name}: every scan stops within the count cap plus one page`, async () => {
         const { params } = shape;
-        const { answer, scans } = await explainedSearch({ ...params, sort: params.sort ?? 'newest', page: params.page ?? 1, pageSize: PAGE_SIZE });
+        const { answer, scans } = await explainedSearch({
+          ...params,
+          sort: params.sort ?? 'newest',
+          page: params.page ?? 1,
+          pageSize: PAGE_SIZE,
+        });
         assert.ok(scans.length > 0, 'the search read the table');
         const mostRows = shape.mostRowsRead ?? MOST_ROWS_A_SCAN_MAY_READ;
         for (const scan of scans) {
@@ -62,10 +70,12 @@ for (const database of databases) {
 
     test('a cursor seeks: 400 pages deep, the scan still reads one page', async () => {
       // The 4,800th newest job: where page 401 starts.
-      const [row] = rowsOf<{ id: number; value: string }>(await handle.db.execute(sql`
+      const [row] = rowsOf<{ id: number; value: string }>(
+        await handle.db.execute(sql`
         select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as value from listings
         where status = 'active' and hidden_at is null and is_publisher_blocked = false and offer_type = 'job'
-        order by created_at desc, id desc offset 4799 limit 1`));
+        order by created_at desc, id desc offset 4799 limit 1`),
+      );
       const cursor = { sort: 'newest' as const, direction: 'after' as const, value: row!.value, id: Number(row!.id) };
       const { answer, scans } = await explainedSearch({ offerType: 'job', sort: 'newest', page: 401, pageSize: PAGE_SIZE, cursor });
       assert.equal(answer.rows.length, PAGE_SIZE);
@@ -74,11 +84,17 @@ for (const database of databases) {
     });
 
     test('the kept counts follow every change: publish, close, hide, block, delete, truncate', async () => {
-      const kept = async () => rowsOf<{ key: string; n: number }>(await handle.db.execute(sql`
-        select offer_type || '/' || category as key, count::int as n from public_listing_counts where count <> 0 order by 1`));
-      const actual = async () => rowsOf<{ key: string; n: number }>(await handle.db.execute(sql`
+      const kept = async () =>
+        rowsOf<{ key: string; n: number }>(
+          await handle.db.execute(sql`
+        select offer_type || '/' || category as key, count::int as n from public_listing_counts where count <> 0 order by 1`),
+        );
+      const actual = async () =>
+        rowsOf<{ key: string; n: number }>(
+          await handle.db.execute(sql`
         select offer_type || '/' || category as key, count(*)::int as n from listings
-        where status = 'active' and hidden_at is null and is_publisher_blocked = false group by 1 order by 1`));
+        where status = 'active' and hidden_at is null and is_publisher_blocked = false group by 1 order by 1`),
+        );
       assert.deepEqual(await kept(), await actual(), 'after the bulk load');
       await handle.db.execute(sql`update listings set status = 'close' where id % 97 = 0`);
       await handle.db.execute(sql`update listings set hidden_at = now() where id % 89 = 0`);
@@ -87,7 +103,13 @@ for (const database of databases) {
       await handle.db.execute(sql`update listings set status = 'active' where id % 194 = 0`);
       await handle.db.execute(sql`delete from listings where id % 79 = 0`);
       assert.deepEqual(await kept(), await actual(), 'after closing, hiding, blocking, moving and deleting');
-      const answer = await searchListings(handle.db, { offerType: 'service', category: 'other', sort: 'newest', page: 1, pageSize: PAGE_SIZE });
+      const answer = await searchListings(handle.db, {
+        offerType: 'service',
+        category: 'other',
+        sort: 'newest',
+        page: 1,
+        pageSize: PAGE_SIZE,
+      });
       assert.equal(answer.totalIsCapped, true);
       assert.equal(answer.total, LIMITS.searchCountCap);
     });
@@ -101,9 +123,17 @@ for (const database of databases) {
           const first = await searchListings(handle.db, { ...base, page: 1 });
           const second = await searchListings(handle.db, { ...base, page: 2, cursor: decodeCursor(first.nextCursor, sort) });
           const byOffset = await searchListings(handle.db, { ...base, page: 2 });
-          assert.deepEqual(second.rows.map((r) => r.id), byOffset.rows.map((r) => r.id), `${sort} ${JSON.stringify(words)}: page 2 by cursor is page 2`);
+          assert.deepEqual(
+            second.rows.map((r) => r.id),
+            byOffset.rows.map((r) => r.id),
+            `${sort} ${JSON.stringify(words)}: page 2 by cursor is page 2`,
+          );
           const back = await searchListings(handle.db, { ...base, page: 1, cursor: decodeCursor(second.previousCursor, sort) });
-          assert.deepEqual(back.rows.map((r) => r.id), first.rows.map((r) => r.id), `${sort} ${JSON.stringify(words)}: Previous comes back`);
+          assert.deepEqual(
+            back.rows.map((r) => r.id),
+            first.rows.map((r) => r.id),
+            `${sort} ${JSON.stringify(words)}: Previous comes back`,
+          );
           assert.equal(back.previousCursor, undefined, 'nothing before the first page');
         }
       }

@@ -7,15 +7,14 @@ for (const database of testDatabases()) {
     const suite = useServerOn(database);
 
     it('saves settings and gives them back at the next sign-in, on any device', async () => {
-    const token = await signIn(suite.server.app, 'lina@example.com', 'Lina');
-    const headers = { authorization: `Bearer ${token}` };
-    assert.deepEqual((await suite.server.app.inject({ url: '/api/v1/user/settings', headers })).json(), {
-      language: 'he',
-      theme: 'light',
-      emailNotifications: true,
-      smsNotifications: false,
-
-    });
+      const token = await signIn(suite.server.app, 'lina@example.com', 'Lina');
+      const headers = { authorization: `Bearer ${token}` };
+      assert.deepEqual((await suite.server.app.inject({ url: '/api/v1/user/settings', headers })).json(), {
+        language: 'he',
+        theme: 'light',
+        emailNotifications: true,
+        smsNotifications: false,
+      });
       const wanted = { language: 'ar', theme: 'dark', emailNotifications: false, smsNotifications: true };
       const saved = await suite.server.app.inject({ method: 'PUT', url: '/api/v1/user/settings', headers, payload: wanted });
       assert.equal(saved.statusCode, 200);
@@ -61,10 +60,20 @@ describe('hardening', () => {
   });
 
   it('limits body sizes and never shows a stack trace', async () => {
-    const big = await suite.server.app.inject({ method: 'POST', url: '/dev-idp/token', headers: { 'content-type': 'application/json' }, payload: `{"x":"${'a'.repeat(2 * 1024 * 1024)}"}` });
+    const big = await suite.server.app.inject({
+      method: 'POST',
+      url: '/dev-idp/token',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"x":"${'a'.repeat(2 * 1024 * 1024)}"}`,
+    });
     assert.equal(big.statusCode, 413);
     assert.deepEqual(big.json(), { statusCode: 413, messageKey: 'payloadTooLarge' });
-    const broken = await suite.server.app.inject({ method: 'POST', url: '/dev-idp/token', headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
+    const broken = await suite.server.app.inject({
+      method: 'POST',
+      url: '/dev-idp/token',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
     assert.equal(broken.statusCode, 400);
     assert.doesNotMatch(broken.body, /at .*\.(ts|js):\d+/);
     assert.deepEqual(Object.keys(broken.json()).sort(), ['messageKey', 'statusCode']);
@@ -78,6 +87,7 @@ describe('hardening', () => {
     assert.ok(doc.paths['/api/v1/jobs']?.get, 'GET /jobs');
     assert.ok(doc.paths['/api/v1/user/settings']?.put?.requestBody, 'settings body from the shared schema');
     const params = doc.paths['/api/v1/jobs'].get.parameters.map((p: { name: string }) => p.name);
-    for (const name of ['q', 'location', 'category', 'offerType', 'sort', 'page', 'pageSize', 'userEmail']) assert.ok(params.includes(name), name);
+    for (const name of ['q', 'location', 'category', 'offerType', 'sort', 'page', 'pageSize', 'userEmail'])
+      assert.ok(params.includes(name), name);
   });
 });

@@ -38,7 +38,8 @@ describe('the loopback check behind a proxy on this host', () => {
       token: { method: 'POST' as const, url: '/dev-idp/token', payload: { email: 'moderator@example.com', name: 'M' } },
       outbox: { method: 'GET' as const, url: '/dev-mail/messages' },
     };
-    const viaProxy = (ask: (typeof asks)[keyof typeof asks], forwardedFor: string) => app.inject({ ...ask, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwardedFor } });
+    const viaProxy = (ask: (typeof asks)[keyof typeof asks], forwardedFor: string) =>
+      app.inject({ ...ask, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwardedFor } });
     return { app, asks: Object.values(asks), viaProxy };
   };
 
@@ -47,7 +48,11 @@ describe('the loopback check behind a proxy on this host', () => {
     try {
       for (const ask of asks) {
         assert.equal((await viaProxy(ask, '203.0.113.7')).statusCode, 404, `${ask.url}: a remote client through the proxy`);
-        assert.equal((await viaProxy(ask, '127.0.0.1, 203.0.113.7')).statusCode, 404, `${ask.url}: a remote client forging 127.0.0.1 before the proxy's entry`);
+        assert.equal(
+          (await viaProxy(ask, '127.0.0.1, 203.0.113.7')).statusCode,
+          404,
+          `${ask.url}: a remote client forging 127.0.0.1 before the proxy's entry`,
+        );
         assert.equal((await viaProxy(ask, '10.87.0.1')).statusCode, 404, `${ask.url}: a private address is not this machine`);
         assert.equal((await viaProxy(ask, '127.0.0.1')).statusCode, 200, `${ask.url}: a browser on this machine through the proxy`);
       }
@@ -79,10 +84,15 @@ for (const database of testDatabases()) {
     const distRoot = makeFixtureSite();
     after(() => fs.rmSync(distRoot, { recursive: true, force: true }));
     let owner: string;
-    const suite = useServerOn(database, { ADMIN_EMAILS: 'first.mod@example.com,second.mod@example.com', DEV_IDP: 'on', DIST_ROOT: distRoot }, async () => {
-      owner = await signIn(suite.server.app, 'owner@example.com', 'Owner');
-    });
-    const userIdOf = async (email: string) => Number(rowsOf<{ id: number }>(await suite.handle.db.execute(sql`select id from users where email = ${email}`))[0]?.id);
+    const suite = useServerOn(
+      database,
+      { ADMIN_EMAILS: 'first.mod@example.com,second.mod@example.com', DEV_IDP: 'on', DIST_ROOT: distRoot },
+      async () => {
+        owner = await signIn(suite.server.app, 'owner@example.com', 'Owner');
+      },
+    );
+    const userIdOf = async (email: string) =>
+      Number(rowsOf<{ id: number }>(await suite.handle.db.execute(sql`select id from users where email = ${email}`))[0]?.id);
 
     describe('ID token lifetimes', () => {
       /** Signed with the local provider's own key: only the times are under test. */
@@ -114,10 +124,15 @@ for (const database of testDatabases()) {
           const res = await exchange(suite.server.app, { idToken, cookie });
           assert.deepEqual([res.statusCode, res.json().messageKey], [401, 'authFailed'], name);
         }
-        const stored = rowsOf<{ n: number }>(await suite.handle.db.execute(sql`select count(*)::int as n from used_id_tokens where expires_at > now() + interval '1 day'`))[0]?.n;
+        const stored = rowsOf<{ n: number }>(
+          await suite.handle.db.execute(sql`select count(*)::int as n from used_id_tokens where expires_at > now() + interval '1 day'`),
+        )[0]?.n;
         assert.equal(Number(stored), 0, 'a refused token leaves no row kept for its century');
 
-        const clockAhead = await exchange(suite.server.app, { idToken: await tokenIssuedAt(now + 4 * SECONDS.minute, now + 4 * SECONDS.minute + SECONDS.hour, nonce), cookie });
+        const clockAhead = await exchange(suite.server.app, {
+          idToken: await tokenIssuedAt(now + 4 * SECONDS.minute, now + 4 * SECONDS.minute + SECONDS.hour, nonce),
+          cookie,
+        });
         assert.equal(clockAhead.statusCode, 200, clockAhead.body);
       });
     });
@@ -128,15 +143,32 @@ for (const database of testDatabases()) {
         const second = await signIn(suite.server.app, 'second.mod@example.com', 'Second');
         const secondId = await userIdOf('second.mod@example.com');
         const firstId = await userIdOf('first.mod@example.com');
-        const block = (token: string, id: number) => suite.server.app.inject({ method: 'POST', url: `/api/v1/admin/users/${id}/block`, headers: auth(token), remoteAddress: freshClientAddress() });
+        const block = (token: string, id: number) =>
+          suite.server.app.inject({
+            method: 'POST',
+            url: `/api/v1/admin/users/${id}/block`,
+            headers: auth(token),
+            remoteAddress: freshClientAddress(),
+          });
 
-        for (const [by, target] of [[first, secondId], [second, firstId]] as const) {
+        for (const [by, target] of [
+          [first, secondId],
+          [second, firstId],
+        ] as const) {
           const refused = await block(by, target);
           assert.deepEqual([refused.statusCode, refused.json().messageKey], [403, 'forbidden']);
         }
-        const blocked = rowsOf<{ n: number }>(await suite.handle.db.execute(sql`select count(*)::int as n from users where blocked_at is not null and email like '%.mod@example.com'`))[0]?.n;
+        const blocked = rowsOf<{ n: number }>(
+          await suite.handle.db.execute(
+            sql`select count(*)::int as n from users where blocked_at is not null and email like '%.mod@example.com'`,
+          ),
+        )[0]?.n;
         assert.equal(Number(blocked), 0);
-        assert.equal((await suite.server.app.inject({ url: '/api/v1/admin/actions', headers: auth(second) })).statusCode, 200, 'the target’s session still works');
+        assert.equal(
+          (await suite.server.app.inject({ url: '/api/v1/admin/actions', headers: auth(second) })).statusCode,
+          200,
+          'the target’s session still works',
+        );
         await signIn(suite.server.app, 'second.mod@example.com', 'Second');
 
         const rider = await signIn(suite.server.app, 'rider@example.com', 'Rider');
@@ -148,14 +180,25 @@ for (const database of testDatabases()) {
     describe('listing views', () => {
       const publish = () => publishListing(suite.server.app, owner);
       const viewsOf = async (id: number) => {
-        const mine = (await suite.server.app.inject({ url: '/api/v1/me/jobs', headers: auth(owner) })).json().jobs as { job_id: number; stats: { views: number } }[];
+        const mine = (await suite.server.app.inject({ url: '/api/v1/me/jobs', headers: auth(owner) })).json().jobs as {
+          job_id: number;
+          stats: { views: number };
+        }[];
         return mine.find((job) => job.job_id === id)?.stats.views;
       };
       /** A browser opens the listing's page (no session on a page load), then asks the API for it, as the page does when signed in. */
       const look = async (id: number, visitor: { address: string; browser: string }, token?: string) => {
-        const page = await suite.server.app.inject({ url: `/job/${id}`, headers: { 'user-agent': visitor.browser }, remoteAddress: visitor.address });
+        const page = await suite.server.app.inject({
+          url: `/job/${id}`,
+          headers: { 'user-agent': visitor.browser },
+          remoteAddress: visitor.address,
+        });
         assert.equal(page.statusCode, 200);
-        const answer = await suite.server.app.inject({ url: `/api/v1/jobs/${id}?language=he`, headers: { 'user-agent': visitor.browser, ...(token ? auth(token) : {}) }, remoteAddress: visitor.address });
+        const answer = await suite.server.app.inject({
+          url: `/api/v1/jobs/${id}?language=he`,
+          headers: { 'user-agent': visitor.browser, ...(token ? auth(token) : {}) },
+          remoteAddress: visitor.address,
+        });
         assert.equal(answer.statusCode, 200);
       };
       const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -165,10 +208,20 @@ for (const database of testDatabases()) {
         const id = await publish();
         const forgedBatch = () =>
           Array.from({ length: 50 }, (_, i) => ({
-            name: 'page_view', language: 'he', path: i % 2 ? `/job/${id}` : `/en/job/${id}`, props: { route: 'job' }, visitorId: crypto.randomUUID(), at: new Date().toISOString(),
+            name: 'page_view',
+            language: 'he',
+            path: i % 2 ? `/job/${id}` : `/en/job/${id}`,
+            props: { route: 'job' },
+            visitorId: crypto.randomUUID(),
+            at: new Date().toISOString(),
           }));
         for (let batch = 0; batch < 4; batch += 1) {
-          const res = await suite.server.app.inject({ method: 'POST', url: '/api/v1/events', payload: { events: forgedBatch() }, remoteAddress: freshClientAddress() });
+          const res = await suite.server.app.inject({
+            method: 'POST',
+            url: '/api/v1/events',
+            payload: { events: forgedBatch() },
+            remoteAddress: freshClientAddress(),
+          });
           assert.equal(res.statusCode, 202, 'the pages still send their events');
         }
         assert.equal(await viewsOf(id), 0, '200 forged page views');
@@ -197,7 +250,11 @@ for (const database of testDatabases()) {
         const id = await publish();
         const address = freshClientAddress();
         for (let i = 0; i < 10; i += 1) {
-          const answer = await suite.server.app.inject({ url: `/api/v1/jobs/${id}`, headers: { 'user-agent': `Script/${i}` }, remoteAddress: address });
+          const answer = await suite.server.app.inject({
+            url: `/api/v1/jobs/${id}`,
+            headers: { 'user-agent': `Script/${i}` },
+            remoteAddress: address,
+          });
           assert.equal(answer.statusCode, 200);
         }
         assert.equal(await viewsOf(id), 3);
@@ -207,7 +264,9 @@ for (const database of testDatabases()) {
         const id = await publish();
         const address = freshClientAddress();
         await look(id, { address, browser: firefox });
-        const stored = rowsOf<{ address_key: string; browser_key: string }>(await suite.handle.db.execute(sql`select address_key, browser_key from listing_views where listing_id = ${id}`));
+        const stored = rowsOf<{ address_key: string; browser_key: string }>(
+          await suite.handle.db.execute(sql`select address_key, browser_key from listing_views where listing_id = ${id}`),
+        );
         assert.equal(stored.length, 1);
         assert.ok(stored.every((row) => !`${row.address_key}${row.browser_key}`.includes(address) && !row.browser_key.includes('Firefox')));
 
@@ -216,7 +275,11 @@ for (const database of testDatabases()) {
           (${id}, ${israelToday} - 40, 'a', 'b'), (${id}, ${israelToday} - 30, 'a', 'b'), (${id}, ${israelToday} - 29, 'a', 'b')`);
         assert.equal(await viewsOf(id), 2, 'today and 29 days ago');
         await sweepExpiredRows(suite.handle.db);
-        const ages = rowsOf<{ age: number }>(await suite.handle.db.execute(sql`select (${israelToday} - day)::int as age from listing_views where listing_id = ${id} order by 1`)).map((row) => Number(row.age));
+        const ages = rowsOf<{ age: number }>(
+          await suite.handle.db.execute(
+            sql`select (${israelToday} - day)::int as age from listing_views where listing_id = ${id} order by 1`,
+          ),
+        ).map((row) => Number(row.age));
         assert.deepEqual(ages, [0, 29]);
       });
     });
@@ -224,8 +287,16 @@ for (const database of testDatabases()) {
     describe('the local identity provider behind a proxy on this host', () => {
       const proxy = { TRUST_PROXY: '127.0.0.1', CANONICAL_ORIGIN: 'https://www.tasko.test' };
       /** What the proxy on this host sends: its own loopback socket, the client's address as it saw it, https. */
-      const throughProxy = (forwardedFor: string) => ({ remoteAddress: '127.0.0.1', headers: { host: 'www.tasko.test', 'x-forwarded-proto': 'https', 'x-forwarded-for': forwardedFor } });
-      const tokenRequest = (forwardedFor: string) => ({ method: 'POST' as const, url: '/dev-idp/token', payload: { email: 'first.mod@example.com', name: 'Anyone' }, ...throughProxy(forwardedFor) });
+      const throughProxy = (forwardedFor: string) => ({
+        remoteAddress: '127.0.0.1',
+        headers: { host: 'www.tasko.test', 'x-forwarded-proto': 'https', 'x-forwarded-for': forwardedFor },
+      });
+      const tokenRequest = (forwardedFor: string) => ({
+        method: 'POST' as const,
+        url: '/dev-idp/token',
+        payload: { email: 'first.mod@example.com', name: 'Anyone' },
+        ...throughProxy(forwardedFor),
+      });
 
       it('is off with a proxy configured: /dev-idp and /dev-mail answer 404, forged X-Forwarded-For or not', async () => {
         await withServer(suite.handle, proxy, async ({ app, config }) => {
@@ -234,16 +305,35 @@ for (const database of testDatabases()) {
             assert.equal((await app.inject(tokenRequest(forwardedFor))).statusCode, 404, forwardedFor);
             assert.equal((await app.inject({ url: '/dev-mail/messages', ...throughProxy(forwardedFor) })).statusCode, 404, forwardedFor);
           }
-          assert.equal((await app.inject({ method: 'POST', url: '/dev-idp/token', payload: { email: 'x@example.com', name: 'X' }, remoteAddress: '127.0.0.1' })).statusCode, 404, 'the proxy’s socket itself');
+          assert.equal(
+            (
+              await app.inject({
+                method: 'POST',
+                url: '/dev-idp/token',
+                payload: { email: 'x@example.com', name: 'X' },
+                remoteAddress: '127.0.0.1',
+              })
+            ).statusCode,
+            404,
+            'the proxy’s socket itself',
+          );
         });
       });
 
       it('with DEV_IDP=on runs for this machine and its private networks as the proxy reports them, and limits tokens per client', async () => {
         await withServer(suite.handle, { ...proxy, DEV_IDP: 'on', SIGN_IN_RATE_LIMIT: '2' }, async ({ app, config }) => {
           assert.equal(config.localIdpClients, 'privateNetworks');
-          assert.equal((await app.inject({ url: '/dev-mail/messages', ...throughProxy('10.87.0.1') })).statusCode, 200, 'compose: the host’s browser, from the bridge');
+          assert.equal(
+            (await app.inject({ url: '/dev-mail/messages', ...throughProxy('10.87.0.1') })).statusCode,
+            200,
+            'compose: the host’s browser, from the bridge',
+          );
           for (const forwardedFor of ['203.0.113.20', '127.0.0.1, 203.0.113.20']) {
-            assert.equal((await app.inject({ url: '/dev-mail/messages', ...throughProxy(forwardedFor) })).statusCode, 404, `the outbox to ${forwardedFor}`);
+            assert.equal(
+              (await app.inject({ url: '/dev-mail/messages', ...throughProxy(forwardedFor) })).statusCode,
+              404,
+              `the outbox to ${forwardedFor}`,
+            );
             assert.equal((await app.inject(tokenRequest(forwardedFor))).statusCode, 404, `a token to ${forwardedFor}`);
           }
           const statuses = async (forwardedFor: string, count: number) => {
@@ -253,7 +343,11 @@ for (const database of testDatabases()) {
           };
           assert.deepEqual(await statuses('10.0.0.10', 3), [200, 200, 429]);
           assert.deepEqual(await statuses('10.0.0.11', 2), [200, 200], 'another client behind the proxy has its own budget');
-          assert.deepEqual(await statuses('198.51.100.1, 10.0.0.10', 1), [429], 'a forged entry before the proxy’s own is not a new client');
+          assert.deepEqual(
+            await statuses('198.51.100.1, 10.0.0.10', 1),
+            [429],
+            'a forged entry before the proxy’s own is not a new client',
+          );
         });
       });
     });

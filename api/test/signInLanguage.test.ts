@@ -29,7 +29,12 @@ for (const database of testDatabases()) {
     it('saves the language of the page signed in from over the stored one, keeping the other settings', async () => {
       const token = await signIn(suite.server.app, 'yael@example.com', 'Yael');
       const english = { language: 'en', theme: 'dark', emailNotifications: false, smsNotifications: false };
-      const saved = await suite.server.app.inject({ method: 'PUT', url: '/api/v1/user/settings', headers: { authorization: `Bearer ${token}` }, payload: english });
+      const saved = await suite.server.app.inject({
+        method: 'PUT',
+        url: '/api/v1/user/settings',
+        headers: { authorization: `Bearer ${token}` },
+        payload: english,
+      });
       assert.equal(saved.statusCode, 200);
 
       const login = await signInFrom('he', 'yael@example.com');

@@ -25,8 +25,16 @@ before(async () => {
   server = await serve();
   app = server.app;
   const token = await signIn(app, 'dana@example.com', 'Dana');
-  const body = multipartBody(validPostFields({ jobTitle: 'עזרה בהובלת ספה', description: 'Third floor, no elevator. <script>alert(1)</script>', amount: '300' }));
-  const res = await app.inject({ method: 'POST', url: '/api/v1/jobs', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` }, remoteAddress: freshClientAddress() });
+  const body = multipartBody(
+    validPostFields({ jobTitle: 'עזרה בהובלת ספה', description: 'Third floor, no elevator. <script>alert(1)</script>', amount: '300' }),
+  );
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/jobs',
+    payload: body.payload,
+    headers: { ...body.headers, authorization: `Bearer ${token}` },
+    remoteAddress: freshClientAddress(),
+  });
   listingId = res.json().job_id;
 });
 after(async () => {
@@ -77,7 +85,7 @@ describe('page routes', () => {
     assert.match((await app.inject('/my-posted-jobs')).body, /<meta name="robots" content="noindex">/);
   });
 
-  it('paints the header, the loading state and the footer in the reader\'s language before any script runs', async () => {
+  it("paints the header, the loading state and the footer in the reader's language before any script runs", async () => {
     const { body } = await app.inject('/he/services');
     const root = /<div id="root">([\s\S]*)<\/div><\/body>/.exec(body)?.[1] ?? '';
     // The skip link first, before the header, as the shell has it (the cookie banner comes between them there).
@@ -89,7 +97,10 @@ describe('page routes', () => {
     // Signed in or not is known only in the browser: the account's place is kept, with nothing in it.
     assert.match(root, /<div class="account-slot"><\/div>/);
     assert.doesNotMatch(root, /התחברות/);
-    assert.match(root, /<main id="main" tabindex="-1" class="site-main"><div class="page-loading" role="status" aria-live="polite">.*טוען…<\/span><\/div><\/main>/);
+    assert.match(
+      root,
+      /<main id="main" tabindex="-1" class="site-main"><div class="page-loading" role="status" aria-live="polite">.*טוען…<\/span><\/div><\/main>/,
+    );
     assert.match(root, /<li><a href="\/he\/faq">שאלות נפוצות<\/a><\/li>/);
     assert.match(root, new RegExp(`© ${new Date().getFullYear()} Tasko`));
   });
@@ -97,31 +108,46 @@ describe('page routes', () => {
   it('paints the header as the shell renders it: the menu button, Jobs current on /tasks, no popup menus', async () => {
     const { body } = await app.inject('/ru/tasks');
     const root = /<div id="root">([\s\S]*)<\/div><\/body>/.exec(body)?.[1] ?? '';
-    assert.match(root, /<a class="brand" href="\/ru">Tasko<\/a><div class="site-menu"><button type="button" aria-expanded="false" aria-controls="site-menu" class="header-button site-menu__toggle">/);
-    assert.match(root, /<span class="visually-hidden">Меню<\/span><\/button><div id="site-menu" class="site-menu__panel"><nav class="site-nav"/);
+    assert.match(
+      root,
+      /<a class="brand" href="\/ru">Tasko<\/a><div class="site-menu"><button type="button" aria-expanded="false" aria-controls="site-menu" class="header-button site-menu__toggle">/,
+    );
+    assert.match(
+      root,
+      /<span class="visually-hidden">Меню<\/span><\/button><div id="site-menu" class="site-menu__panel"><nav class="site-nav"/,
+    );
     // The task search is in the Jobs section: current, though not the Jobs page itself.
     assert.match(root, /<a class="active" aria-current="true" href="\/ru">Задания<\/a><a href="\/ru\/services">Услуги<\/a>/);
     assert.match(root, /<button type="button" lang="ru" dir="ltr" disabled="" aria-current="true">Русский<\/button>/);
-    assert.match(root, /<div class="site-header__actions"><div class="dropdown language-selector">.*<div class="dropdown post-menu">.*<div class="account-slot"><\/div><\/div>/);
+    assert.match(
+      root,
+      /<div class="site-header__actions"><div class="dropdown language-selector">.*<div class="dropdown post-menu">.*<div class="account-slot"><\/div><\/div>/,
+    );
     assert.doesNotMatch(root, /aria-haspopup/);
   });
 
-  it('paints a bare URL in the cookie\'s language with bare links, and escapes nothing it should not', async () => {
+  it("paints a bare URL in the cookie's language with bare links, and escapes nothing it should not", async () => {
     const { body } = await app.inject({ url: '/', headers: { cookie: 'tasko_lang=ar' } });
     assert.match(body, /<a class="active" aria-current="page" href="\/">[^<]+<\/a><a href="\/services">/);
     assert.match(body, /<span lang="ar">العربية<\/span>/);
     assert.match(body, /<li><a href="\/contact">/);
   });
 
-  it('paints the page in the theme the reader chose before any script, and in the device\'s with no choice', async () => {
-    assert.match((await app.inject({ url: '/en/faq', headers: { cookie: 'tasko_theme=dark' } })).body, /<html lang="en" dir="ltr" data-theme="dark">/);
-    assert.match((await app.inject({ url: '/en/faq', headers: { cookie: 'tasko_theme=light' } })).body, /<html lang="en" dir="ltr" data-theme="light">/);
+  it("paints the page in the theme the reader chose before any script, and in the device's with no choice", async () => {
+    assert.match(
+      (await app.inject({ url: '/en/faq', headers: { cookie: 'tasko_theme=dark' } })).body,
+      /<html lang="en" dir="ltr" data-theme="dark">/,
+    );
+    assert.match(
+      (await app.inject({ url: '/en/faq', headers: { cookie: 'tasko_theme=light' } })).body,
+      /<html lang="en" dir="ltr" data-theme="light">/,
+    );
     for (const cookie of ['tasko_theme=%22%3E%3Cscript%3E', 'tasko_theme=', '']) {
       assert.match((await app.inject({ url: '/en/faq', headers: { cookie } })).body, /<html lang="en" dir="ltr">/, cookie);
     }
   });
 
-  it('writes the shell\'s frame styles into the page, marked with their file so the shell does not fetch them again', async () => {
+  it("writes the shell's frame styles into the page, marked with their file so the shell does not fetch them again", async () => {
     const { body } = await app.inject('/en/faq');
     assert.match(body, /<style data-href="bootstrap.22222222.css">\.site-header\{position:sticky\}.*<\/style>/);
     assert.doesNotMatch(body, /as="style" href="\/mfe\/shell\/bootstrap.22222222.css"/);
@@ -144,7 +170,8 @@ describe('page routes', () => {
   });
 
   it('writes the answer of a listing page’s first request into the page, as the API gives it, and hints only what it could not answer', async () => {
-    const configOf = (body: string) => JSON.parse(/<script id="tasko-config" type="application\/json">(.*?)<\/script>/.exec(body)?.[1] ?? '{}');
+    const configOf = (body: string) =>
+      JSON.parse(/<script id="tasko-config" type="application\/json">(.*?)<\/script>/.exec(body)?.[1] ?? '{}');
     const fetchHint = (body: string) => /<link rel="preload" as="fetch" href="([^"]+)" crossorigin="anonymous">/.exec(body)?.[1];
     const home = (await app.inject('/he')).body;
     const search = '/api/v1/jobs?offerType=job&sort=newest&page=1&pageSize=12&language=he';
@@ -152,7 +179,9 @@ describe('page routes', () => {
     assert.ok((configOf(home).answers[search].jobs as unknown[]).length > 0);
     assert.equal(fetchHint(home), undefined, 'answered: nothing left to fetch');
     const services = configOf((await app.inject('/en/services?category=other&page=2')).body);
-    assert.deepEqual(Object.keys(services.answers), ['/api/v1/jobs?offerType=service&category=other&sort=newest&page=2&pageSize=12&language=en']);
+    assert.deepEqual(Object.keys(services.answers), [
+      '/api/v1/jobs?offerType=service&category=other&sort=newest&page=2&pageSize=12&language=en',
+    ]);
     const listing = configOf((await app.inject(`/en/job/${listingId}`)).body);
     assert.equal(listing.answers[`/api/v1/jobs/${listingId}?language=en`].jobTitle, 'עזרה בהובלת ספה');
     assert.equal(configOf((await app.inject('/en/tasks')).body).answers, undefined, '/tasks waits for a search');
@@ -170,7 +199,14 @@ describe('page routes', () => {
       if (req.url !== '/content/mf-manifest.json') return res.writeHead(404).end();
       manifestReads += 1;
       res.setHeader('Content-Type', 'application/json');
-      res.end(JSON.stringify({ shared: [], exposes: [{ name: 'FaqPage', path: './FaqPage', assets: { js: { sync: ['faq.abcdef12.js'], async: [] }, css: { sync: [], async: [] } } }] }));
+      res.end(
+        JSON.stringify({
+          shared: [],
+          exposes: [
+            { name: 'FaqPage', path: './FaqPage', assets: { js: { sync: ['faq.abcdef12.js'], async: [] }, css: { sync: [], async: [] } } },
+          ],
+        }),
+      );
     });
     await new Promise<void>((resolve) => cdn.listen(0, '127.0.0.1', resolve));
     const cdnOrigin = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}`;
@@ -307,8 +343,7 @@ describe('canonical URLs', () => {
   });
   after(async () => canonical.close());
 
-  const get = (url: string, host: string, proto: string) =>
-    canonical.app.inject({ url, headers: { host, 'x-forwarded-proto': proto } });
+  const get = (url: string, host: string, proto: string) => canonical.app.inject({ url, headers: { host, 'x-forwarded-proto': proto } });
 
   it('sends http to https with one permanent redirect', async () => {
     const res = await get('/he/faq?x=1', 'www.tasko.test', 'http');
@@ -351,7 +386,11 @@ describe('assets', () => {
   });
 
   it('caches a hashed file for a year whether it is sent raw, as brotli or as gzip; an entry never', async () => {
-    for (const [encoding, sent] of [['br', 'br'], ['gzip', 'gzip'], ['identity', undefined]] as const) {
+    for (const [encoding, sent] of [
+      ['br', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', undefined],
+    ] as const) {
       const hashed = await app.inject({ url: '/mfe/content/faq.66666666.js', headers: { 'accept-encoding': encoding } });
       assert.equal(hashed.statusCode, 200);
       assert.equal(hashed.headers['content-encoding'], sent, encoding);

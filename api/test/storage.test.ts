@@ -57,7 +57,13 @@ describe('photos in S3-compatible object storage', () => {
       { filename: 'a.jpg', contentType: 'image/jpeg', data: await jpegWithGps(800, 600) },
       { filename: 'b.png', contentType: 'image/png', data: await png() },
     ]);
-    const res = await server.app.inject({ method: 'POST', url: '/api/v1/jobs', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` }, remoteAddress: freshClientAddress() });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/jobs',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${token}` },
+      remoteAddress: freshClientAddress(),
+    });
     assert.equal(res.statusCode, 201);
     const urls: string[] = res.json().image_url;
     assert.equal(urls.length, 2);
@@ -66,7 +72,10 @@ describe('photos in S3-compatible object storage', () => {
     const puts = received.filter((r) => r.method === 'PUT');
     assert.equal(puts.length, 2);
     assert.match(puts[0]?.url ?? '', /^\/tasko-photos\/[0-9a-f-]{36}\.jpg$/);
-    assert.match(String(puts[0]?.headers.authorization), /^AWS4-HMAC-SHA256 Credential=AKIDTEST\/\d{8}\/il-central-1\/s3\/aws4_request, SignedHeaders=[a-z0-9;-]+, Signature=[0-9a-f]{64}$/);
+    assert.match(
+      String(puts[0]?.headers.authorization),
+      /^AWS4-HMAC-SHA256 Credential=AKIDTEST\/\d{8}\/il-central-1\/s3\/aws4_request, SignedHeaders=[a-z0-9;-]+, Signature=[0-9a-f]{64}$/,
+    );
     assert.ok(puts[0]?.headers['x-amz-date']);
     assert.equal(puts[0]?.headers['content-type'], 'image/jpeg');
     assert.equal(puts[0]?.body.subarray(0, 2).toString('hex'), 'ffd8', 'a JPEG');
@@ -77,17 +86,34 @@ describe('photos in S3-compatible object storage', () => {
 
     received.length = 0;
     const edit = multipartBody(validPostFields({ keepImages: JSON.stringify([urls[0]]) }));
-    const edited = await server.app.inject({ method: 'PUT', url: `/api/v1/jobs/${res.json().job_id}`, payload: edit.payload, headers: { ...edit.headers, authorization: `Bearer ${token}` }, remoteAddress: freshClientAddress() });
+    const edited = await server.app.inject({
+      method: 'PUT',
+      url: `/api/v1/jobs/${res.json().job_id}`,
+      payload: edit.payload,
+      headers: { ...edit.headers, authorization: `Bearer ${token}` },
+      remoteAddress: freshClientAddress(),
+    });
     assert.equal(edited.statusCode, 200);
-    assert.deepEqual(received.map((r) => [r.method, r.url]), [['DELETE', `/tasko-photos/${urls[1]?.split('/').at(-1)}`]]);
+    assert.deepEqual(
+      received.map((r) => [r.method, r.url]),
+      [['DELETE', `/tasko-photos/${urls[1]?.split('/').at(-1)}`]],
+    );
   });
 
   it('writes no listing when the storage fails, and says so without details', async () => {
     const token = await signIn(server.app, 'omar@example.com');
     const before = (await server.app.inject('/api/v1/jobs?pageSize=50')).json().total;
     failuresLeft = 10; // more than the client retries
-    const body = multipartBody(validPostFields({ jobTitle: 'Never stored' }), [{ filename: 'a.png', contentType: 'image/png', data: await png() }]);
-    const res = await server.app.inject({ method: 'POST', url: '/api/v1/jobs', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` }, remoteAddress: freshClientAddress() });
+    const body = multipartBody(validPostFields({ jobTitle: 'Never stored' }), [
+      { filename: 'a.png', contentType: 'image/png', data: await png() },
+    ]);
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/jobs',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${token}` },
+      remoteAddress: freshClientAddress(),
+    });
     assert.equal(res.statusCode, 500);
     assert.deepEqual(res.json(), { statusCode: 500, messageKey: 'serverError' });
     assert.equal((await server.app.inject('/api/v1/jobs?pageSize=50')).json().total, before);

@@ -26,7 +26,9 @@ export function testDatabases(): TestDatabase[] {
 
 /** Empties every table but the server's generated secrets, so each suite starts from nothing. */
 export async function emptyDatabase(handle: DatabaseHandle): Promise<void> {
-  await handle.db.execute(sql`truncate table user_events, event_tickets, member_blocks, deal_mail_opt_outs, content_reports, reviews, messages, conversations, applications, analytics_events, listing_views, moderation_actions, reports, listings, sessions, users, rate_limits, idempotency_keys, canary_visitors, canary_page_loads, canary_address_visitors restart identity cascade`);
+  await handle.db.execute(
+    sql`truncate table user_events, event_tickets, member_blocks, deal_mail_opt_outs, content_reports, reviews, messages, conversations, applications, analytics_events, listing_views, moderation_actions, reports, listings, sessions, users, rate_limits, idempotency_keys, canary_visitors, canary_page_loads, canary_address_visitors restart identity cascade`,
+  );
 }
 
 export interface TestServer {
@@ -54,7 +56,11 @@ export async function startTestServer(database: DatabaseHandle, env: Record<stri
 }
 
 /** Runs `run` against a server of its own on `handle` (with `env`), closed afterwards whatever happens. */
-export async function withServer(handle: DatabaseHandle, env: Record<string, string>, run: (server: TestServer) => Promise<void>): Promise<void> {
+export async function withServer(
+  handle: DatabaseHandle,
+  env: Record<string, string>,
+  run: (server: TestServer) => Promise<void>,
+): Promise<void> {
   const server = await startTestServer(handle, env);
   try {
     await run(server);
@@ -92,7 +98,13 @@ export function redisAnswers(url: string): Promise<boolean> {
 /** POST /api/v1/jobs: a valid listing (with `fields` changed) by `token`'s user, from a fresh client address. */
 export function postListing(app: FastifyInstance, token: string, fields: Record<string, string> = {}) {
   const body = multipartBody(validPostFields(fields));
-  return app.inject({ method: 'POST', url: '/api/v1/jobs', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` }, remoteAddress: freshClientAddress() });
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/jobs',
+    payload: body.payload,
+    headers: { ...body.headers, authorization: `Bearer ${token}` },
+    remoteAddress: freshClientAddress(),
+  });
 }
 
 /** A listing published by `token`'s user (`postListing`, which must answer 201): its id. */
@@ -146,7 +158,12 @@ export async function providerSignIn(app: FastifyInstance, email: string, name =
   const nonceAnswer = await app.inject({ method: 'POST', url: '/api/v1/auth/nonce', remoteAddress: freshClientAddress() });
   const setCookie = String(nonceAnswer.headers['set-cookie'] ?? '');
   // The provider answers loopback only, and limits its tokens per address: a loopback address of its own.
-  const token = await app.inject({ method: 'POST', url: '/dev-idp/token', payload: { email, name, nonce: nonceAnswer.json().nonce }, remoteAddress: freshClientAddress('127') });
+  const token = await app.inject({
+    method: 'POST',
+    url: '/dev-idp/token',
+    payload: { email, name, nonce: nonceAnswer.json().nonce },
+    remoteAddress: freshClientAddress('127'),
+  });
   return { idToken: token.json().id_token as string, cookie: setCookie.split(';')[0] ?? '' };
 }
 
@@ -161,7 +178,12 @@ export function exchange(app: FastifyInstance, signInState: ProviderSignIn, remo
 }
 
 /** A session token through the local provider; the user has confirmed being 18 or older unless told otherwise. */
-export async function signIn(app: FastifyInstance, email: string, name = email.split('@')[0] ?? 'User', options: { confirmAge?: boolean } = {}): Promise<string> {
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  name = email.split('@')[0] ?? 'User',
+  options: { confirmAge?: boolean } = {},
+): Promise<string> {
   const login = await exchange(app, await providerSignIn(app, email, name));
   if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.body}`);
   const accessToken = login.json().accessToken as string;

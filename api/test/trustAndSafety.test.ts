@@ -22,13 +22,26 @@ for (const database of testDatabases()) {
 
     const auth = (token: string) => ({ authorization: `Bearer ${token}` });
     const call = (method: 'GET' | 'POST', url: string, token?: string | null, payload?: unknown) =>
-      suite.server.app.inject({ method, url: `/api/v1${url}`, headers: token ? auth(token) : {}, remoteAddress: freshClientAddress(), ...(payload !== undefined ? { payload: payload as object } : {}) });
+      suite.server.app.inject({
+        method,
+        url: `/api/v1${url}`,
+        headers: token ? auth(token) : {},
+        remoteAddress: freshClientAddress(),
+        ...(payload !== undefined ? { payload: payload as object } : {}),
+      });
     const publish = async (token: string, fields: Record<string, string> = {}) => {
       const body = multipartBody(validPostFields(fields));
-      const res = await suite.server.app.inject({ method: 'POST', url: '/api/v1/jobs', payload: body.payload, headers: { ...body.headers, ...auth(token) }, remoteAddress: freshClientAddress() });
+      const res = await suite.server.app.inject({
+        method: 'POST',
+        url: '/api/v1/jobs',
+        payload: body.payload,
+        headers: { ...body.headers, ...auth(token) },
+        remoteAddress: freshClientAddress(),
+      });
       return res;
     };
-    const count = async (table: string) => Number(rowsOf<{ n: number }>(await suite.handle.db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]?.n);
+    const count = async (table: string) =>
+      Number(rowsOf<{ n: number }>(await suite.handle.db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]?.n);
     const publicIds = async () => (await call('GET', '/jobs?pageSize=50')).json().jobs.map((j: { job_id: number }) => j.job_id);
 
     describe('age', () => {
@@ -68,8 +81,13 @@ for (const database of testDatabases()) {
         assert.equal(again.statusCode, 409);
         assert.equal(again.json().messageKey, 'alreadyReported');
         assert.equal((await call('POST', `/jobs/${listingId}/reports`, rina, { reason: 'scam' })).statusCode, 201);
-        const stored = rowsOf<{ reason: string; reporter_id: number; created_at: Date }>(await suite.handle.db.execute(sql`select reason, reporter_id, created_at from reports order by id`));
-        assert.deepEqual(stored.map((r) => r.reason), ['discriminatory', 'scam']);
+        const stored = rowsOf<{ reason: string; reporter_id: number; created_at: Date }>(
+          await suite.handle.db.execute(sql`select reason, reporter_id, created_at from reports order by id`),
+        );
+        assert.deepEqual(
+          stored.map((r) => r.reason),
+          ['discriminatory', 'scam'],
+        );
         assert.ok(stored.every((r) => r.created_at));
       });
 
@@ -88,7 +106,10 @@ for (const database of testDatabases()) {
           assert.equal(res.statusCode, status, `${url} ${JSON.stringify(body)}`);
           assert.equal(res.json().messageKey, key);
         }
-        assert.equal((await call('POST', `/jobs/${listingId}/reports`, admin, { reason: 'spam' })).json().fields.reason, 'reportReasonRequired');
+        assert.equal(
+          (await call('POST', `/jobs/${listingId}/reports`, admin, { reason: 'spam' })).json().fields.reason,
+          'reportReasonRequired',
+        );
         assert.equal(await count('reports'), before);
       });
 
@@ -99,7 +120,13 @@ for (const database of testDatabases()) {
           const reporter = await signIn(limited.app, 'reporter@example.com', 'Reporter');
           const statuses = [];
           for (let i = 0; i < 3; i += 1) {
-            const res = await limited.app.inject({ method: 'POST', url: `/api/v1/jobs/${listingId}/reports`, headers: auth(reporter), payload: { reason: 'other' }, remoteAddress: freshClientAddress() });
+            const res = await limited.app.inject({
+              method: 'POST',
+              url: `/api/v1/jobs/${listingId}/reports`,
+              headers: auth(reporter),
+              payload: { reason: 'other' },
+              remoteAddress: freshClientAddress(),
+            });
             statuses.push(res.statusCode);
           }
           assert.deepEqual(statuses, [201, 409, 429]);
@@ -115,7 +142,8 @@ for (const database of testDatabases()) {
       before(async () => {
         reported = (await publish(omar, { jobTitle: 'Too good to be true' })).json().job_id;
         quiet = (await publish(omar, { jobTitle: 'Walk my dog' })).json().job_id;
-        for (const token of [dana, rina, admin]) await call('POST', `/jobs/${reported}/reports`, token, { reason: 'scam', note: 'Asks for money first.' });
+        for (const token of [dana, rina, admin])
+          await call('POST', `/jobs/${reported}/reports`, token, { reason: 'scam', note: 'Asks for money first.' });
       });
 
       it('answers 404 to a normal user and to a visitor on every admin call, and changes nothing', async () => {
@@ -145,7 +173,10 @@ for (const database of testDatabases()) {
         assert.equal(listings[0].reportCount, 3);
         assert.equal(listings[0].publisher.email, 'omar@example.com');
         assert.equal(listings[0].listing.hidden, false);
-        assert.deepEqual(listings[0].reports.map((r: { reason: string }) => r.reason), ['scam', 'scam', 'scam']);
+        assert.deepEqual(
+          listings[0].reports.map((r: { reason: string }) => r.reason),
+          ['scam', 'scam', 'scam'],
+        );
         assert.equal(listings[1].reportCount, 3, 'the earlier listing: two users and the reporter of the rate-limit test');
       });
 
@@ -182,7 +213,9 @@ for (const database of testDatabases()) {
       });
 
       it('refuses to block oneself or an unknown user', async () => {
-        const adminId = rowsOf<{ id: number }>(await suite.handle.db.execute(sql`select id from users where email = 'admin@example.com'`))[0]?.id;
+        const adminId = rowsOf<{ id: number }>(
+          await suite.handle.db.execute(sql`select id from users where email = 'admin@example.com'`),
+        )[0]?.id;
         assert.equal((await call('POST', `/admin/users/${adminId}/block`, admin)).statusCode, 403);
         assert.equal((await call('POST', '/admin/users/999999/block', admin)).statusCode, 404);
         assert.equal((await call('POST', '/admin/listings/999999/hide', admin)).statusCode, 404);
@@ -190,8 +223,13 @@ for (const database of testDatabases()) {
 
       it('records every action, newest first', async () => {
         const { actions } = (await call('GET', '/admin/actions', admin)).json();
-        assert.deepEqual(actions.map((a: { action: string }) => a.action), ['unblock', 'block', 'restore', 'hide']);
-        assert.ok(actions.every((a: { adminEmail: string; at: string }) => a.adminEmail === 'admin@example.com' && !Number.isNaN(Date.parse(a.at))));
+        assert.deepEqual(
+          actions.map((a: { action: string }) => a.action),
+          ['unblock', 'block', 'restore', 'hide'],
+        );
+        assert.ok(
+          actions.every((a: { adminEmail: string; at: string }) => a.adminEmail === 'admin@example.com' && !Number.isNaN(Date.parse(a.at))),
+        );
         assert.equal(actions[3].listingId, reported);
       });
     });
@@ -214,7 +252,11 @@ for (const database of testDatabases()) {
         const rows = rowsOf<{ user_id: number | null }>(await suite.handle.db.execute(sql`select user_id from analytics_events`));
         assert.equal(rows.length, 50);
         assert.ok(rows.every((r) => typeof r.user_id === 'number'));
-        assert.equal((await call('POST', '/events', null, { events: [event('publish', 'ar')] })).statusCode, 202, 'anonymous, as a beacon sends it');
+        assert.equal(
+          (await call('POST', '/events', null, { events: [event('publish', 'ar')] })).statusCode,
+          202,
+          'anonymous, as a beacon sends it',
+        );
       });
 
       it('refuses a batch over 50, unknown names, bad fields: each with a key, nothing written', async () => {
@@ -239,11 +281,21 @@ for (const database of testDatabases()) {
 
       it('counts visits, searches and posts per day and language for the moderation screen', async () => {
         const visitor = crypto.randomUUID();
-        await call('POST', '/events', null, { events: [event('page_view', 'ru', { visitorId: visitor }), event('page_view', 'ru', { visitorId: visitor }), event('search', 'ru'), event('publish', 'ru')] });
+        await call('POST', '/events', null, {
+          events: [
+            event('page_view', 'ru', { visitorId: visitor }),
+            event('page_view', 'ru', { visitorId: visitor }),
+            event('search', 'ru'),
+            event('publish', 'ru'),
+          ],
+        });
         const { days } = (await call('GET', '/admin/stats?days=14', admin)).json();
         const russian = days.find((d: { language: string }) => d.language === 'ru');
         assert.match(russian.day, /^\d{4}-\d{2}-\d{2}$/);
-        assert.deepEqual({ visits: russian.visits, pageViews: russian.pageViews, searches: russian.searches, posts: russian.posts }, { visits: 1, pageViews: 2, searches: 1, posts: 1 });
+        assert.deepEqual(
+          { visits: russian.visits, pageViews: russian.pageViews, searches: russian.searches, posts: russian.posts },
+          { visits: 1, pageViews: 2, searches: 1, posts: 1 },
+        );
         const hebrew = days.find((d: { language: string }) => d.language === 'he');
         assert.equal(hebrew.searches, 25);
       });

@@ -26,7 +26,10 @@ describe('health of an instance, at the site root', () => {
   before(async () => {
     handle = await openDatabase({ pgliteDir: 'memory' });
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasko-health-'));
-    app = await buildServer(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DEMO_DATA: 'off' }), { database: handle, isDraining: () => isDraining });
+    app = await buildServer(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DEMO_DATA: 'off' }), {
+      database: handle,
+      isDraining: () => isDraining,
+    });
   });
   after(async () => {
     await app.close();
@@ -41,7 +44,10 @@ describe('health of an instance, at the site root', () => {
     assert.equal(live.headers['cache-control'], 'no-store');
     const ready = await app.inject('/health/ready');
     assert.equal(ready.statusCode, 200);
-    assert.deepEqual(ready.json(), { ready: true, checks: { primary: 'up', replica: 'none', redis: 'none', migrations: 'applied', draining: false } });
+    assert.deepEqual(ready.json(), {
+      ready: true,
+      checks: { primary: 'up', replica: 'none', redis: 'none', migrations: 'applied', draining: false },
+    });
   });
 
   it('stops being ready once draining, while it still answers live', async () => {
@@ -58,7 +64,9 @@ describe('health of an instance, at the site root', () => {
   });
 
   it('is not ready on a schema older than its code', async () => {
-    const [newest] = rowsOf<{ id: number }>(await handle.db.execute(sql`select id from drizzle.__drizzle_migrations order by created_at desc limit 1`));
+    const [newest] = rowsOf<{ id: number }>(
+      await handle.db.execute(sql`select id from drizzle.__drizzle_migrations order by created_at desc limit 1`),
+    );
     assert.ok(newest);
     await handle.db.execute(sql`update drizzle.__drizzle_migrations set created_at = created_at - 1000 where id = ${newest.id}`);
     try {
@@ -81,27 +89,40 @@ describe('health of an instance, at the site root', () => {
 
 describe('migrations once', () => {
   const url = process.env.DATABASE_URL;
-  it('two instances opening a fresh PostgreSQL database together apply each migration once', { skip: url ? false : 'no DATABASE_URL: PostgreSQL only' }, async () => {
-    const admin = await openDatabase({ databaseUrl: url, pgliteDir: 'memory' });
-    const name = `tasko_migrate_${process.pid}_${Date.now()}`;
-    await admin.db.execute(sql.raw(`create database ${name}`));
-    const fresh = new URL(url!);
-    fresh.pathname = `/${name}`;
-    try {
-      const [first, second] = await Promise.all([openDatabase({ databaseUrl: fresh.href, pgliteDir: 'memory' }), openDatabase({ databaseUrl: fresh.href, pgliteDir: 'memory' })]);
+  it(
+    'two instances opening a fresh PostgreSQL database together apply each migration once',
+    { skip: url ? false : 'no DATABASE_URL: PostgreSQL only' },
+    async () => {
+      const admin = await openDatabase({ databaseUrl: url, pgliteDir: 'memory' });
+      const name = `tasko_migrate_${process.pid}_${Date.now()}`;
+      await admin.db.execute(sql.raw(`create database ${name}`));
+      const fresh = new URL(url!);
+      fresh.pathname = `/${name}`;
       try {
-        const journal = JSON.parse(fs.readFileSync(new URL('../drizzle/meta/_journal.json', import.meta.url), 'utf8')) as { entries: unknown[] };
-        const [row] = rowsOf<{ applied: number; distinct: number }>(await first.db.execute(sql`select count(*)::int as applied, count(distinct hash)::int as distinct from drizzle.__drizzle_migrations`));
-        assert.deepEqual(row, { applied: journal.entries.length, distinct: journal.entries.length });
-        assert.equal(await migrationState(second.db), 'applied');
+        const [first, second] = await Promise.all([
+          openDatabase({ databaseUrl: fresh.href, pgliteDir: 'memory' }),
+          openDatabase({ databaseUrl: fresh.href, pgliteDir: 'memory' }),
+        ]);
+        try {
+          const journal = JSON.parse(fs.readFileSync(new URL('../drizzle/meta/_journal.json', import.meta.url), 'utf8')) as {
+            entries: unknown[];
+          };
+          const [row] = rowsOf<{ applied: number; distinct: number }>(
+            await first.db.execute(
+              sql`select count(*)::int as applied, count(distinct hash)::int as distinct from drizzle.__drizzle_migrations`,
+            ),
+          );
+          assert.deepEqual(row, { applied: journal.entries.length, distinct: journal.entries.length });
+          assert.equal(await migrationState(second.db), 'applied');
+        } finally {
+          await Promise.all([first.close(), second.close()]);
+        }
       } finally {
-        await Promise.all([first.close(), second.close()]);
+        await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
+        await admin.close();
       }
-    } finally {
-      await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
-      await admin.close();
-    }
-  });
+    },
+  );
 });
 
 /** A pool that answers what `answer` says, or fails when it throws: the replica reader's view of a server. */
@@ -207,9 +228,23 @@ describe('public reads with a replica', () => {
 
 describe('replica settings', () => {
   it('refuses a replica without a primary, and a lag that is not a number', () => {
-    assert.match(String(configRefusal({ DATABASE_REPLICA_URL: 'postgres://replica/tasko' })), /DATABASE_REPLICA_URL is set without DATABASE_URL/);
-    assert.match(String(configRefusal({ DATABASE_URL: 'postgres://primary/tasko', REPLICA_MAX_LAG_MS: 'soon' })), /REPLICA_MAX_LAG_MS="soon": expected a whole number/);
-    assert.equal(configRefusal({ DATABASE_URL: 'postgres://primary/tasko', DATABASE_REPLICA_URL: 'postgres://replica/tasko', REPLICA_MAX_LAG_MS: '2000', SHUTDOWN_DELAY_MS: '5000' }), null);
+    assert.match(
+      String(configRefusal({ DATABASE_REPLICA_URL: 'postgres://replica/tasko' })),
+      /DATABASE_REPLICA_URL is set without DATABASE_URL/,
+    );
+    assert.match(
+      String(configRefusal({ DATABASE_URL: 'postgres://primary/tasko', REPLICA_MAX_LAG_MS: 'soon' })),
+      /REPLICA_MAX_LAG_MS="soon": expected a whole number/,
+    );
+    assert.equal(
+      configRefusal({
+        DATABASE_URL: 'postgres://primary/tasko',
+        DATABASE_REPLICA_URL: 'postgres://replica/tasko',
+        REPLICA_MAX_LAG_MS: '2000',
+        SHUTDOWN_DELAY_MS: '5000',
+      }),
+      null,
+    );
   });
 });
 
@@ -242,7 +277,8 @@ for (const database of testDatabases()) {
         payload: body,
         remoteAddress: freshClientAddress(),
       });
-    const countOf = async (table: 'alerts' | 'listings') => rowsOf<{ n: number }>(await suite.handle.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]?.n;
+    const countOf = async (table: 'alerts' | 'listings') =>
+      rowsOf<{ n: number }>(await suite.handle.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]?.n;
 
     it('answers a repeated key with the first answer and creates nothing more', async () => {
       await emptyDatabaseRows(suite.handle);
@@ -280,7 +316,11 @@ for (const database of testDatabases()) {
       await emptyDatabaseRows(suite.handle);
       const refused = await saveAlert('key-4', { ...ALERT, offerType: 'nonsense' });
       assert.equal(refused.statusCode, 400);
-      assert.equal((await saveAlert('key-4', { ...ALERT, offerType: 'nonsense' })).statusCode, 400, 'a refusal is not kept: it is refused again, by the route');
+      assert.equal(
+        (await saveAlert('key-4', { ...ALERT, offerType: 'nonsense' })).statusCode,
+        400,
+        'a refusal is not kept: it is refused again, by the route',
+      );
       assert.equal((await saveAlert('key-4')).statusCode, 201, 'the corrected request goes through under the same key');
 
       assert.equal((await saveAlert('key-4', ALERT, other)).statusCode, 201, "another member's key of the same name is theirs");
@@ -315,7 +355,9 @@ for (const database of testDatabases()) {
       assert.equal(again.json().job_id, first.json().job_id);
       assert.equal(await countOf('listings'), 1);
       // Kept in the listing's own transaction, as the route's serializer wrote it: a resend gets the same bytes.
-      const [kept] = rowsOf<{ body: string; status: number }>(await suite.handle.db.execute(sql`select body, status from idempotency_keys where key = 'post-1'`));
+      const [kept] = rowsOf<{ body: string; status: number }>(
+        await suite.handle.db.execute(sql`select body, status from idempotency_keys where key = 'post-1'`),
+      );
       assert.deepEqual(kept, { body: first.body, status: 201 });
       assert.equal(again.body, first.body);
     });

@@ -21,11 +21,24 @@ const HOUR = 60 * 60_000;
 
 /** What each suite needs around its server: publishing as a user, counting rows and files. */
 function suiteTools(suite: SuiteServer) {
-  const publish = (token: string, fields: Record<string, string>, files: FilePart[] = [], method: 'POST' | 'PUT' = 'POST', url = '/api/v1/jobs') => {
+  const publish = (
+    token: string,
+    fields: Record<string, string>,
+    files: FilePart[] = [],
+    method: 'POST' | 'PUT' = 'POST',
+    url = '/api/v1/jobs',
+  ) => {
     const body = multipartBody(fields, files);
-    return suite.server.app.inject({ method, url, payload: body.payload, headers: { ...body.headers, ...auth(token) }, remoteAddress: freshClientAddress() });
+    return suite.server.app.inject({
+      method,
+      url,
+      payload: body.payload,
+      headers: { ...body.headers, ...auth(token) },
+      remoteAddress: freshClientAddress(),
+    });
   };
-  const countListings = async () => Number(rowsOf<{ n: number }>(await suite.handle.db.execute(sql`select count(*)::int as n from listings`))[0]?.n);
+  const countListings = async () =>
+    Number(rowsOf<{ n: number }>(await suite.handle.db.execute(sql`select count(*)::int as n from listings`))[0]?.n);
   const uploadDir = () => suite.server.config.uploadDir;
   const uploadedFiles = () => (fs.existsSync(uploadDir()) ? fs.readdirSync(uploadDir()) : []);
   const fileOf = (url: string) => path.join(uploadDir(), path.basename(url));
@@ -59,7 +72,9 @@ for (const database of testDatabases()) {
 
     it('refuses an image over 40 megapixels with 400 imageTooComplex, and stores nothing', async () => {
       // One colour: a few kilobytes on the wire, 40,008,000 pixels once decoded.
-      const huge = await sharp({ create: { width: 8000, height: 5001, channels: 3, background: '#3a7' } }).png().toBuffer();
+      const huge = await sharp({ create: { width: 8000, height: 5001, channels: 3, background: '#3a7' } })
+        .png()
+        .toBuffer();
       assert.ok(huge.length < LIMITS.maxImageBytes, 'within the byte limit: only the pixel count refuses it');
       const [listingsBefore, filesBefore] = [await countListings(), uploadedFiles().length];
       const res = await publish(dana, validPostFields(), [
@@ -140,7 +155,9 @@ for (const database of testDatabases()) {
     });
 
     it('sweeps files no listing shows once they are an hour old; listings’ photos (the demo’s too) and newer files stay', async () => {
-      const demoPhotos = rowsOf<{ url: string }>(await suite.handle.db.execute(sql`select jsonb_array_elements_text(images) as url from listings where is_demo`)).map((r) => r.url);
+      const demoPhotos = rowsOf<{ url: string }>(
+        await suite.handle.db.execute(sql`select jsonb_array_elements_text(images) as url from listings where is_demo`),
+      ).map((r) => r.url);
       assert.ok(demoPhotos.length > 0, 'the demo was seeded with photos');
       const shown = await postWithPhoto();
       // A row deleted before deletion removed photos, or whose removal failed: it shows nothing any more.
@@ -157,7 +174,8 @@ for (const database of testDatabases()) {
       assert.deepEqual(removed.sort(), [`/uploads/${path.basename(orphan)}`, leftBehind.url].sort());
       assert.equal(fs.existsSync(orphan), false);
       assert.equal(fs.existsSync(fileOf(leftBehind.url)), false);
-      for (const kept of [freshOrphan, notAPhoto, fileOf(shown.url), ...demoPhotos.map(fileOf)]) assert.ok(fs.existsSync(kept), `${path.basename(kept)} stays`);
+      for (const kept of [freshOrphan, notAPhoto, fileOf(shown.url), ...demoPhotos.map(fileOf)])
+        assert.ok(fs.existsSync(kept), `${path.basename(kept)} stays`);
       assert.equal((await suite.server.app.inject(shown.url)).statusCode, 200);
     });
 
@@ -168,7 +186,8 @@ for (const database of testDatabases()) {
       const orphanName = `${crypto.randomUUID()}.png`;
       const freshName = `${crypto.randomUUID()}.gif`;
       const old = new Date(Date.now() - 2 * HOUR).toISOString();
-      const entry = (key: string, modified: string) => `<Contents><Key>${key}</Key><LastModified>${modified}</LastModified><ETag>&quot;e&quot;</ETag><Size>1</Size></Contents>`;
+      const entry = (key: string, modified: string) =>
+        `<Contents><Key>${key}</Key><LastModified>${modified}</LastModified><ETag>&quot;e&quot;</ETag><Size>1</Size></Contents>`;
       const token = 'page/2+next==';
       const pages = [
         `<IsTruncated>true</IsTruncated><NextContinuationToken>${token}</NextContinuationToken>${entry(shownName, old)}${entry(orphanName, old)}`,
@@ -182,7 +201,9 @@ for (const database of testDatabases()) {
         if (req.method === 'GET') {
           const page = url.searchParams.get('continuation-token') === token ? 1 : 0;
           res.setHeader('content-type', 'application/xml');
-          res.end(`<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>tasko-photos</Name>${pages[page]}</ListBucketResult>`);
+          res.end(
+            `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>tasko-photos</Name>${pages[page]}</ListBucketResult>`,
+          );
         } else {
           res.statusCode = req.method === 'DELETE' ? 204 : 200;
           res.end();
@@ -191,17 +212,35 @@ for (const database of testDatabases()) {
       await new Promise<void>((resolve) => bucket.listen(0, '127.0.0.1', resolve));
       try {
         const { port } = bucket.address() as AddressInfo;
-        const storage = new S3PhotoStorage({ endpoint: `http://127.0.0.1:${port}`, bucket: 'tasko-photos', region: 'il-central-1', accessKeyId: 'AKIDTEST', secretAccessKey: 'secret-test-key', publicUrl: 'https://photos.tasko.test' });
+        const storage = new S3PhotoStorage({
+          endpoint: `http://127.0.0.1:${port}`,
+          bucket: 'tasko-photos',
+          region: 'il-central-1',
+          accessKeyId: 'AKIDTEST',
+          secretAccessKey: 'secret-test-key',
+          publicUrl: 'https://photos.tasko.test',
+        });
 
         const removed = await sweepOrphanPhotos(suite.handle.db, storage);
         assert.deepEqual(removed, [`https://photos.tasko.test/${orphanName}`]);
         const lists = received.filter((r) => r.method === 'GET');
-        assert.deepEqual(lists.map((r) => [r.url.pathname, r.url.searchParams.get('list-type'), r.url.searchParams.get('delimiter'), r.url.searchParams.get('continuation-token')]), [
-          ['/tasko-photos/', '2', '/', null],
-          ['/tasko-photos/', '2', '/', token],
-        ]);
+        assert.deepEqual(
+          lists.map((r) => [
+            r.url.pathname,
+            r.url.searchParams.get('list-type'),
+            r.url.searchParams.get('delimiter'),
+            r.url.searchParams.get('continuation-token'),
+          ]),
+          [
+            ['/tasko-photos/', '2', '/', null],
+            ['/tasko-photos/', '2', '/', token],
+          ],
+        );
         assert.match(String(lists[1]?.headers.authorization), /^AWS4-HMAC-SHA256 Credential=AKIDTEST\//);
-        assert.deepEqual(received.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname), [`/tasko-photos/${orphanName}`]);
+        assert.deepEqual(
+          received.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname),
+          [`/tasko-photos/${orphanName}`],
+        );
 
         received.length = 0;
         await storage.put(`${crypto.randomUUID()}.jpg`, Buffer.from('x'), 'image/jpeg');

@@ -94,7 +94,10 @@ for (const database of testDatabases()) {
 
     test('an expired ticket opens nothing, and the sweep deletes it', async () => {
       const ticket = await ticketOf(omer.token);
-      await handle.db.update(eventTickets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(eventTickets.userId, omer.id));
+      await handle.db
+        .update(eventTickets)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(eventTickets.userId, omer.id));
       const answer = await fetch(`${server.url}/me/events?ticket=${ticket}`);
       assert.equal(answer.status, 401);
       await sweepUserEvents(handle.db);
@@ -108,12 +111,20 @@ for (const database of testDatabases()) {
       assert.equal(reader.response.headers.get('cache-control'), 'no-store');
       assert.equal(reader.response.headers.get('x-content-type-options'), 'nosniff', 'the security headers are kept');
       await reader.until(() => reader.retry !== null, 'the retry hint');
-      const message = { id: 7, authorId: omer.id, text: 'Hi, is the sofa still there?', createdAt: new Date().toISOString(), kind: 'user' as const };
+      const message = {
+        id: 7,
+        authorId: omer.id,
+        text: 'Hi, is the sofa still there?',
+        createdAt: new Date().toISOString(),
+        kind: 'user' as const,
+      };
       await publisher.publish(handle.db, [dana.id, omer.id], 'message', { conversationId: 3, message });
       const [event] = await reader.untilEvents(1);
       assert.equal(event!.event, 'message');
       assert.deepEqual(event!.data, { conversationId: 3, message });
-      const [stored] = rowsOf<{ id: string | number }>(await handle.db.execute(sql`select max(id) as id from user_events where user_id = ${dana.id}`));
+      const [stored] = rowsOf<{ id: string | number }>(
+        await handle.db.execute(sql`select max(id) as id from user_events where user_id = ${dana.id}`),
+      );
       assert.equal(event!.id, Number(stored!.id), 'the id is the row’s');
       reader.close();
     });
@@ -222,7 +233,9 @@ for (const database of testDatabases()) {
       await handle.db.execute(sql`update user_events set created_at = now() - interval '49 hours' where id = ${old!}`);
       await handle.db.execute(sql`update user_events set created_at = now() - interval '47 hours' where id = ${recent!}`);
       await sweepUserEvents(handle.db);
-      const left = rowsOf<{ id: string | number }>(await handle.db.execute(sql`select id from user_events where id in (${old!}, ${recent!})`)).map((row) => Number(row.id));
+      const left = rowsOf<{ id: string | number }>(
+        await handle.db.execute(sql`select id from user_events where id in (${old!}, ${recent!})`),
+      ).map((row) => Number(row.id));
       assert.deepEqual(left, [recent]);
     });
 
@@ -265,7 +278,9 @@ describe('the live event stream across API processes on PostgreSQL', { skip: pos
 
   /** This process's listening connections, as PostgreSQL sees them. */
   const listeners = async () =>
-    rowsOf<{ pid: number }>(await handleA.db.execute(sql`select pid from pg_stat_activity where application_name = ${listenerApplicationName()}`)).map((row) => row.pid);
+    rowsOf<{ pid: number }>(
+      await handleA.db.execute(sql`select pid from pg_stat_activity where application_name = ${listenerApplicationName()}`),
+    ).map((row) => row.pid);
 
   test('an event stored through one server reaches a stream held by the other', async () => {
     const reader = await EventStreamReader.open(`${serverB.url}/me/events`, { authorization: `Bearer ${dana.token}` });
@@ -287,7 +302,9 @@ describe('the live event stream across API processes on PostgreSQL', { skip: pos
 
     const dropped = await listeners();
     assert.equal(dropped.length, 2, 'one listening connection per server');
-    await handleA.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${listenerApplicationName()}`);
+    await handleA.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${listenerApplicationName()}`,
+    );
     // Stored while nobody listens: no notification reaches anyone, the catch-up must find these.
     const whileAway = await publishUnread(handleA, publisher, [dana.id], [2, 3, 4]);
     const relistening = async () => {

@@ -76,7 +76,14 @@ describe('signing in', () => {
     try {
       await page.goto(`${running.site.origin}/en/faq`);
       await page.evaluate((key) => {
-        localStorage.setItem(key, JSON.stringify({ token: 'forged.token.value', info: { email: 'x@example.com', name: 'X' }, settings: { language: 'en', theme: 'light', emailNotifications: true, smsNotifications: false } }));
+        localStorage.setItem(
+          key,
+          JSON.stringify({
+            token: 'forged.token.value',
+            info: { email: 'x@example.com', name: 'X' },
+            settings: { language: 'en', theme: 'light', emailNotifications: true, smsNotifications: false },
+          }),
+        );
       }, STORAGE_KEYS.user);
       await page.goto(`${running.site.origin}/en/my-posted-jobs`);
       await page.waitForURL(/\/en\/login/);
@@ -109,8 +116,38 @@ describe('signing in', () => {
 
 describe('my posts', () => {
   for (const [language, texts] of [
-    ['en', { title: 'My posts', close: 'Mark as closed', confirm: 'Mark this job as closed?', closed: 'Job marked as closed.', open: 'Open', closedLabel: 'Closed', reactivate: 'Reactivate', del: 'Delete', deleteQ: 'Are you sure you want to delete this job?', deleted: 'Job deleted.', button: 'Sign in with Google' }],
-    ['ar', { title: 'إعلاناتي', close: 'إغلاق الإعلان', confirm: 'هل تريد إغلاق هذا الإعلان؟', closed: 'أُغلق الإعلان.', open: 'مفتوح', closedLabel: 'مغلق', reactivate: 'إعادة التفعيل', del: 'حذف', deleteQ: 'هل تريد حذف هذا الإعلان؟', deleted: 'حُذف الإعلان.', button: 'تسجيل الدخول بحساب Google' }],
+    [
+      'en',
+      {
+        title: 'My posts',
+        close: 'Mark as closed',
+        confirm: 'Mark this job as closed?',
+        closed: 'Job marked as closed.',
+        open: 'Open',
+        closedLabel: 'Closed',
+        reactivate: 'Reactivate',
+        del: 'Delete',
+        deleteQ: 'Are you sure you want to delete this job?',
+        deleted: 'Job deleted.',
+        button: 'Sign in with Google',
+      },
+    ],
+    [
+      'ar',
+      {
+        title: 'إعلاناتي',
+        close: 'إغلاق الإعلان',
+        confirm: 'هل تريد إغلاق هذا الإعلان؟',
+        closed: 'أُغلق الإعلان.',
+        open: 'مفتوح',
+        closedLabel: 'مغلق',
+        reactivate: 'إعادة التفعيل',
+        del: 'حذف',
+        deleteQ: 'هل تريد حذف هذا الإعلان؟',
+        deleted: 'حُذف الإعلان.',
+        button: 'تسجيل الدخول بحساب Google',
+      },
+    ],
   ] as const) {
     it(`closes, reactivates and deletes, showing only the user's own listings (${language})`, async () => {
       const email = `owner-${language}@example.com`;

@@ -55,7 +55,12 @@ describe('alerts that really arrive', () => {
       const linked = new URL(link);
       await page.goto(`${origin}${linked.pathname}${linked.search}`);
       const session = await apiSession(context.request, origin, reader, 'Noa');
-      const alertsNow = async () => ((await (await context.request.get(`${origin}/api/v1/me/alerts`, { headers: { authorization: `Bearer ${session}` } })).json()) as { alerts: unknown[] }).alerts;
+      const alertsNow = async () =>
+        (
+          (await (await context.request.get(`${origin}/api/v1/me/alerts`, { headers: { authorization: `Bearer ${session}` } })).json()) as {
+            alerts: unknown[];
+          }
+        ).alerts;
       assert.equal((await alertsNow()).length, 1, 'opening the link changed nothing');
       await page.getByRole('button', { name: 'הסרה', exact: true }).click();
       await page.getByText('ההסרה בוצעה. לא יישלחו אליכם עוד אימיילים מההתראה הזאת.').waitFor();

@@ -56,7 +56,12 @@ describe('analytics with consent', () => {
       assert.equal(batches.length, 1, 'one batch for the four page views, not a request each');
       assert.deepEqual(
         batches[0]?.map((e) => [e.name, e.props.route]),
-        [['page_view', 'about'], ['page_view', 'faq'], ['page_view', 'blogs'], ['page_view', 'contact']],
+        [
+          ['page_view', 'about'],
+          ['page_view', 'faq'],
+          ['page_view', 'blogs'],
+          ['page_view', 'contact'],
+        ],
       );
       assert.ok(batches[0]?.every((e) => e.language === 'en' && !('email' in e)));
 
@@ -64,10 +69,16 @@ describe('analytics with consent', () => {
       await page.waitForURL(/\/en\/about$/);
       const admin = await apiSession(page.request, running.site.origin, 'admin@example.com', 'Admin');
       const englishToday = async () => {
-        const stats = await page.request.get(`${running.site.origin}/api/v1/admin/stats`, { headers: { authorization: `Bearer ${admin}` } });
+        const stats = await page.request.get(`${running.site.origin}/api/v1/admin/stats`, {
+          headers: { authorization: `Bearer ${admin}` },
+        });
         return ((await stats.json()) as { days: DailyCount[] }).days.find((d) => d.language === 'en');
       };
-      assert.deepEqual(await englishToday(), { ...(await englishToday()), visits: 1, pageViews: 4 }, 'stored: one visitor, four page views');
+      assert.deepEqual(
+        await englishToday(),
+        { ...(await englishToday()), visits: 1, pageViews: 4 },
+        'stored: one visitor, four page views',
+      );
 
       // Leaving the site: the page view still queued leaves by sendBeacon as the page goes away (beacons are
       // not reported to the test as requests, so the server's count shows it arrived).

@@ -20,11 +20,19 @@ const bySalary = (direction: 1 | -1) => [...errands].sort((a, b) => direction * 
 const newestFirst = [...errands].reverse().map((e) => e.title);
 
 /** A listing with photos: the multipart post payload as the posting form sends it, files included. */
-async function createListingWithPhotos(request: APIRequestContext, token: string, fields: Record<string, string>, photos: Buffer[]): Promise<number> {
+async function createListingWithPhotos(
+  request: APIRequestContext,
+  token: string,
+  fields: Record<string, string>,
+  photos: Buffer[],
+): Promise<number> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   photos.forEach((photo, i) => form.append('photos', new Blob([new Uint8Array(photo)], { type: 'image/png' }), `photo-${i + 1}.png`));
-  const response = await request.post(`${running.site.origin}/api/v1/jobs`, { headers: { authorization: `Bearer ${token}` }, multipart: form });
+  const response = await request.post(`${running.site.origin}/api/v1/jobs`, {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: form,
+  });
   if (response.status() !== 201) throw new Error(`listing not created: ${await response.text()}`);
   return (await response.json()).job_id as number;
 }
@@ -34,11 +42,40 @@ async function publishListings(): Promise<void> {
   const { context, page } = await newPage(running.browser);
   const dana = await apiSession(page.request, running.site.origin, 'dana@example.com', 'Dana');
   const yossi = await apiSession(page.request, running.site.origin, 'yossi@example.com', 'יוסי');
-  ids.sofa = await createListing(page.request, running.site.origin, yossi, { jobTitle: 'עזרה בהובלת ספה', description: 'קומה שלישית בלי מעלית.', amount: '300', contactPersonName: 'יוסי', location: JSON.stringify({ city: 'חיפה', address: 'הרצל 10' }), contactMethods: JSON.stringify(['phone', 'whatsapp']) });
-  ids.dog = await createListing(page.request, running.site.origin, dana, { jobTitle: 'Dog walker mornings', category: 'petAndAnimalCare', amount: '45', paymentType: 'hourly', location: JSON.stringify({ city: 'Tel Aviv-Yafo', address: '' }) });
-  ids.tutor = await createListing(page.request, running.site.origin, dana, { jobTitle: 'Math tutoring', offerType: 'service', category: 'educationAndTutoring', amount: '120', paymentType: 'hourly' });
-  const colours = [{ r: 200, g: 60, b: 40 }, { r: 40, g: 160, b: 60 }, { r: 40, g: 80, b: 200 }];
-  const photos = await Promise.all(colours.map((background) => sharp({ create: { width: 640, height: 400, channels: 3, background } }).png().toBuffer()));
+  ids.sofa = await createListing(page.request, running.site.origin, yossi, {
+    jobTitle: 'עזרה בהובלת ספה',
+    description: 'קומה שלישית בלי מעלית.',
+    amount: '300',
+    contactPersonName: 'יוסי',
+    location: JSON.stringify({ city: 'חיפה', address: 'הרצל 10' }),
+    contactMethods: JSON.stringify(['phone', 'whatsapp']),
+  });
+  ids.dog = await createListing(page.request, running.site.origin, dana, {
+    jobTitle: 'Dog walker mornings',
+    category: 'petAndAnimalCare',
+    amount: '45',
+    paymentType: 'hourly',
+    location: JSON.stringify({ city: 'Tel Aviv-Yafo', address: '' }),
+  });
+  ids.tutor = await createListing(page.request, running.site.origin, dana, {
+    jobTitle: 'Math tutoring',
+    offerType: 'service',
+    category: 'educationAndTutoring',
+    amount: '120',
+    paymentType: 'hourly',
+  });
+  const colours = [
+    { r: 200, g: 60, b: 40 },
+    { r: 40, g: 160, b: 60 },
+    { r: 40, g: 80, b: 200 },
+  ];
+  const photos = await Promise.all(
+    colours.map((background) =>
+      sharp({ create: { width: 640, height: 400, channels: 3, background } })
+        .png()
+        .toBuffer(),
+    ),
+  );
   ids.garden = await createListingWithPhotos(
     page.request,
     dana,
@@ -58,7 +95,11 @@ async function publishListings(): Promise<void> {
     photos,
   );
   for (const errand of errands) {
-    await createListing(page.request, running.site.origin, dana, { jobTitle: errand.title, category: 'eventAndErrands', amount: String(errand.amount) });
+    await createListing(page.request, running.site.origin, dana, {
+      jobTitle: errand.title,
+      category: 'eventAndErrands',
+      amount: String(errand.amount),
+    });
   }
   await context.close();
 }
@@ -70,12 +111,21 @@ async function waitForResults(page: Page): Promise<void> {
 
 /** The list once its first card is the expected one (the previous answer stays on screen while loading). */
 async function firstTitleBecomes(page: Page, title: string): Promise<void> {
-  await page.locator('.listing-list > li').first().locator('.listing-card__title', { hasText: new RegExp(`^${title}$`) }).waitFor();
+  await page
+    .locator('.listing-list > li')
+    .first()
+    .locator('.listing-card__title', { hasText: new RegExp(`^${title}$`) })
+    .waitFor();
   await waitForResults(page);
 }
 
 /** Types into the search bar and presses its button, as a visitor does. */
-async function search(page: Page, labels: { text: string; location: string; submit: string }, text: string, location: string): Promise<void> {
+async function search(
+  page: Page,
+  labels: { text: string; location: string; submit: string },
+  text: string,
+  location: string,
+): Promise<void> {
   await page.getByLabel(labels.text).fill(text);
   await page.getByRole('combobox', { name: labels.location }).fill(location);
   await page.getByRole('button', { name: labels.submit, exact: true }).click();
@@ -86,7 +136,11 @@ const HE = { text: 'מה מחפשים?', location: 'איפה?', submit: 'חיפ�
 
 /** The structured data blocks of the page, parsed. */
 function structuredData(page: Page): Promise<Record<string, unknown>[]> {
-  return page.evaluate(() => [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? 'null') as Record<string, unknown>));
+  return page.evaluate(() =>
+    [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+      (s) => JSON.parse(s.textContent ?? 'null') as Record<string, unknown>,
+    ),
+  );
 }
 
 describe('finding work', () => {
@@ -103,11 +157,21 @@ describe('finding work', () => {
       await waitForResults(page);
       assert.ok((await page.locator('.listing-card').count()) > 0);
       assert.deepEqual(listingRequests, [], 'the server wrote the first answer into the page');
-      const chunkGroups = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'shell', 'dist', 'chunk-groups.json'), 'utf8')) as Record<string, string[]>;
+      const chunkGroups = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'shell', 'dist', 'chunk-groups.json'), 'utf8')) as Record<
+        string,
+        string[]
+      >;
       const clientFiles = (chunkGroups['http-client'] ?? []).filter((file) => file.endsWith('.js')).map((file) => `/mfe/shell/${file}`);
       assert.ok(clientFiles.length > 0);
-      assert.deepEqual(scripts.filter((file) => clientFiles.includes(file)), [], 'axios is not downloaded for the first render');
-      await Promise.all([page.waitForResponse((response) => response.url().includes('/api/v1/jobs?')), page.getByRole('button', { name: 'Pet and animal care' }).click()]);
+      assert.deepEqual(
+        scripts.filter((file) => clientFiles.includes(file)),
+        [],
+        'axios is not downloaded for the first render',
+      );
+      await Promise.all([
+        page.waitForResponse((response) => response.url().includes('/api/v1/jobs?')),
+        page.getByRole('button', { name: 'Pet and animal care' }).click(),
+      ]);
       assert.equal(listingRequests.length, 1, 'a search asks the API');
     } finally {
       await context.close();
@@ -128,7 +192,11 @@ describe('finding work', () => {
       await firstTitleBecomes(page, 'עזרה בהובלת ספה');
       assert.deepEqual(await titles(page), ['עזרה בהובלת ספה']);
       const title = page.locator('.listing-card__title bdi').first();
-      assert.equal(await title.evaluate((el) => getComputedStyle(el).direction), 'rtl', 'Hebrew text reads right to left on the English page');
+      assert.equal(
+        await title.evaluate((el) => getComputedStyle(el).direction),
+        'rtl',
+        'Hebrew text reads right to left on the English page',
+      );
       const description = page.locator('.listing-card__description').first();
       // Set in the listing's own language and direction, as its title is.
       assert.equal(await description.getAttribute('dir'), 'rtl');
@@ -156,7 +224,11 @@ describe('finding work', () => {
       await page.goBack();
       await page.waitForURL((url) => !url.search.includes('category='));
       await page.locator('.listing-card').nth(1).waitFor();
-      assert.equal(await page.getByRole('button', { name: 'All' }).getAttribute('aria-pressed'), 'true', 'Back restores the earlier search');
+      assert.equal(
+        await page.getByRole('button', { name: 'All' }).getAttribute('aria-pressed'),
+        'true',
+        'Back restores the earlier search',
+      );
       await search(page, EN, 'no such thing anywhere', '');
       await page.getByText('No jobs found.').waitFor();
       assert.deepEqual(problems.errors, []);
@@ -194,7 +266,14 @@ describe('finding work', () => {
       await page.waitForURL(/category=petAndAnimalCare/);
       await firstTitleBecomes(page, 'Dog walker mornings');
       assert.deepEqual(await titles(page), ['Dog walker mornings']);
-      assert.equal(await page.locator('.listing-card__title bdi').first().evaluate((el) => getComputedStyle(el).direction), 'ltr', 'an English title keeps its direction on the Hebrew page');
+      assert.equal(
+        await page
+          .locator('.listing-card__title bdi')
+          .first()
+          .evaluate((el) => getComputedStyle(el).direction),
+        'ltr',
+        'an English title keeps its direction on the Hebrew page',
+      );
 
       await page.goBack();
       await page.waitForURL((url) => !url.search.includes('category='));
@@ -314,7 +393,11 @@ describe('finding work', () => {
       await page.getByRole('heading', { name: 'Garden cleanup', level: 1 }).waitFor();
       blocks = await structuredData(page);
       assert.equal(blocks.length, 1, 'the server’s block and the page’s are one');
-      assert.deepEqual(blocks[0]?.baseSalary, { '@type': 'MonetaryAmount', currency: 'ILS', value: { '@type': 'QuantitativeValue', value: 250, unitText: 'PROJECT' } });
+      assert.deepEqual(blocks[0]?.baseSalary, {
+        '@type': 'MonetaryAmount',
+        currency: 'ILS',
+        value: { '@type': 'QuantitativeValue', value: 250, unitText: 'PROJECT' },
+      });
       assert.deepEqual(blocks[0]?.jobLocation, {
         '@type': 'Place',
         address: { '@type': 'PostalAddress', addressLocality: 'Ramat Gan', addressCountry: 'IL' },
@@ -335,7 +418,9 @@ describe('finding work', () => {
       await page.keyboard.press('Home');
       await gallery.getByText('1 of 3', { exact: true }).waitFor();
 
-      await page.route('**/api/v1/jobs/*/contact', (route) => route.fulfill({ status: 429, contentType: 'application/json', body: '{"statusCode":429,"messageKey":"rateLimited"}' }));
+      await page.route('**/api/v1/jobs/*/contact', (route) =>
+        route.fulfill({ status: 429, contentType: 'application/json', body: '{"statusCode":429,"messageKey":"rateLimited"}' }),
+      );
       await page.getByRole('button', { name: 'Show phone' }).click();
       await page.getByRole('alert').getByText('Too many attempts. Please wait a minute and try again.').waitFor();
       await page.unroute('**/api/v1/jobs/*/contact');
@@ -347,7 +432,10 @@ describe('finding work', () => {
       assert.equal(mail.protocol + mail.pathname, 'mailto:dana@example.com');
       assert.equal(mail.searchParams.get('subject'), 'Your listing on Tasko: Garden cleanup');
       assert.equal(await page.getByRole('link', { name: 'WhatsApp' }).count(), 0);
-      assert.deepEqual(problems.errors.filter((e) => !e.includes('429')), []);
+      assert.deepEqual(
+        problems.errors.filter((e) => !e.includes('429')),
+        [],
+      );
     } finally {
       await context.close();
     }

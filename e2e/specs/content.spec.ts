@@ -37,7 +37,15 @@ describe('content pages', () => {
       await page.goto(`${running.site.origin}/en/eula`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       const terms = (await page.locator('article').textContent()) ?? '';
-      for (const rule of [/intermediary/i, /18/, /3 months|three months/i, /50|fifty/i, /(6|six)( \(six\))? months/i, /Tel Aviv/i, /discriminat/i]) {
+      for (const rule of [
+        /intermediary/i,
+        /18/,
+        /3 months|three months/i,
+        /50|fifty/i,
+        /(6|six)( \(six\))? months/i,
+        /Tel Aviv/i,
+        /discriminat/i,
+      ]) {
         assert.match(terms, rule);
       }
     } finally {

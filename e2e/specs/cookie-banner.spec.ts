@@ -31,7 +31,10 @@ describe('cookie banner', () => {
       await page.goto(`${running.site.origin}/en/about`);
       const banner = page.getByRole('region', { name: 'Cookie notice' });
       const [accept, decline] = await Promise.all(['Accept', 'Decline'].map((name) => banner.getByRole('button', { name }).boundingBox()));
-      assert.ok(accept && decline && Math.abs(accept.width - decline.width) < 1 && Math.abs(accept.height - decline.height) < 1, 'the buttons differ in size');
+      assert.ok(
+        accept && decline && Math.abs(accept.width - decline.width) < 1 && Math.abs(accept.height - decline.height) < 1,
+        'the buttons differ in size',
+      );
       await banner.getByRole('button', { name: 'Decline' }).click();
       await banner.waitFor({ state: 'detached' });
       await page.reload();

@@ -78,7 +78,11 @@ describe('the deal, from application to reviews published together', () => {
       await poster.page.getByLabel(EN.composer).fill('Great! Can you come at 10?');
       await poster.page.getByRole('button', { name: EN.send, exact: true }).click();
       await posterThread.getByText('Great! Can you come at 10?').waitFor();
-      assert.equal(await poster.page.evaluate(() => document.activeElement?.tagName), 'TEXTAREA', 'focus stays in the composer after sending');
+      assert.equal(
+        await poster.page.evaluate(() => document.activeElement?.tagName),
+        'TEXTAREA',
+        'focus stays in the composer after sending',
+      );
       await workerThread.getByText('Great! Can you come at 10?').waitFor();
 
       // The poster offers the job from My posts; the worker accepts it in the open thread (the offer arrives live),

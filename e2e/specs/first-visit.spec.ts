@@ -46,7 +46,7 @@ async function firstVisitShift(path: string, contentSelector: string): Promise<n
 }
 
 describe('a first visit', () => {
-  it('shows the header, the loading state and the footer in the reader\'s language before any script runs', async () => {
+  it("shows the header, the loading state and the footer in the reader's language before any script runs", async () => {
     const context = await running.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     try {
       const page = await context.newPage();
@@ -66,7 +66,7 @@ describe('a first visit', () => {
     }
   });
 
-  it('puts the shell in place of the painted frame without fetching the frame\'s styles again', async () => {
+  it("puts the shell in place of the painted frame without fetching the frame's styles again", async () => {
     const { page, context, problems } = await newPage(running.browser, { locale: 'en-US' });
     try {
       const styles: string[] = [];
@@ -75,7 +75,9 @@ describe('a first visit', () => {
       });
       await page.goto(`${running.site.origin}/en/faq`);
       await page.getByRole('heading', { level: 1, name: 'Frequently asked questions' }).waitFor();
-      const inline = await page.evaluate(() => [...document.querySelectorAll('style[data-href]')].map((style) => style.getAttribute('data-href')));
+      const inline = await page.evaluate(() =>
+        [...document.querySelectorAll('style[data-href]')].map((style) => style.getAttribute('data-href')),
+      );
       assert.equal(inline.length, 1);
       // Marked by its file name, as the chunk loader knows it wherever the shell is served from.
       assert.match(inline[0] ?? '', /^bootstrap\.[0-9a-f]{8}\.css$/);
@@ -120,4 +122,3 @@ describe('a first visit', () => {
     }
   });
 });
-

@@ -45,7 +45,10 @@ describe('language selector', () => {
     try {
       await page.goto(`${running.site.origin}/en/contact`);
       await page.getByRole('button', { name: /Language/ }).click();
-      await Promise.all([page.waitForURL(`${running.site.origin}/he/contact`), page.getByRole('button', { name: 'עברית', exact: true }).click()]);
+      await Promise.all([
+        page.waitForURL(`${running.site.origin}/he/contact`),
+        page.getByRole('button', { name: 'עברית', exact: true }).click(),
+      ]);
       await page.getByRole('navigation', { name: 'ניווט ראשי' }).waitFor();
       assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
     } finally {

@@ -22,7 +22,10 @@ describe('trust and safety', () => {
       await signInThroughProvider(page, 'young@example.com', 'Young', 'Sign in with Google');
       await page.getByRole('button', { name: 'Account menu' }).waitFor();
       await page.getByRole('button', { name: 'Account menu' }).click();
-      await page.getByRole('link', { name: 'Logout' }).or(page.getByRole('button', { name: 'Logout' })).click();
+      await page
+        .getByRole('link', { name: 'Logout' })
+        .or(page.getByRole('button', { name: 'Logout' }))
+        .click();
       await page.waitForURL(/\/en\/login$/);
       await page.getByRole('button', { name: 'Sign in with Google' }).click();
       await page.getByLabel('Email').fill('young@example.com');
@@ -56,14 +59,28 @@ describe('trust and safety', () => {
       const omar = await apiSession(page.request, running.site.origin, 'omar@example.com', 'Omar');
       const reported = await createListing(page.request, running.site.origin, omar, { jobTitle: 'Cleaning, men only' });
       const other = await createListing(page.request, running.site.origin, omar, { jobTitle: 'Garden work' });
-      const quiet = await createListing(page.request, running.site.origin, await apiSession(page.request, running.site.origin, 'dana@example.com', 'Dana'), { jobTitle: 'Quiet listing' });
-      for (const [email, reason] of [['rina@example.com', 'discriminatory'], ['yossi@example.com', 'other']] as const) {
+      const quiet = await createListing(
+        page.request,
+        running.site.origin,
+        await apiSession(page.request, running.site.origin, 'dana@example.com', 'Dana'),
+        { jobTitle: 'Quiet listing' },
+      );
+      for (const [email, reason] of [
+        ['rina@example.com', 'discriminatory'],
+        ['yossi@example.com', 'other'],
+      ] as const) {
         const token = await apiSession(page.request, running.site.origin, email, email);
-        const res = await page.request.post(`${running.site.origin}/api/v1/jobs/${reported}/reports`, { headers: { authorization: `Bearer ${token}` }, data: { reason, note: `Reported by ${email}` } });
+        const res = await page.request.post(`${running.site.origin}/api/v1/jobs/${reported}/reports`, {
+          headers: { authorization: `Bearer ${token}` },
+          data: { reason, note: `Reported by ${email}` },
+        });
         assert.equal(res.status(), 201);
       }
       const rina = await apiSession(page.request, running.site.origin, 'rina@example.com', 'Rina');
-      await page.request.post(`${running.site.origin}/api/v1/jobs/${quiet}/reports`, { headers: { authorization: `Bearer ${rina}` }, data: { reason: 'other' } });
+      await page.request.post(`${running.site.origin}/api/v1/jobs/${quiet}/reports`, {
+        headers: { authorization: `Bearer ${rina}` },
+        data: { reason: 'other' },
+      });
 
       await page.goto(`${running.site.origin}/en/login`);
       await signInThroughProvider(page, 'admin@example.com', 'Admin', 'Sign in with Google');
@@ -94,7 +111,10 @@ describe('trust and safety', () => {
       await page.getByText('The user is blocked.').waitFor();
       await visitorPage.reload();
       await visitorPage.locator('.listing-card').first().waitFor();
-      assert.ok(!(await visitorPage.locator('.listing-card__title').allInnerTexts()).includes('Garden work'), 'every listing of a blocked user disappears');
+      assert.ok(
+        !(await visitorPage.locator('.listing-card__title').allInnerTexts()).includes('Garden work'),
+        'every listing of a blocked user disappears',
+      );
       assert.equal((await page.request.get(`${running.site.origin}/api/v1/jobs/${other}`)).status(), 404);
 
       await visitorPage.goto(`${running.site.origin}/en/login`);

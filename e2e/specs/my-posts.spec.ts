@@ -50,7 +50,8 @@ describe('my posts, page by page', () => {
       try {
         const token = await apiSession(context.request, running.site.origin, email, 'Prolific');
         // One at a time, oldest first: listing 01 is the oldest, so the last page shows it.
-        for (let n = 1; n <= LISTINGS; n += 1) await createListing(context.request, running.site.origin, token, { jobTitle: titleOf(n, language) });
+        for (let n = 1; n <= LISTINGS; n += 1)
+          await createListing(context.request, running.site.origin, token, { jobTitle: titleOf(n, language) });
 
         await page.goto(`${running.site.origin}/${language}/login`);
         await signInThroughProvider(page, email, 'Prolific', texts.signIn);
@@ -99,7 +100,9 @@ describe('my posts, page by page', () => {
         await page.getByText(texts.showing(5, LISTINGS - 1)).waitFor();
         await page.getByText(texts.page(3, 3)).waitFor();
         await oldest.getByText(texts.open, { exact: true }).waitFor();
-        const mine = await context.request.get(`${running.site.origin}/api/v1/me/jobs?page=1&pageSize=50`, { headers: { authorization: `Bearer ${token}` } });
+        const mine = await context.request.get(`${running.site.origin}/api/v1/me/jobs?page=1&pageSize=50`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
         assert.equal(((await mine.json()) as { total: number }).total, LISTINGS - 1);
         assert.deepEqual(problems.errors, []);
       } finally {

@@ -23,7 +23,9 @@ const running = useSiteAndBrowser({}, [], async ({ site, browser }) => {
       amount: '120',
       location: JSON.stringify({ city: 'Modi‘in Makkabbim Re‘ut', address: 'שדרות מכבים 5' }),
     });
-    const listed = (await (await context.request.get(`${site.origin}/api/v1/jobs?offerType=service&pageSize=50`)).json()) as { jobs: { job_id: number; image_url: string[] }[] };
+    const listed = (await (await context.request.get(`${site.origin}/api/v1/jobs?offerType=service&pageSize=50`)).json()) as {
+      jobs: { job_id: number; image_url: string[] }[];
+    };
     ids.withPhotos = listed.jobs.find((job) => job.image_url.length > 1)?.job_id ?? 0;
     assert.ok(ids.withPhotos, 'no demo listing has two photos');
   } finally {
@@ -59,7 +61,8 @@ describe('the cookie banner on a phone', () => {
         await page.keyboard.press('Tab');
         assert.ok(await page.evaluate(() => !!document.activeElement?.closest('.cookie-banner')), 'the second stop is in the banner');
         // On to its first answer, then Enter.
-        while (!(await page.evaluate(() => document.activeElement?.classList.contains('cookie-banner__answer')))) await page.keyboard.press('Tab');
+        while (!(await page.evaluate(() => document.activeElement?.classList.contains('cookie-banner__answer'))))
+          await page.keyboard.press('Tab');
         await page.keyboard.press('Enter');
         await page.locator('.cookie-banner').waitFor({ state: 'detached' });
         const after = await standing(page);
@@ -123,7 +126,9 @@ describe('at 320 px wide (WCAG 1.4.10, 2.4.12)', () => {
             const ring = 2;
             const left = Math.max(row.left, 0);
             const right = Math.min(row.right, innerWidth);
-            return box.left - ring < left - 0.5 || box.right + ring > right + 0.5 ? `${chip.textContent} at ${Math.round(box.left)}–${Math.round(box.right)}` : null;
+            return box.left - ring < left - 0.5 || box.right + ring > right + 0.5
+              ? `${chip.textContent} at ${Math.round(box.left)}–${Math.round(box.right)}`
+              : null;
           });
           if (cut) wide.push(`/${language} chip ${cut}`);
         }
@@ -147,9 +152,12 @@ describe('on a 390 px phone, nothing is cut', () => {
           ...(await page.evaluate((lang) => {
             const found: string[] = [];
             // Text cut with an ellipsis, or by its box: wider than it is allowed to show.
-            for (const element of document.querySelectorAll<HTMLElement>('.listing-card__meta, .listing-card__meta *, .listing-card__facts *')) {
+            for (const element of document.querySelectorAll<HTMLElement>(
+              '.listing-card__meta, .listing-card__meta *, .listing-card__facts *',
+            )) {
               const style = getComputedStyle(element);
-              if (style.textOverflow === 'ellipsis' || element.scrollWidth > element.clientWidth + 1) found.push(`${lang} card: "${element.textContent}"`);
+              if (style.textOverflow === 'ellipsis' || element.scrollWidth > element.clientWidth + 1)
+                found.push(`${lang} card: "${element.textContent}"`);
             }
             // A placeholder wider than its box's content area.
             const canvas = document.createElement('canvas').getContext('2d')!;

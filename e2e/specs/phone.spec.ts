@@ -17,9 +17,22 @@ const running = useSiteAndBrowser({}, [], async ({ site, browser }) => {
   const context = await browser.newContext();
   try {
     const token = await apiSession(context.request, site.origin, POSTER.email, POSTER.name);
-    listings.service = await createListing(context.request, site.origin, token, { jobTitle: 'Piano lessons at home', offerType: 'service', category: 'educationAndTutoring' });
-    for (const [i, jobTitle] of ['הרכבת ארון בקומה שנייה', 'Dog walking twice a day', 'مساعدة في نقل أثاث', 'Уборка после ремонта'].entries()) {
-      listings.job = await createListing(context.request, site.origin, token, { jobTitle, amount: String(100 + i * 50), location: JSON.stringify({ city: ['Tel Aviv', 'Haifa', 'Nazareth', 'Ashdod'][i], address: '' }) });
+    listings.service = await createListing(context.request, site.origin, token, {
+      jobTitle: 'Piano lessons at home',
+      offerType: 'service',
+      category: 'educationAndTutoring',
+    });
+    for (const [i, jobTitle] of [
+      'הרכבת ארון בקומה שנייה',
+      'Dog walking twice a day',
+      'مساعدة في نقل أثاث',
+      'Уборка после ремонта',
+    ].entries()) {
+      listings.job = await createListing(context.request, site.origin, token, {
+        jobTitle,
+        amount: String(100 + i * 50),
+        location: JSON.stringify({ city: ['Tel Aviv', 'Haifa', 'Nazareth', 'Ashdod'][i], address: '' }),
+      });
     }
   } finally {
     await context.close();
@@ -44,7 +57,11 @@ describe('on a 390 × 844 phone', () => {
         mkdirSync(SCREENS_DIR, { recursive: true });
         await page.screenshot({ path: `${SCREENS_DIR}home-${language}.png` });
         // A phone widens its layout to fit what is too wide (and the whole page then scrolls sideways).
-        assert.deepEqual(await page.evaluate(() => [innerWidth, document.documentElement.scrollWidth]), [PHONE.width, PHONE.width], 'the page is wider than the phone');
+        assert.deepEqual(
+          await page.evaluate(() => [innerWidth, document.documentElement.scrollWidth]),
+          [PHONE.width, PHONE.width],
+          'the page is wider than the phone',
+        );
         const wider = await page.evaluate(() =>
           [...document.querySelectorAll('body *')]
             .filter((element) => {
@@ -175,7 +192,9 @@ describe('on a 390 × 844 phone', () => {
           if (focused.closest('.site-header, .cookie-banner, .skip-link')) return null;
           const isUnderHeader = header !== undefined && box.top < header.bottom - 1;
           const isUnderBanner = notice !== undefined && box.bottom > notice.top + 1;
-          return isUnderHeader || isUnderBanner ? `${focused.tagName.toLowerCase()} "${(focused.innerText || focused.getAttribute('aria-label') || '').slice(0, 30)}"` : null;
+          return isUnderHeader || isUnderBanner
+            ? `${focused.tagName.toLowerCase()} "${(focused.innerText || focused.getAttribute('aria-label') || '').slice(0, 30)}"`
+            : null;
         });
         if (where) hidden.push(where);
       }

@@ -9,13 +9,16 @@ const running = useSiteAndBrowser({ DEMO_DATA: 'off' }, [], async ({ site, brows
   try {
     const token = await apiSession(context.request, site.origin, 'places@example.com', 'Dana');
     // Posted in English, as many posters in Israel write a city.
-    listingId = await createListing(context.request, site.origin, token, { jobTitle: 'Moving boxes to the third floor', location: JSON.stringify({ city: 'Haifa', address: 'Herzl St 10' }) });
+    listingId = await createListing(context.request, site.origin, token, {
+      jobTitle: 'Moving boxes to the third floor',
+      location: JSON.stringify({ city: 'Haifa', address: 'Herzl St 10' }),
+    });
   } finally {
     await context.close();
   }
 });
 
-describe('places in the reader\'s language', () => {
+describe("places in the reader's language", () => {
   for (const [language, haifa, typed] of [
     ['he', 'חיפה', 'חיפ'],
     ['ar', 'حيفا', 'حيف'],
@@ -36,7 +39,10 @@ describe('places in the reader\'s language', () => {
         assert.equal(await card.locator('.listing-card__text').getAttribute('dir'), 'ltr');
         assert.equal(await card.locator('.listing-card__language').count(), 1);
         // A chosen place opens distance and nearest first; the card then says how far it is.
-        await page.locator('select').filter({ has: page.locator('option[value="nearest"]') }).selectOption('nearest');
+        await page
+          .locator('select')
+          .filter({ has: page.locator('option[value="nearest"]') })
+          .selectOption('nearest');
         await page.waitForURL(/sort=nearest/);
         await card.locator('.listing-card__distance').waitFor();
         assert.deepEqual(problems.errors, []);
@@ -44,7 +50,6 @@ describe('places in the reader\'s language', () => {
         await context.close();
       }
     });
-
 
     it(`shows a city typed in English as ${haifa} on the ${language} cards and listing page, the street as typed`, async () => {
       const { page, context, problems } = await newPage(running.browser);
@@ -73,7 +78,9 @@ describe('places in the reader\'s language', () => {
       const { page, context, problems } = await newPage(running.browser, { viewport });
       try {
         // A chosen place and the longest sort label (pay, high to low) shown: the widest the row gets.
-        await page.goto(`${running.site.origin}/${language}?placeId=294801&location=${encodeURIComponent(language === 'he' ? 'חיפה' : 'حيفا')}&sort=salary-high`);
+        await page.goto(
+          `${running.site.origin}/${language}?placeId=294801&location=${encodeURIComponent(language === 'he' ? 'חיפה' : 'حيفا')}&sort=salary-high`,
+        );
         await page.locator('.listing-card').first().waitFor();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         assert.equal(overflow, 0, 'the page scrolls sideways');

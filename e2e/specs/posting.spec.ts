@@ -13,7 +13,9 @@ interface Texts {
 }
 const readJson = (path: string) => JSON.parse(fs.readFileSync(new URL(path, import.meta.url), 'utf8')) as Texts;
 function textOf(texts: Texts, key: string): string {
-  const value = key.split('.').reduce<Texts | string | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), texts);
+  const value = key
+    .split('.')
+    .reduce<Texts | string | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), texts);
   if (typeof value !== 'string') throw new Error(`no text ${key}`);
   return value;
 }
@@ -27,7 +29,15 @@ const running = useSiteAndBrowser({ DEMO_DATA: 'off' }, ['--use-fake-device-for-
 let phonePhoto: Buffer;
 
 before(async () => {
-  phonePhoto = await sharp({ create: { width: 3000, height: 2250, channels: 3, background: { r: 200, g: 120, b: 40 }, noise: { type: 'gaussian', mean: 128, sigma: 12 } } })
+  phonePhoto = await sharp({
+    create: {
+      width: 3000,
+      height: 2250,
+      channels: 3,
+      background: { r: 200, g: 120, b: 40 },
+      noise: { type: 'gaussian', mean: 128, sigma: 12 },
+    },
+  })
     .jpeg({ quality: 92 })
     .toBuffer();
 });
@@ -80,7 +90,10 @@ async function signInFromForm(page: Page, language: string, email: string, name:
   await page.goto(`${running.site.origin}/${language}/post-job?offerType=job`);
   await page.getByRole('heading', { name: t('loginRequired.title') }).waitFor();
   await page.getByText(t('loginRequired.body')).waitFor();
-  await page.getByRole('main').getByRole('link', { name: t('loginRequired.action') }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: t('loginRequired.action') })
+    .click();
   await page.waitForURL(new RegExp(`/${language}/login\\?intent=post_job$`));
   await signInThroughProvider(page, email, name, account(language)('login.google'));
   await page.getByRole('heading', { name: t('create.jobTitle') }).waitFor();
@@ -98,7 +111,15 @@ describe('posting a job', () => {
       assert.equal(await contactName.inputValue(), 'נועה כהן', 'prefilled from the account');
       await contactName.fill('');
       await page.getByRole('button', { name: t('publish') }).click();
-      for (const key of ['titleRequired', 'descriptionRequired', 'categoryRequired', 'amountInvalid', 'locationRequired', 'contactNameRequired', 'phoneInvalid']) {
+      for (const key of [
+        'titleRequired',
+        'descriptionRequired',
+        'categoryRequired',
+        'amountInvalid',
+        'locationRequired',
+        'contactNameRequired',
+        'phoneInvalid',
+      ]) {
         await page.getByText(errors(key)).waitFor();
       }
       assert.equal(await page.evaluate(() => document.activeElement?.id), 'field-jobTitle', 'focus on the first invalid field');
@@ -115,7 +136,11 @@ describe('posting a job', () => {
       await page.reload();
       await page.getByRole('heading', { name: t('create.jobTitle') }).waitFor();
       await page.getByText(t('draft.restored')).waitFor();
-      assert.equal(await page.getByLabel(t('fields.description')).inputValue(), 'להעביר שתי כורסאות לקומה רביעית.', 'a reload keeps the draft');
+      assert.equal(
+        await page.getByLabel(t('fields.description')).inputValue(),
+        'להעביר שתי כורסאות לקומה רביעית.',
+        'a reload keeps the draft',
+      );
       assert.equal(await page.getByLabel(t('fields.amount')).inputValue(), '12.5');
       assert.equal(await page.locator('html').getAttribute('dir'), 'rtl');
       assert.deepEqual(problems.errors, []);
@@ -160,7 +185,11 @@ describe('posting a job', () => {
       // Keyboard reorder: the camera shot becomes the main photo.
       await page.getByRole('button', { name: 'Поставить фото 5 раньше' }).focus();
       for (let i = 0; i < 4; i += 1) await page.keyboard.press('Enter');
-      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Поставить фото 1 позже', 'the focus followed the photo');
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+        'Поставить фото 1 позже',
+        'the focus followed the photo',
+      );
       const shown = await shownPhotoSizes(page);
       assert.equal(shown.length, 5);
       await page.waitForFunction(draftPhotoSizesAre, { expected: shown, database: `${STORAGE_KEYS.postDraft}.photos` });
@@ -204,7 +233,10 @@ describe('posting a job', () => {
         page.getByRole('button', { name: 'Publish' }).click(),
       ]);
       const sent = await bytesSent(request);
-      assert.ok(sent < phonePhoto.length / 4, `sent ${sent} bytes for two photos of ${phonePhoto.length} bytes each: made smaller in the browser`);
+      assert.ok(
+        sent < phonePhoto.length / 4,
+        `sent ${sent} bytes for two photos of ${phonePhoto.length} bytes each: made smaller in the browser`,
+      );
       await page.getByText('Job published successfully!').waitFor();
       await page.waitForURL(/\/en\/job\/\d+$/);
       await page.getByRole('status').filter({ hasText: 'Your job is published.' }).waitFor();
@@ -212,10 +244,15 @@ describe('posting a job', () => {
       await page.getByRole('heading', { name: 'Moving two armchairs', level: 1 }).waitFor();
       assert.equal(await page.locator('.gallery__slide img').count(), 2);
       await page.getByText('₪80/hour').first().waitFor();
-      const [firstPhoto, secondPhoto] = await page.locator('.gallery__slide img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).getAttribute('src')));
+      const [firstPhoto, secondPhoto] = await page
+        .locator('.gallery__slide img')
+        .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).getAttribute('src')));
 
       await page.goto(`${running.site.origin}/en/`);
-      await page.getByRole('link', { name: /Moving two armchairs/ }).first().waitFor();
+      await page
+        .getByRole('link', { name: /Moving two armchairs/ })
+        .first()
+        .waitFor();
 
       await page.goto(`${running.site.origin}/en/post-job?edit=${id}`);
       await page.getByRole('heading', { name: 'Edit your listing' }).waitFor();
@@ -228,7 +265,9 @@ describe('posting a job', () => {
       ]);
       assert.ok((await bytesSent(put)) > 0);
       await page.getByRole('heading', { name: 'Moving two armchairs and a table', level: 1 }).waitFor();
-      const after = await page.locator('.gallery__slide img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).getAttribute('src')));
+      const after = await page
+        .locator('.gallery__slide img')
+        .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).getAttribute('src')));
       assert.equal(after.length, 2);
       assert.equal(after[0], secondPhoto, 'the photo moved first is first');
       assert.notEqual(after[1], firstPhoto, 'the photo moved behind was sent again');
@@ -243,8 +282,15 @@ describe('posting a job', () => {
     try {
       // A user stored by an older version of the site, signed in before the age question existed.
       const token = await apiSession(context.request, running.site.origin, 'legacy@example.com', 'Legacy User', { confirmAge: false });
-      const user = { token, info: { email: 'legacy@example.com', name: 'Legacy User' }, settings: { language: 'en', theme: 'light', emailNotifications: true, smsNotifications: false } };
-      await page.addInitScript(([key, value]) => localStorage.getItem(key) ?? localStorage.setItem(key, value), [STORAGE_KEYS.user, JSON.stringify(user)] as const);
+      const user = {
+        token,
+        info: { email: 'legacy@example.com', name: 'Legacy User' },
+        settings: { language: 'en', theme: 'light', emailNotifications: true, smsNotifications: false },
+      };
+      await page.addInitScript(([key, value]) => localStorage.getItem(key) ?? localStorage.setItem(key, value), [
+        STORAGE_KEYS.user,
+        JSON.stringify(user),
+      ] as const);
       await page.goto(`${running.site.origin}/en/post-job`);
       await page.getByLabel('Title (required)').fill('Dog walking');
       await page.getByLabel('Description (required)').fill('Walk a dog twice a day.');
@@ -263,7 +309,10 @@ describe('posting a job', () => {
       await page.waitForURL(/\/en\/job\/\d+$/);
       const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), STORAGE_KEYS.user);
       assert.equal(stored.info.ageConfirmed, true);
-      assert.deepEqual(problems.errors.filter((e) => !e.includes('403')), []);
+      assert.deepEqual(
+        problems.errors.filter((e) => !e.includes('403')),
+        [],
+      );
     } finally {
       await context.close();
     }

@@ -25,7 +25,12 @@ const nextMinorOf = (version: string) => {
 const run = promisify(execFile);
 const SERVICES_TEXT = path.join(REPO_ROOT, 'mfe-services', 'src', 'locales', 'en', 'services.json');
 const SERVICES_PAGE = path.join(REPO_ROOT, 'mfe-services', 'src', 'pages', 'ServicesPage', 'ServicesPage.tsx');
-const originals = new Map([SERVICES_TEXT, SERVICES_PAGE, path.join(REPO_ROOT, 'mfe-content', 'src', 'locales', 'en', 'faq.json')].map((file) => [file, fs.readFileSync(file, 'utf8')]));
+const originals = new Map(
+  [SERVICES_TEXT, SERVICES_PAGE, path.join(REPO_ROOT, 'mfe-content', 'src', 'locales', 'en', 'faq.json')].map((file) => [
+    file,
+    fs.readFileSync(file, 'utf8'),
+  ]),
+);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasko-releases-'));
 const scratch: string[] = [dataDir];
 
@@ -50,11 +55,20 @@ async function withServicesChange<T>(change: { intro?: string; pageCode?: string
 }
 
 /** `npm run <command> -w <package>`, as a team runs it, on this spec's data folder. */
-async function releaseTool(command: string, packageName = 'mfe-services', args: string[] = [], env: Record<string, string> = {}): Promise<string> {
-  const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts', 'release.ts'), command, ...args], {
-    cwd: path.join(REPO_ROOT, packageName),
-    env: { ...process.env, DATA_DIR: dataDir, ...env },
-  });
+async function releaseTool(
+  command: string,
+  packageName = 'mfe-services',
+  args: string[] = [],
+  env: Record<string, string> = {},
+): Promise<string> {
+  const { stdout, stderr } = await run(
+    process.execPath,
+    ['--import', 'tsx', path.join(REPO_ROOT, 'scripts', 'release.ts'), command, ...args],
+    {
+      cwd: path.join(REPO_ROOT, packageName),
+      env: { ...process.env, DATA_DIR: dataDir, ...env },
+    },
+  );
   return stdout + stderr;
 }
 
@@ -94,7 +108,13 @@ function servicesSources(page: Page): Set<string> {
 
 // Canaries are judged every 300 ms, once each arm has 3 loads from 3 visitors. Every browser here comes from
 // 127.0.0.1, which would otherwise bring only 3 visitors an hour (docs/releases.md, "How a canary counts").
-const running = useSiteAndBrowser({ DATA_DIR: dataDir, RELEASE_STATS_FLUSH_MS: '300', CANARY_MIN_LOADS: '3', CANARY_MIN_VISITORS: '3', CANARY_MAX_VISITORS_PER_ADDRESS: '20' });
+const running = useSiteAndBrowser({
+  DATA_DIR: dataDir,
+  RELEASE_STATS_FLUSH_MS: '300',
+  CANARY_MIN_LOADS: '3',
+  CANARY_MIN_VISITORS: '3',
+  CANARY_MAX_VISITORS_PER_ADDRESS: '20',
+});
 
 after(() => {
   for (const [file, text] of originals) fs.writeFileSync(file, text);
@@ -103,12 +123,18 @@ after(() => {
 
 describe('a team releasing mfe-services, with a tab open across its releases', () => {
   it('refuses a release whose page throws when it renders, naming the page and the error, and never serves it', async () => {
-    const said = await withServicesChange({ pageCode: "throw new Error('a page that fails at render');" }, () => refusedBy('release', 'mfe-services'));
+    const said = await withServicesChange({ pageCode: "throw new Error('a page that fails at render');" }, () =>
+      refusedBy('release', 'mfe-services'),
+    );
     assert.match(said, /was refused/);
     assert.match(said, /\/(he|en)\/services/);
     assert.match(said, /a page that fails at render/);
     assert.equal(servicesState()?.history.length ?? 0, 0, 'nothing was released');
-    assert.deepEqual(fs.existsSync(path.join(dataDir, 'releases', 'services')) ? fs.readdirSync(path.join(dataDir, 'releases', 'services')) : [], [], 'its files are gone');
+    assert.deepEqual(
+      fs.existsSync(path.join(dataDir, 'releases', 'services')) ? fs.readdirSync(path.join(dataDir, 'releases', 'services')) : [],
+      [],
+      'its files are gone',
+    );
   });
 
   it('tells an open tab of a new release and of a rollback, moves it on at its next navigation, and rolls forward', async () => {
@@ -156,7 +182,10 @@ describe('a team releasing mfe-services, with a tab open across its releases', (
         await fresh.context.close();
       }
       // Identical content is one release: releasing what is current changes nothing.
-      assert.match(await withServicesChange({ intro: 'Release two of the services page.' }, () => releaseTool('release')), /is already current/);
+      assert.match(
+        await withServicesChange({ intro: 'Release two of the services page.' }, () => releaseTool('release')),
+        /is already current/,
+      );
     } finally {
       await open.context.close();
     }
@@ -165,8 +194,11 @@ describe('a team releasing mfe-services, with a tab open across its releases', (
   it('gives a canary to its share of visitors, counts the loads their pages tell, and rolls it back by itself when they fail more', async () => {
     const before = servicesState()?.current ?? 'dist';
     // Fails only for visitors who carry the probe: the smoke check's clean browser passes it.
-    const probe = "if (typeof sessionStorage !== 'undefined' && sessionStorage.getItem('canaryProbe')) throw new Error('canary probe failure');";
-    const said = await withServicesChange({ intro: 'The canary of the services page.', pageCode: probe }, () => releaseTool('release', 'mfe-services', ['--canary', '50']));
+    const probe =
+      "if (typeof sessionStorage !== 'undefined' && sessionStorage.getItem('canaryProbe')) throw new Error('canary probe failure');";
+    const said = await withServicesChange({ intro: 'The canary of the services page.', pageCode: probe }, () =>
+      releaseTool('release', 'mfe-services', ['--canary', '50']),
+    );
     assert.match(said, /to 50 % of visitors \(a canary\)/);
     const canary = servicesState()?.canary?.id ?? '';
     assert.ok(canary);
@@ -187,12 +219,19 @@ describe('a team releasing mfe-services, with a tab open across its releases', (
     const visit = async (bucket: number, hasProbe: boolean) => {
       const visitor = await newPage(running.browser);
       try {
-        await visitor.context.addCookies([{ name: 'tasko_release_bucket', value: await signedBucketCookie(running.site.database.db, bucket), url: running.site.origin }]);
+        await visitor.context.addCookies([
+          { name: 'tasko_release_bucket', value: await signedBucketCookie(running.site.database.db, bucket), url: running.site.origin },
+        ]);
         if (hasProbe) await visitor.context.addInitScript(() => sessionStorage.setItem('canaryProbe', '1'));
-        const told = visitor.page.waitForResponse((response) => response.url().endsWith(hasProbe ? '/api/v1/client-errors' : '/api/v1/page-loads') && response.status() === 204);
+        const told = visitor.page.waitForResponse(
+          (response) => response.url().endsWith(hasProbe ? '/api/v1/client-errors' : '/api/v1/page-loads') && response.status() === 204,
+        );
         await visitor.page.goto(`${running.site.origin}/en/services`);
         // The current release's page, or the canary's failing one.
-        await visitor.page.getByRole('heading', { level: 1, ...(hasProbe ? { name: 'Something went wrong on this page' } : {}) }).first().waitFor();
+        await visitor.page
+          .getByRole('heading', { level: 1, ...(hasProbe ? { name: 'Something went wrong on this page' } : {}) })
+          .first()
+          .waitFor();
         await told;
         if (!hasProbe) assert.deepEqual(visitor.problems.errors, [], 'the beacon is within the CSP');
       } finally {
@@ -204,15 +243,30 @@ describe('a team releasing mfe-services, with a tab open across its releases', (
     for (const bucket of [0, 1, 2]) await visit(bucket, true);
     // Judged within 300 ms: the canary's failures against none roll it back. The last visitor's load may be judged
     // before their error arrives (the page tells its load first): 2 of 3 visitors' pages failing is enough.
-    for (let waited = 0; servicesState()?.canary && waited < 10_000; waited += 200) await new Promise((resolve) => setTimeout(resolve, 200));
+    for (let waited = 0; servicesState()?.canary && waited < 10_000; waited += 200)
+      await new Promise((resolve) => setTimeout(resolve, 200));
     const state = servicesState();
     assert.equal(state?.canary, undefined);
     assert.equal(state?.current, before);
     assert.equal(state?.rolledBack.at(-1)?.id, canary);
     const table = await releaseTool('releases', '.');
-    assert.match(table, new RegExp(`rolled back by itself  ${canary} at \\S+: its error rate was (?:66\\.7|100\\.0) % over 3 page loads from 3 visitors, against 0\\.0 % over 3 page loads from 3 visitors`));
-    assert.match(table, /mfe-services\n {2}current {2}[^\n]*: 3 loads from 3 visitors, 0\.0 % with errors\n/, 'the visitors behind each rate');
-    console.log(`# ${table.split('\n').find((line) => line.includes('rolled back by itself'))?.trim()}`);
+    assert.match(
+      table,
+      new RegExp(
+        `rolled back by itself  ${canary} at \\S+: its error rate was (?:66\\.7|100\\.0) % over 3 page loads from 3 visitors, against 0\\.0 % over 3 page loads from 3 visitors`,
+      ),
+    );
+    assert.match(
+      table,
+      /mfe-services\n {2}current {2}[^\n]*: 3 loads from 3 visitors, 0\.0 % with errors\n/,
+      'the visitors behind each rate',
+    );
+    console.log(
+      `# ${table
+        .split('\n')
+        .find((line) => line.includes('rolled back by itself'))
+        ?.trim()}`,
+    );
   });
 
   it('refuses a shell with a new major of the shared contract before building it, naming the remotes to release first', async () => {
@@ -225,7 +279,12 @@ describe('a team releasing mfe-services, with a tab open across its releases', (
   it('refuses a remote that needs a newer shared core than the shell the site serves, before building it', async () => {
     const needed = nextMinorOf(SHARED_VERSION);
     const said = await refusedBy('release', 'mfe-services', { TASKO_SHARED_VERSION: needed });
-    assert.match(said, new RegExp(`it needs @tasko/shared \\^${needed.replace(/\./g, '\\.')}, and the shell provides ${SHARED_VERSION.replace(/\./g, '\\.')}`));
+    assert.match(
+      said,
+      new RegExp(
+        `it needs @tasko/shared \\^${needed.replace(/\./g, '\\.')}, and the shell provides ${SHARED_VERSION.replace(/\./g, '\\.')}`,
+      ),
+    );
   });
 });
 
@@ -238,7 +297,10 @@ async function serveFolder(dir: string): Promise<{ origin: string; close: () => 
     fs.createReadStream(file).pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 /**
@@ -252,7 +314,10 @@ async function expectRefusedRemote(built: string, expected: string): Promise<voi
   try {
     await page.goto(`${site.origin}/en/faq`);
     await page.getByRole('heading', { level: 1, name: 'Failed to load page' }).waitFor();
-    assert.ok(problems.errors.some((error) => error.includes(expected)), problems.errors.join('\n'));
+    assert.ok(
+      problems.errors.some((error) => error.includes(expected)),
+      problems.errors.join('\n'),
+    );
     assert.ok(!problems.errors.some((error) => /TypeError/.test(error)), problems.errors.join('\n'));
     await page.goto(`${site.origin}/en/services`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -263,14 +328,18 @@ async function expectRefusedRemote(built: string, expected: string): Promise<voi
   }
 }
 
-
 describe('a remote that needs a newer shared core than the shell', () => {
   it('fails with the page’s error panel and a console error naming both versions, not a TypeError', async () => {
     const built = fs.mkdtempSync(path.join(os.tmpdir(), 'tasko-skewed-'));
     scratch.push(built);
     const needed = nextMinorOf(SHARED_VERSION);
-    await run(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build.mjs'), 'mfe-content', `--out=${built}`], { env: { ...process.env, TASKO_SHARED_VERSION: needed } });
-    await expectRefusedRemote(built, `mfe_content needs @tasko/shared ^${needed}, but this page runs @tasko/shared ${SHARED_VERSION} from shell`);
+    await run(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build.mjs'), 'mfe-content', `--out=${built}`], {
+      env: { ...process.env, TASKO_SHARED_VERSION: needed },
+    });
+    await expectRefusedRemote(
+      built,
+      `mfe_content needs @tasko/shared ^${needed}, but this page runs @tasko/shared ${SHARED_VERSION} from shell`,
+    );
   });
 });
 
@@ -281,14 +350,19 @@ describe('a remote built with another federation minor than the shell', () => {
     scratch.push(built);
     fs.cpSync(path.join(REPO_ROOT, 'mfe-content', 'dist'), built, { recursive: true });
     const entry = path.join(built, 'remoteEntry.js');
-    const shellVersion = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'shell', 'dist', 'build-info.json'), 'utf8')) as { federation: { version: string } }).federation.version;
+    const shellVersion = (
+      JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'shell', 'dist', 'build-info.json'), 'utf8')) as { federation: { version: string } }
+    ).federation.version;
     const nextMinor = nextMinorOf(shellVersion);
     // The minifier may or may not quote the key.
     const record = new RegExp(`("?federationVersion"?:)"${shellVersion.replace(/\./g, '\\.')}"`);
     const source = fs.readFileSync(entry, 'utf8');
     assert.match(source, record, 'the entry records its federation version');
     fs.writeFileSync(entry, source.replace(record, `$1"${nextMinor}"`));
-    await expectRefusedRemote(built, `mfe_content was built with @module-federation/enhanced ${nextMinor}, but this page runs @module-federation/enhanced ${shellVersion} from shell`);
+    await expectRefusedRemote(
+      built,
+      `mfe_content was built with @module-federation/enhanced ${nextMinor}, but this page runs @module-federation/enhanced ${shellVersion} from shell`,
+    );
   });
 });
 
@@ -323,11 +397,15 @@ describe('a remote’s dev server inside the real shell', () => {
     const site = await startSite({ MFE_CONTENT_URL: devOrigin });
     const { page, context, problems } = await newPage(running.browser);
     try {
-      dev = spawn(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'webpack', 'bin', 'webpack.js'), 'serve', '--mode', 'development'], {
-        cwd: path.join(REPO_ROOT, 'mfe-content'),
-        stdio: 'ignore',
-        env: { ...process.env, TASKO_API_URL: site.origin },
-      });
+      dev = spawn(
+        process.execPath,
+        [path.join(REPO_ROOT, 'node_modules', 'webpack', 'bin', 'webpack.js'), 'serve', '--mode', 'development'],
+        {
+          cwd: path.join(REPO_ROOT, 'mfe-content'),
+          stdio: 'ignore',
+          env: { ...process.env, TASKO_API_URL: site.origin },
+        },
+      );
       assert.ok(await answers(`${devOrigin}/remoteEntry.js`, 120), 'the dev server answered within two minutes');
       await page.goto(`${site.origin}/en/faq`);
       await page.getByRole('heading', { level: 1, name: 'Frequently asked questions' }).waitFor();
@@ -335,7 +413,10 @@ describe('a remote’s dev server inside the real shell', () => {
       await withFaqIntro('Edited while the dev server runs.', async () => {
         await page.getByText('Edited while the dev server runs.').waitFor({ timeout: 60_000 });
       });
-      assert.deepEqual(problems.errors.filter((error) => /Content Security Policy|Refused/.test(error)), []);
+      assert.deepEqual(
+        problems.errors.filter((error) => /Content Security Policy|Refused/.test(error)),
+        [],
+      );
     } finally {
       dev?.kill();
       await context.close();

@@ -63,7 +63,9 @@ describe('a remote that fails to load', () => {
 
   it('recovers a page whose chunk failed after its remote loaded: "Try again" loads it in place, with no reload', async () => {
     // The CDN down for a moment: the remote's entry answers, its page's chunks do not.
-    await recoversInPlace((url) => url.pathname.startsWith('/mfe/content/') && !/\/(remoteEntry\.js|mf-manifest\.json)$/.test(url.pathname));
+    await recoversInPlace(
+      (url) => url.pathname.startsWith('/mfe/content/') && !/\/(remoteEntry\.js|mf-manifest\.json)$/.test(url.pathname),
+    );
   });
 
   it('loads a page whose remote never answered, once it does: "Try again" registers the remote anew, with no reload', async () => {

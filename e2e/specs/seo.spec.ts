@@ -6,18 +6,32 @@ import { apiSession, createListing } from '../support/accounts.js';
 import { newPage, useSiteAndBrowser } from '../support/site.js';
 
 // Behind the proxy https needs, the local identity provider runs only when asked for (docs/security.md).
-const running = useSiteAndBrowser({ DEMO_DATA: 'off', CANONICAL_ORIGIN: 'https://www.tasko.test', TRUST_PROXY: '127.0.0.1', DEV_IDP: 'on' });
+const running = useSiteAndBrowser({
+  DEMO_DATA: 'off',
+  CANONICAL_ORIGIN: 'https://www.tasko.test',
+  TRUST_PROXY: '127.0.0.1',
+  DEV_IDP: 'on',
+});
 
 /** A raw request as a crawler makes it: no script runs, custom Host and scheme headers allowed. */
 function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ status: number; location?: string; body: string }> {
   const { hostname, port } = new URL(running.site.origin);
   return new Promise((resolve, reject) => {
-    const request = http.get({ hostname, port, path, headers: { host: 'www.tasko.test', 'x-forwarded-proto': 'https', ...headers } }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, ...(response.headers.location ? { location: response.headers.location } : {}), body }));
-    });
+    const request = http.get(
+      { hostname, port, path, headers: { host: 'www.tasko.test', 'x-forwarded-proto': 'https', ...headers } },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            ...(response.headers.location ? { location: response.headers.location } : {}),
+            body,
+          }),
+        );
+      },
+    );
     request.on('error', reject);
     request.setTimeout(10_000, () => request.destroy(new Error(`timeout: ${path}`)));
   });
@@ -81,7 +95,8 @@ describe('what crawlers get without running scripts', () => {
       assert.match(body, /<meta name="description" content="[^"]{30,}">/, path);
       assert.match(body, new RegExp(`<link rel="canonical" href="https://www.tasko.test${path}">`), path);
       const bare = path.replace(/^\/(he|ar|ru|en)/, '') || '/';
-      for (const code of LANGUAGE_CODES) assert.ok(body.includes(`hreflang="${code}" href="https://www.tasko.test/${code}${bare === '/' ? '' : bare}"`), `${path} ${code}`);
+      for (const code of LANGUAGE_CODES)
+        assert.ok(body.includes(`hreflang="${code}" href="https://www.tasko.test/${code}${bare === '/' ? '' : bare}"`), `${path} ${code}`);
       assert.ok(body.includes(`hreflang="x-default" href="https://www.tasko.test${bare}"`), path);
       assert.match(body, /<meta property="og:title" content="[^"]+">/, path);
     }
@@ -91,7 +106,10 @@ describe('what crawlers get without running scripts', () => {
     const { page, context } = await newPage(running.browser);
     try {
       const token = await apiSession(page.request, running.site.origin, 'noa@example.com', 'Noa');
-      const id = await createListing(page.request, running.site.origin, token, { jobTitle: 'שמרטפות לשני ילדים', description: 'ערב אחד בשבוע ברעננה, מ-18:00 עד 22:00.' });
+      const id = await createListing(page.request, running.site.origin, token, {
+        jobTitle: 'שמרטפות לשני ילדים',
+        description: 'ערב אחד בשבוע ברעננה, מ-18:00 עד 22:00.',
+      });
       const { status, body } = await rawGet(`/en/job/${id}`);
       assert.equal(status, 200);
       assert.match(body, /<title>שמרטפות לשני ילדים \| Tasko<\/title>/);
@@ -115,7 +133,9 @@ describe('what crawlers get without running scripts', () => {
       const parsed = await page.evaluate((xml) => {
         const doc = new DOMParser().parseFromString(xml, 'application/xml');
         const error = doc.querySelector('parsererror');
-        const locs = [...doc.getElementsByTagNameNS('http://www.sitemaps.org/schemas/sitemap/0.9', 'loc')].map((el) => el.textContent ?? '');
+        const locs = [...doc.getElementsByTagNameNS('http://www.sitemaps.org/schemas/sitemap/0.9', 'loc')].map(
+          (el) => el.textContent ?? '',
+        );
         return { error: error?.textContent ?? null, root: doc.documentElement.localName, locs };
       }, body);
       assert.equal(parsed.error, null);

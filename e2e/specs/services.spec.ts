@@ -14,11 +14,37 @@ async function publishListings(): Promise<void> {
   const { context, page } = await newPage(running.browser);
   const dana = await apiSession(page.request, running.site.origin, 'dana@example.com', 'Dana');
   const noa = await apiSession(page.request, running.site.origin, 'noa@example.com', 'נועה');
-  await createListing(page.request, running.site.origin, dana, { jobTitle: 'Math tutoring', offerType: 'service', category: 'educationAndTutoring', amount: '120', paymentType: 'hourly', location: JSON.stringify({ city: 'Tel Aviv-Yafo', address: '' }) });
-  await createListing(page.request, running.site.origin, noa, { jobTitle: 'שיעורי גיטרה', description: 'למתחילים ולמתקדמים, בבית התלמיד.', contactPersonName: 'נועה', offerType: 'service', category: 'educationAndTutoring', amount: '150', location: JSON.stringify({ city: 'חיפה', address: 'מוריה 20' }) });
-  await createListing(page.request, running.site.origin, dana, { jobTitle: 'Dog grooming', offerType: 'service', category: 'petAndAnimalCare', amount: '90' });
+  await createListing(page.request, running.site.origin, dana, {
+    jobTitle: 'Math tutoring',
+    offerType: 'service',
+    category: 'educationAndTutoring',
+    amount: '120',
+    paymentType: 'hourly',
+    location: JSON.stringify({ city: 'Tel Aviv-Yafo', address: '' }),
+  });
+  await createListing(page.request, running.site.origin, noa, {
+    jobTitle: 'שיעורי גיטרה',
+    description: 'למתחילים ולמתקדמים, בבית התלמיד.',
+    contactPersonName: 'נועה',
+    offerType: 'service',
+    category: 'educationAndTutoring',
+    amount: '150',
+    location: JSON.stringify({ city: 'חיפה', address: 'מוריה 20' }),
+  });
+  await createListing(page.request, running.site.origin, dana, {
+    jobTitle: 'Dog grooming',
+    offerType: 'service',
+    category: 'petAndAnimalCare',
+    amount: '90',
+  });
   // A job in the same category and city: never on the services page.
-  await createListing(page.request, running.site.origin, dana, { jobTitle: 'Tutor wanted for grade 8', offerType: 'job', category: 'educationAndTutoring', amount: '100', location: JSON.stringify({ city: 'Tel Aviv-Yafo', address: '' }) });
+  await createListing(page.request, running.site.origin, dana, {
+    jobTitle: 'Tutor wanted for grade 8',
+    offerType: 'job',
+    category: 'educationAndTutoring',
+    amount: '100',
+    location: JSON.stringify({ city: 'Tel Aviv-Yafo', address: '' }),
+  });
   await context.close();
 }
 const titles = async (page: Page) => (await page.locator('.listing-card__title').allInnerTexts()).sort();
@@ -59,8 +85,12 @@ describe('services', () => {
       await page.getByRole('button', { name: 'Search', exact: true }).click();
       await gridBecomes(page, ['שיעורי גיטרה']);
       const description = page.locator('.listing-card__description');
-      assert.equal(await description.getAttribute('dir'), 'rtl', 'set in the listing\'s own direction');
-      assert.equal(await description.evaluate((el) => getComputedStyle(el).direction), 'rtl', 'a Hebrew service reads right to left on the English page');
+      assert.equal(await description.getAttribute('dir'), 'rtl', "set in the listing's own direction");
+      assert.equal(
+        await description.evaluate((el) => getComputedStyle(el).direction),
+        'rtl',
+        'a Hebrew service reads right to left on the English page',
+      );
 
       await page.getByLabel('What are you looking for?').fill('');
       await page.getByRole('combobox', { name: 'Where?' }).fill('TEL AVIV');
@@ -68,7 +98,11 @@ describe('services', () => {
       await gridBecomes(page, ['Math tutoring']);
       await page.reload();
       await gridBecomes(page, ['Math tutoring']);
-      assert.equal(await page.getByRole('button', { name: 'Education and tutoring' }).getAttribute('aria-pressed'), 'true', 'a reload keeps the category');
+      assert.equal(
+        await page.getByRole('button', { name: 'Education and tutoring' }).getAttribute('aria-pressed'),
+        'true',
+        'a reload keeps the category',
+      );
       await page.goBack();
       await gridBecomes(page, ['שיעורי גיטרה']);
       assert.deepEqual(problems.errors, []);
@@ -99,7 +133,11 @@ describe('services', () => {
       await page.getByRole('button', { name: 'חיפוש', exact: true }).click();
       await page.getByRole('button', { name: 'טיפול בחיות מחמד' }).click();
       await gridBecomes(page, ['Dog grooming']);
-      assert.equal(await page.locator('.listing-card__title bdi').evaluate((el) => getComputedStyle(el).direction), 'ltr', 'an English title keeps its direction');
+      assert.equal(
+        await page.locator('.listing-card__title bdi').evaluate((el) => getComputedStyle(el).direction),
+        'ltr',
+        'an English title keeps its direction',
+      );
 
       await page.getByRole('button', { name: 'אירועים וסידורים' }).click();
       await page.getByText('לא נמצאו שירותים.').waitFor();
@@ -136,7 +174,9 @@ describe('services', () => {
         // The first results come with the page (the server writes them in); the next search asks the API.
         await page.goto(`${running.site.origin}/${language}/services`);
         await waitForResults(page);
-        await page.route('**/api/v1/jobs?**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500,"messageKey":"serverError"}' }));
+        await page.route('**/api/v1/jobs?**', (route) =>
+          route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500,"messageKey":"serverError"}' }),
+        );
         await page.getByRole('button', { name: category }).click();
         const popup = page.getByRole('alertdialog');
         await popup.getByText(text).waitFor();

@@ -13,7 +13,9 @@ async function expectOk(response: APIResponse, what: string): Promise<APIRespons
  * (whose cookie this request context keeps and sends back with the login), signed into the token.
  */
 export async function providerIdToken(request: APIRequestContext, origin: string, email: string, name: string): Promise<string> {
-  const { nonce } = (await (await expectOk(await request.post(`${origin}/api/v1/auth/nonce`), 'POST /api/v1/auth/nonce')).json()) as { nonce: string };
+  const { nonce } = (await (await expectOk(await request.post(`${origin}/api/v1/auth/nonce`), 'POST /api/v1/auth/nonce')).json()) as {
+    nonce: string;
+  };
   const token = await expectOk(await request.post(`${origin}/dev-idp/token`, { data: { email, name, nonce } }), 'POST /dev-idp/token');
   return ((await token.json()) as { id_token: string }).id_token;
 }
@@ -22,9 +24,18 @@ export async function providerIdToken(request: APIRequestContext, origin: string
  * A session token for scripts: an ID token from the provider, exchanged at the API; the user has confirmed
  * being 18 or older (as the first sign-in in the browser asks) unless told otherwise.
  */
-export async function apiSession(request: APIRequestContext, origin: string, email: string, name: string, options: { confirmAge?: boolean } = {}): Promise<string> {
+export async function apiSession(
+  request: APIRequestContext,
+  origin: string,
+  email: string,
+  name: string,
+  options: { confirmAge?: boolean } = {},
+): Promise<string> {
   const idToken = await providerIdToken(request, origin, email, name);
-  const login = await expectOk(await request.post(`${origin}/api/v1/auth/google/login`, { headers: { authorization: `Bearer ${idToken}` } }), `sign-in of ${email}`);
+  const login = await expectOk(
+    await request.post(`${origin}/api/v1/auth/google/login`, { headers: { authorization: `Bearer ${idToken}` } }),
+    `sign-in of ${email}`,
+  );
   const { accessToken } = (await login.json()) as { accessToken: string };
   if (options.confirmAge ?? true) {
     await request.post(`${origin}/api/v1/user/age-confirmation`, { headers: { authorization: `Bearer ${accessToken}` } });
@@ -33,7 +44,12 @@ export async function apiSession(request: APIRequestContext, origin: string, ema
 }
 
 /** Publishes a listing through the API (multipart, as the posting form sends it) and answers its id. */
-export async function createListing(request: APIRequestContext, origin: string, token: string, fields: Record<string, string>): Promise<number> {
+export async function createListing(
+  request: APIRequestContext,
+  origin: string,
+  token: string,
+  fields: Record<string, string>,
+): Promise<number> {
   const response = await request.post(`${origin}/api/v1/jobs`, {
     headers: { authorization: `Bearer ${token}` },
     multipart: {

@@ -28,8 +28,24 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
   // throttled as one abusive client would be (the limits themselves are tested in api/).
   // The embedded database in the throwaway folder, even when DATABASE_URL is set for the API tests: each
   // spec starts from an empty site, not from what other tests left in a shared database.
-  const config = loadConfig({ ...process.env, DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', SIGN_IN_RATE_LIMIT: '1000', WRITE_RATE_LIMIT: '1000', ...env });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, replicaUrl: config.databaseReplicaUrl, replicaMaxLagMs: config.replicaMaxLagMs, pgliteDir: config.pgliteDir });
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: '',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    SIGN_IN_RATE_LIMIT: '1000',
+    WRITE_RATE_LIMIT: '1000',
+    ...env,
+  });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    replicaUrl: config.databaseReplicaUrl,
+    replicaMaxLagMs: config.replicaMaxLagMs,
+    pgliteDir: config.pgliteDir,
+  });
   const app = await buildServer(config, { database });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
@@ -55,7 +71,10 @@ export async function newPage(
   browser: Browser,
   options: { locale?: string; viewport?: { width: number; height: number } } = {},
 ): Promise<{ context: BrowserContext; page: Page; problems: PageProblems }> {
-  const context = await browser.newContext({ locale: options.locale ?? 'en-US', viewport: options.viewport ?? { width: 1200, height: 900 } });
+  const context = await browser.newContext({
+    locale: options.locale ?? 'en-US',
+    viewport: options.viewport ?? { width: 1200, height: 900 },
+  });
   const page = await context.newPage();
   const problems: PageProblems = { errors: [] };
   page.on('pageerror', (error) => problems.errors.push(error.message));
@@ -101,7 +120,11 @@ export interface SpecSetting {
  * (listings the spec needs, say), and stops both after the tests. One hook: node runs a file's top-level
  * `before` hooks side by side, so a spec's own hook could not count on the site being up.
  */
-export function useSiteAndBrowser(env: Record<string, string> = {}, browserArgs: string[] = [], prepare?: (setting: SpecSetting) => Promise<void>): SpecSetting {
+export function useSiteAndBrowser(
+  env: Record<string, string> = {},
+  browserArgs: string[] = [],
+  prepare?: (setting: SpecSetting) => Promise<void>,
+): SpecSetting {
   const setting = {} as SpecSetting;
   before(async () => {
     setting.site = await startSite(env);

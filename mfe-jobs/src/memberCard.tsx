@@ -6,11 +6,35 @@ import { JOB_NS } from './jobsNamespace';
  * A member's Google picture, or the first letter of their name when there is none or it does not load: on a
  * listing's poster block (56 px, the name beside it says who it is) and on their profile (80 px, described).
  */
-export function MemberAvatar({ name, picture, alt = '', size = 56, className }: { name: string; picture?: string; alt?: string; size?: number; className?: string }) {
+export function MemberAvatar({
+  name,
+  picture,
+  alt = '',
+  size = 56,
+  className,
+}: {
+  name: string;
+  picture?: string;
+  alt?: string;
+  size?: number;
+  className?: string;
+}) {
   const [hasFailed, setHasFailed] = useState(false);
   const classes = ['poster__avatar', className].filter(Boolean).join(' ');
   if (picture && !hasFailed) {
-    return <img className={classes} src={picture} alt={alt} width={size} height={size} loading="lazy" decoding="async" referrerPolicy="no-referrer" onError={() => setHasFailed(true)} />;
+    return (
+      <img
+        className={classes}
+        src={picture}
+        alt={alt}
+        width={size}
+        height={size}
+        loading="lazy"
+        decoding="async"
+        referrerPolicy="no-referrer"
+        onError={() => setHasFailed(true)}
+      />
+    );
   }
   return (
     <span className={`${classes} poster__avatar--initial`} aria-hidden="true">
@@ -28,7 +52,14 @@ export function MemberFacts({ activeListings, emailVerified }: { activeListings:
       {emailVerified && (
         <li className="poster__verified">
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-            <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M5 12.5l4.5 4.5L19 7.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
           {t('poster.emailVerified')}
         </li>

@@ -19,7 +19,8 @@ export interface BucketStandin {
   close(): Promise<void>;
 }
 
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /**
  * A stand-in for one S3 bucket on loopback, for the API's tests and `npm run test:cluster`: PUT, GET, HEAD,
@@ -53,7 +54,10 @@ export async function startBucketStandin(options: { bucket: string; host?: '127.
           if (!k.startsWith(prefix)) continue;
           const cut = delimiter ? k.indexOf(delimiter, prefix.length) : -1;
           if (cut >= 0) commonPrefixes.add(k.slice(0, cut + delimiter.length));
-          else contents.push(`<Contents><Key>${escapeXml(k)}</Key><LastModified>${o.modifiedAt.toISOString()}</LastModified><ETag>${escapeXml(o.etag)}</ETag><Size>${o.body.length}</Size></Contents>`);
+          else
+            contents.push(
+              `<Contents><Key>${escapeXml(k)}</Key><LastModified>${o.modifiedAt.toISOString()}</LastModified><ETag>${escapeXml(o.etag)}</ETag><Size>${o.body.length}</Size></Contents>`,
+            );
         }
         res.setHeader('Content-Type', 'application/xml');
         res.end(

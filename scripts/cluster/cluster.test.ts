@@ -34,7 +34,12 @@ function postListing(origin: string, token: string, title: string, options: { ke
   });
 }
 
-async function published(origin: string, token: string, title: string, options: { photo?: Buffer } = {}): Promise<{ job_id: number; image_url: string[] }> {
+async function published(
+  origin: string,
+  token: string,
+  title: string,
+  options: { photo?: Buffer } = {},
+): Promise<{ job_id: number; image_url: string[] }> {
   const answer = await postListing(origin, token, title, options);
   assert.equal(answer.status, 201, await answer.clone().text());
   return (await answer.json()) as { job_id: number; image_url: string[] };
@@ -42,7 +47,10 @@ async function published(origin: string, token: string, title: string, options: 
 
 /** The ids an anonymous search (the replica's, while it is fresh) finds for a word. */
 async function searchIds(origin: string, word: string, token?: string): Promise<number[]> {
-  const answer = await fetch(`${origin}/api/v1/jobs?q=${encodeURIComponent(word)}&pageSize=50`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+  const answer = await fetch(
+    `${origin}/api/v1/jobs?q=${encodeURIComponent(word)}&pageSize=50`,
+    token ? { headers: { authorization: `Bearer ${token}` } } : {},
+  );
   assert.equal(answer.status, 200, await answer.clone().text());
   return ((await answer.json()) as { jobs: { job_id: number }[] }).jobs.map((job) => job.job_id);
 }
@@ -52,14 +60,18 @@ const readinessOf = async (instance: Instance) => (await (await fetch(`${instanc
 /** A word no other listing has: searches for it find only what the test posted. */
 const uniqueWord = () => `harmonica${crypto.randomBytes(3).toString('hex')}`;
 
-
 before(async () => {
   cluster = await startCluster({
     // Both at once: the migrations race, and the advisory lock must make them run once.
     together: true,
     replicaMaxLagMs: REPLICA_MAX_LAG_MS,
     // The drain compose.yaml sets (docs/deploy.md#the-proxy).
-    env: { APPLICATION_RATE_LIMIT: String(APPLICATION_RATE_LIMIT), SIGN_IN_RATE_LIMIT: '100000', WRITE_RATE_LIMIT: '100000', SHUTDOWN_DELAY_MS: '2000' },
+    env: {
+      APPLICATION_RATE_LIMIT: String(APPLICATION_RATE_LIMIT),
+      SIGN_IN_RATE_LIMIT: '100000',
+      WRITE_RATE_LIMIT: '100000',
+      SHUTDOWN_DELAY_MS: '2000',
+    },
   });
 });
 
@@ -74,7 +86,9 @@ describe('two instances behind a proxy, as one site', () => {
   });
 
   it('ran the migrations once though both instances started together', async () => {
-    const journal = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'api', 'drizzle', 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+    const journal = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'api', 'drizzle', 'meta', '_journal.json'), 'utf8')) as {
+      entries: unknown[];
+    };
     const applied = await cluster.primary.query('select count(*), count(distinct hash) from drizzle.__drizzle_migrations');
     assert.equal(applied, `${journal.entries.length}|${journal.entries.length}`);
     for (const instance of cluster.instances) assert.equal((await readinessOf(instance)).checks.migrations, 'applied');
@@ -85,7 +99,10 @@ describe('two instances behind a proxy, as one site', () => {
     const word = uniqueWord();
     const { job_id: id } = await published(first.origin, poster, `Sofa ${word}`);
     assert.equal((await fetch(`${second.origin}/api/v1/jobs/${id}`)).status, 200);
-    await waitFor(async () => (await searchIds(cluster.proxyOrigin, word)).includes(id) || null, { timeoutMs: 3_000, what: 'the listing in a public search through the proxy' });
+    await waitFor(async () => (await searchIds(cluster.proxyOrigin, word)).includes(id) || null, {
+      timeoutMs: 3_000,
+      what: 'the listing in a public search through the proxy',
+    });
 
     await cluster.replica.pauseReplay();
     try {
@@ -96,7 +113,11 @@ describe('two instances behind a proxy, as one site', () => {
       assert.equal(own.status, 200, 'its owner reads the primary');
       assert.equal(((await own.json()) as { viewer_is_owner: boolean }).viewer_is_owner, true);
       assert.deepEqual(await searchIds(second.origin, later, poster), [paused], "its owner's search reads the primary too");
-      await waitFor(async () => (await searchIds(cluster.proxyOrigin, later)).includes(paused) || null, { timeoutMs: REPLICA_MAX_LAG_MS + 1_000, intervalMs: 100, what: 'the public search to find it (the lag fallback)' });
+      await waitFor(async () => (await searchIds(cluster.proxyOrigin, later)).includes(paused) || null, {
+        timeoutMs: REPLICA_MAX_LAG_MS + 1_000,
+        intervalMs: 100,
+        what: 'the public search to find it (the lag fallback)',
+      });
       const waited = Date.now() - started;
       assert.ok(waited <= REPLICA_MAX_LAG_MS + 1_000, `found after ${waited} ms`);
     } finally {
@@ -107,7 +128,8 @@ describe('two instances behind a proxy, as one site', () => {
   it('counts a limit once across both instances', async () => {
     const seeker = await signIn(cluster.proxyOrigin, 'seeker@cluster.test');
     const ids: number[] = [];
-    for (let n = 0; n <= APPLICATION_RATE_LIMIT; n += 1) ids.push((await published(cluster.proxyOrigin, poster, `Task ${uniqueWord()}`)).job_id);
+    for (let n = 0; n <= APPLICATION_RATE_LIMIT; n += 1)
+      ids.push((await published(cluster.proxyOrigin, poster, `Task ${uniqueWord()}`)).job_id);
     const statuses: number[] = [];
     for (const [n, id] of ids.entries()) {
       const instance = cluster.instances[n % 2]!;
@@ -132,7 +154,14 @@ describe('two instances behind a proxy, as one site', () => {
     assert.equal(saved.status, 201, await saved.clone().text());
     await published(cluster.instances[0].origin, poster, `Garden ${word}`);
     const mailsToWatcher = () =>
-      fs.existsSync(cluster.outboxDir) ? fs.readdirSync(cluster.outboxDir).filter((file) => file.endsWith('.eml') && /^To: watcher@cluster\.test/m.test(fs.readFileSync(path.join(cluster.outboxDir, file), 'utf8'))) : [];
+      fs.existsSync(cluster.outboxDir)
+        ? fs
+            .readdirSync(cluster.outboxDir)
+            .filter(
+              (file) =>
+                file.endsWith('.eml') && /^To: watcher@cluster\.test/m.test(fs.readFileSync(path.join(cluster.outboxDir, file), 'utf8')),
+            )
+        : [];
     await waitFor(() => mailsToWatcher().length > 0 || null, { timeoutMs: 30_000, intervalMs: 250, what: 'the alert email' });
     // Both workers have had time to pick the same job, were it given twice.
     await sleep(3_000);
@@ -141,7 +170,14 @@ describe('two instances behind a proxy, as one site', () => {
 
   it('serves a remote released once into the bucket from both instances within 5 s', async () => {
     const store = new S3ReleaseStore(
-      new S3Bucket({ endpoint: cluster.bucket.origin, bucket: 'tasko', region: 'us-east-1', accessKeyId: 'cluster', secretAccessKey: 'cluster-secret', publicUrl: `${cluster.bucket.origin}/tasko` }),
+      new S3Bucket({
+        endpoint: cluster.bucket.origin,
+        bucket: 'tasko',
+        region: 'us-east-1',
+        accessKeyId: 'cluster',
+        secretAccessKey: 'cluster-secret',
+        publicUrl: `${cluster.bucket.origin}/tasko`,
+      }),
     );
     const built = path.join(REPO_ROOT, 'mfe-content', 'dist');
     assert.ok(fs.existsSync(path.join(built, 'remoteEntry.js')), 'mfe-content is built (npm run build)');
@@ -152,7 +188,10 @@ describe('two instances behind a proxy, as one site', () => {
       cluster.instances.map(async (instance) => {
         await waitFor(
           async () => {
-            const current = (await (await fetch(`${instance.origin}/api/v1/releases/current`)).json()) as { releases: Record<string, string>; remotes: Record<string, string> };
+            const current = (await (await fetch(`${instance.origin}/api/v1/releases/current`)).json()) as {
+              releases: Record<string, string>;
+              remotes: Record<string, string>;
+            };
             return current.releases.mfe_content === outcome.id ? current : null;
           },
           { timeoutMs: 8_000, intervalMs: 100, what: `${instance.name} to serve the release` },
@@ -167,7 +206,9 @@ describe('two instances behind a proxy, as one site', () => {
   });
 
   it('serves a photo uploaded through one instance from the other: it is in the bucket', async () => {
-    const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3a7' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3a7' } })
+      .jpeg()
+      .toBuffer();
     const listing = await published(cluster.instances[0].origin, poster, `Photo ${uniqueWord()}`, { photo });
     const seen = (await (await fetch(`${cluster.instances[1].origin}/api/v1/jobs/${listing.job_id}`)).json()) as { image_url: string[] };
     assert.equal(seen.image_url.length, 1);
@@ -191,7 +232,10 @@ describe('two instances behind a proxy, as one site', () => {
     const { application } = (await applied.json()) as { application: { conversationId: number } };
 
     const stopStream = new AbortController();
-    const stream = await fetch(`${second.origin}/api/v1/me/events`, { headers: { authorization: `Bearer ${poster}` }, signal: stopStream.signal });
+    const stream = await fetch(`${second.origin}/api/v1/me/events`, {
+      headers: { authorization: `Bearer ${poster}` },
+      signal: stopStream.signal,
+    });
     assert.equal(stream.status, 200);
     let heard = '';
     const reading = (async () => {
@@ -206,7 +250,11 @@ describe('two instances behind a proxy, as one site', () => {
         body: JSON.stringify({ text }),
       });
       assert.equal(sent.status, 201, await sent.clone().text());
-      await waitFor(() => heard.includes(text) || null, { timeoutMs: 5_000, intervalMs: 50, what: 'the message on the other instance’s stream' });
+      await waitFor(() => heard.includes(text) || null, {
+        timeoutMs: 5_000,
+        intervalMs: 50,
+        what: 'the message on the other instance’s stream',
+      });
       assert.match(heard, /event: message/);
     } finally {
       stopStream.abort();
@@ -246,7 +294,9 @@ describe('outages', () => {
       const problem = (await refused.json()) as { messageKey: string };
       assert.equal(problem.messageKey, 'serviceUnavailable');
       for (const language of ['he', 'ar', 'ru', 'en']) {
-        const texts = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'shared', 'src', 'locales', language, 'common.json'), 'utf8')) as { errors: Record<string, string> };
+        const texts = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'shared', 'src', 'locales', language, 'common.json'), 'utf8')) as {
+          errors: Record<string, string>;
+        };
         assert.ok(texts.errors[problem.messageKey], `${language} says what ${problem.messageKey} means`);
       }
       await searchBurst(20);
@@ -255,7 +305,11 @@ describe('outages', () => {
     } finally {
       await cluster.primary.start();
     }
-    await waitFor(async () => (await postListing(cluster.proxyOrigin, poster, `Fence ${uniqueWord()}`)).status === 201 || null, { timeoutMs: 20_000, intervalMs: 500, what: 'writes after the primary is back' });
+    await waitFor(async () => (await postListing(cluster.proxyOrigin, poster, `Fence ${uniqueWord()}`)).status === 201 || null, {
+      timeoutMs: 20_000,
+      intervalMs: 500,
+      what: 'writes after the primary is back',
+    });
   });
 
   it('keeps public reads on both instances while Redis is down and limited actions answer 503, and counts again once it is back', async () => {
@@ -273,7 +327,11 @@ describe('outages', () => {
     } finally {
       await cluster.redis.start();
     }
-    await waitFor(async () => (await postListing(cluster.proxyOrigin, poster, `Shelf ${uniqueWord()}`)).status === 201 || null, { timeoutMs: 15_000, intervalMs: 300, what: 'posting once Redis is back' });
+    await waitFor(async () => (await postListing(cluster.proxyOrigin, poster, `Shelf ${uniqueWord()}`)).status === 201 || null, {
+      timeoutMs: 15_000,
+      intervalMs: 300,
+      what: 'posting once Redis is back',
+    });
   });
 });
 
@@ -347,7 +405,9 @@ async function underLoad(writerTokens: string[], word: string, minMs: number, du
 /** Listings the writers' members have stored. */
 async function storedBy(emails: string[]): Promise<number> {
   const list = emails.map((email) => `'${email}'`).join(',');
-  return Number(await cluster.primary.query(`select count(*) from listings l join users u on u.id = l.publisher_id where u.email in (${list})`));
+  return Number(
+    await cluster.primary.query(`select count(*) from listings l join users u on u.id = l.publisher_id where u.email in (${list})`),
+  );
 }
 
 describe('restarts under load', () => {
@@ -371,8 +431,11 @@ describe('restarts under load', () => {
         await sleep(3_000);
       }
     });
-    console.log(`rolling restart: ${JSON.stringify(restarts)}; ${tally.searches} searches, ${tally.posted.length} posts (${tally.posted.filter((p) => p.sends > 1).length} sent more than once)`);
-    for (const restart of restarts) assert.deepEqual(restart.exit && (restart.exit as { exitCode: number }).exitCode, 0, `${restart.name} exited cleanly`);
+    console.log(
+      `rolling restart: ${JSON.stringify(restarts)}; ${tally.searches} searches, ${tally.posted.length} posts (${tally.posted.filter((p) => p.sends > 1).length} sent more than once)`,
+    );
+    for (const restart of restarts)
+      assert.deepEqual(restart.exit && (restart.exit as { exitCode: number }).exitCode, 0, `${restart.name} exited cleanly`);
     assert.deepEqual(tally.failedSearches, []);
     assert.deepEqual(tally.gaveUp, []);
     assert.ok(tally.searches > 100 && tally.posted.length > 10, 'the load ran');
@@ -392,10 +455,16 @@ describe('restarts under load', () => {
     });
     try {
       const late = tally.failedSearches.filter((failure) => failure.at > killedAt + 1_000);
-      console.log(`kill -9: ${tally.searches} searches, ${tally.failedSearches.length} failed (${late.length} after the first second), ${tally.posted.length} posts, ${tally.gaveUp.length} given up`);
+      console.log(
+        `kill -9: ${tally.searches} searches, ${tally.failedSearches.length} failed (${late.length} after the first second), ${tally.posted.length} posts, ${tally.gaveUp.length} given up`,
+      );
       assert.deepEqual(late, []);
       const ids = tally.posted.map((post) => post.id).join(',');
-      assert.equal(Number(await cluster.primary.query(`select count(*) from listings where id in (${ids})`)), tally.posted.length, 'every acknowledged post is stored');
+      assert.equal(
+        Number(await cluster.primary.query(`select count(*) from listings where id in (${ids})`)),
+        tally.posted.length,
+        'every acknowledged post is stored',
+      );
       // A post's key is answered in its listing's transaction: one cut off by the kill either committed (and its
       // resend is answered from the key) or left nothing behind (and is given up after 409s or made anew).
       assert.equal((await storedBy(writerEmails)) - before, tally.posted.length, 'stored listings = successful posts');

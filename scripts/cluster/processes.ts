@@ -33,7 +33,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Polls `check` until it answers something truthy, and answers that. A check that throws counts as "not yet"
  * (its message goes into the timeout's), except GiveUp, which ends the wait. Bounded by `timeoutMs`.
  */
-export async function waitFor<T>(check: () => T | Promise<T>, options: { timeoutMs: number; intervalMs?: number; what: string }): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  check: () => T | Promise<T>,
+  options: { timeoutMs: number; intervalMs?: number; what: string },
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + options.timeoutMs;
   let lastProblem = '';
   for (;;) {
@@ -45,7 +48,8 @@ export async function waitFor<T>(check: () => T | Promise<T>, options: { timeout
       if (error instanceof GiveUp) throw error;
       lastProblem = error instanceof Error ? error.message : String(error);
     }
-    if (Date.now() >= deadline) throw new Error(`${options.what}: not within ${options.timeoutMs} ms${lastProblem ? ` (last: ${lastProblem})` : ''}`);
+    if (Date.now() >= deadline)
+      throw new Error(`${options.what}: not within ${options.timeoutMs} ms${lastProblem ? ` (last: ${lastProblem})` : ''}`);
     await sleep(Math.min(options.intervalMs ?? 100, Math.max(0, deadline - Date.now())));
   }
 }
@@ -75,17 +79,33 @@ export function withLog(message: string, logFile: string): Error {
 }
 
 /** Runs a command to its end, bounded; rejects with its output when it fails or overruns. */
-export function run(file: string, args: string[], options: { cwd?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<{ stdout: string; stderr: string }> {
+export function run(
+  file: string,
+  args: string[],
+  options: { cwd?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
+): Promise<{ stdout: string; stderr: string }> {
   const timeoutMs = options.timeoutMs ?? 30_000;
   return new Promise((resolve, reject) => {
-    execFile(file, args, { cwd: options.cwd, env: options.env ?? process.env, timeout: timeoutMs, killSignal: 'SIGTERM', maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
-      if (!error) {
-        resolve({ stdout, stderr });
-        return;
-      }
-      const how = error.killed ? `did not finish within ${timeoutMs} ms` : `failed (${error.code ?? error.signal ?? 'no exit code'})`;
-      reject(new Error(`${file} ${args.join(' ')} ${how}\n${`${stderr}${stdout}`.trim()}`));
-    });
+    execFile(
+      file,
+      args,
+      {
+        cwd: options.cwd,
+        env: options.env ?? process.env,
+        timeout: timeoutMs,
+        killSignal: 'SIGTERM',
+        maxBuffer: 64 * 1024 * 1024,
+        encoding: 'utf8',
+      },
+      (error, stdout, stderr) => {
+        if (!error) {
+          resolve({ stdout, stderr });
+          return;
+        }
+        const how = error.killed ? `did not finish within ${timeoutMs} ms` : `failed (${error.code ?? error.signal ?? 'no exit code'})`;
+        reject(new Error(`${file} ${args.join(' ')} ${how}\n${`${stderr}${stdout}`.trim()}`));
+      },
+    );
   });
 }
 

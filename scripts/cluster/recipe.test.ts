@@ -29,7 +29,9 @@ describe('the Dockerfile', () => {
 
   it('passes validation, which does find a broken one', () => {
     assert.deepEqual(
-      validate(dockerfile).map((problem) => `${problem.range.start.line + 1}: ${typeof problem.message === 'string' ? problem.message : problem.message.value}`),
+      validate(dockerfile).map(
+        (problem) => `${problem.range.start.line + 1}: ${typeof problem.message === 'string' ? problem.message : problem.message.value}`,
+      ),
       [],
     );
     assert.ok(validate('FROM node:20\nRUNN echo\nHEALTHCHECK CMD\n').length >= 2, 'the validator reports mistakes');
@@ -49,13 +51,17 @@ describe('the Dockerfile', () => {
 
 describe('compose.yaml', () => {
   it('runs the topology of the loopback proof: a proxy, two identical API instances, a primary and its replica, Redis and a bucket', () => {
-    for (const name of ['proxy', 'api-1', 'api-2', 'postgres-primary', 'postgres-replica', 'redis', 'minio']) assert.ok(services[name], `${name} is a service`);
+    for (const name of ['proxy', 'api-1', 'api-2', 'postgres-primary', 'postgres-replica', 'redis', 'minio'])
+      assert.ok(services[name], `${name} is a service`);
     const [first, second] = [services['api-1']!, services['api-2']!];
     assert.equal(first.image, second.image, 'one image');
     assert.deepEqual(first.environment, second.environment, 'the same settings');
     assert.equal(first.stop_grace_period, '30s');
     const proxy = services.proxy!;
-    assert.ok(proxy.volumes?.some((volume) => volume.startsWith('./deploy/nginx/tasko.conf.template:')), 'the proxy renders the template the loopback proof renders');
+    assert.ok(
+      proxy.volumes?.some((volume) => volume.startsWith('./deploy/nginx/tasko.conf.template:')),
+      'the proxy renders the template the loopback proof renders',
+    );
     assert.deepEqual([proxy.environment?.TASKO_API_1, proxy.environment?.TASKO_API_2], ['api-1:8080', 'api-2:8080']);
   });
 
@@ -76,7 +82,11 @@ describe('compose.yaml', () => {
 
   it('keeps the template the loopback proof renders: its three placeholders and nothing else of ours', () => {
     const template = read('deploy/nginx/tasko.conf.template');
-    assert.deepEqual([...new Set(template.match(/\$\{[A-Z_0-9]+\}/g))].sort(), ['${TASKO_API_1}', '${TASKO_API_2}', '${TASKO_PROXY_LISTEN}']);
+    assert.deepEqual([...new Set(template.match(/\$\{[A-Z_0-9]+\}/g))].sort(), [
+      '${TASKO_API_1}',
+      '${TASKO_API_2}',
+      '${TASKO_PROXY_LISTEN}',
+    ]);
     assert.match(read('scripts/cluster/topology.ts'), /tasko\.conf\.template/);
   });
 });

@@ -235,7 +235,9 @@ async function answers200(url: string): Promise<boolean> {
 /** The PostgreSQL programs run as `postgres` when this is root: the server refuses to run as root. */
 function pgRunner(bin: string, cwd: string) {
   return (program: string, args: string[], timeoutMs = 30_000) =>
-    IS_ROOT ? run('runuser', ['-u', 'postgres', '--', path.join(bin, program), ...args], { cwd, timeoutMs }) : run(path.join(bin, program), args, { cwd, timeoutMs });
+    IS_ROOT
+      ? run('runuser', ['-u', 'postgres', '--', path.join(bin, program), ...args], { cwd, timeoutMs })
+      : run(path.join(bin, program), args, { cwd, timeoutMs });
 }
 
 interface PostgresParts {
@@ -243,22 +245,33 @@ interface PostgresParts {
   pgDir: string;
 }
 
-function makeDatabase(parts: PostgresParts, name: 'primary' | 'replica', port: number, isReplica: boolean): Database & { created: () => () => void } {
+function makeDatabase(
+  parts: PostgresParts,
+  name: 'primary' | 'replica',
+  port: number,
+  isReplica: boolean,
+): Database & { created: () => () => void } {
   const pg = pgRunner(parts.bin, parts.pgDir);
   const dataDir = path.join(parts.pgDir, name);
   const logFile = path.join(parts.pgDir, `${name}.log`);
   const url = `postgres://postgres@127.0.0.1:${port}/tasko`;
   const psql = async (sql: string, database = 'tasko') =>
     (
-      await run(path.join(parts.bin, 'psql'), ['-X', '-q', '-At', '-v', 'ON_ERROR_STOP=1', '-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', database, '-c', sql], {
-        env: { ...process.env, PGCONNECT_TIMEOUT: '5' },
-      })
+      await run(
+        path.join(parts.bin, 'psql'),
+        ['-X', '-q', '-At', '-v', 'ON_ERROR_STOP=1', '-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', database, '-c', sql],
+        {
+          env: { ...process.env, PGCONNECT_TIMEOUT: '5' },
+        },
+      )
     ).stdout.trim();
   const answering = async () => {
     // The maintenance database: `tasko` does not exist yet on a fresh primary.
     if (!isReplica) return (await psql('select 1', 'postgres')) === '1';
     // Ready as a replica: in recovery and receiving the primary's WAL.
-    const [inRecovery, status] = (await psql("select pg_is_in_recovery(), coalesce((select status from pg_stat_wal_receiver), 'none')")).split('|');
+    const [inRecovery, status] = (
+      await psql("select pg_is_in_recovery(), coalesce((select status from pg_stat_wal_receiver), 'none')")
+    ).split('|');
     if (inRecovery !== 't') throw new GiveUp(`the ${name} answers but is not in recovery`);
     if (status !== 'streaming') throw new Error(`its WAL receiver is ${status}`);
     return true;
@@ -334,7 +347,11 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     }
     fs.rmSync(dir, { recursive: true, force: true });
     forgetDir();
-    if (errors.length > 0) throw new AggregateError(errors, `stopping the cluster in ${dir}: ${errors.map((e) => (e instanceof Error ? e.message : String(e))).join('; ')}`);
+    if (errors.length > 0)
+      throw new AggregateError(
+        errors,
+        `stopping the cluster in ${dir}: ${errors.map((e) => (e instanceof Error ? e.message : String(e))).join('; ')}`,
+      );
   };
 
   try {
@@ -354,7 +371,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       for (const folder of [pgDir, primarySockets, replicaSockets]) fs.chownSync(folder, uid, gid);
     }
 
-    const [primaryPort, replicaPort, redisPort, proxyPort, api1Port, api2Port] = await Promise.all(Array.from({ length: 6 }, freePort)) as [number, number, number, number, number, number];
+    const [primaryPort, replicaPort, redisPort, proxyPort, api1Port, api2Port] = (await Promise.all(
+      Array.from({ length: 6 }, freePort),
+    )) as [number, number, number, number, number, number];
     const bin = await postgresBin();
     const pg = pgRunner(bin, pgDir);
 
@@ -363,7 +382,20 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 
     // Redis, started while PostgreSQL initialises.
     const redisLog = path.join(redisDir, 'redis.log');
-    const redisArgs = ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--dir', redisDir];
+    const redisArgs = [
+      '--port',
+      String(redisPort),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--daemonize',
+      'no',
+      '--dir',
+      redisDir,
+    ];
     let redisProcess: Supervised | undefined;
     const startRedis = async () => {
       const redisServer = which('redis-server', systemDirs());
@@ -390,9 +422,11 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 
     // The primary.
     const primary = makeDatabase({ bin, pgDir }, 'primary', primaryPort, false);
-    await pg('initdb', ['-D', primary.dataDir, '--auth=trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync'], 60_000).catch((error: unknown) => {
-      throw new Error(`initdb failed: ${error instanceof Error ? error.message : String(error)}`);
-    });
+    await pg('initdb', ['-D', primary.dataDir, '--auth=trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync'], 60_000).catch(
+      (error: unknown) => {
+        throw new Error(`initdb failed: ${error instanceof Error ? error.message : String(error)}`);
+      },
+    );
     const forgetPrimary = primary.created();
     stops.push(async () => {
       await pg('pg_ctl', ['-w', '-t', '30', '-D', primary.dataDir, '-m', 'immediate', 'stop']).catch(() => undefined);
@@ -400,17 +434,40 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     });
     // Appended as root into a folder of postgres: the files stay postgres's, only their content grows.
     fs.appendFileSync(path.join(primary.dataDir, 'postgresql.conf'), CONF_ADDITIONS(primaryPort, primarySockets));
-    fs.appendFileSync(path.join(primary.dataDir, 'pg_hba.conf'), '\nhost replication all 127.0.0.1/32 trust\nhost all all 127.0.0.1/32 trust\n');
+    fs.appendFileSync(
+      path.join(primary.dataDir, 'pg_hba.conf'),
+      '\nhost replication all 127.0.0.1/32 trust\nhost all all 127.0.0.1/32 trust\n',
+    );
     await primary.start();
-    await run(path.join(bin, 'psql'), ['-X', '-q', '-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-d', 'postgres', '-c', 'create database tasko']);
+    await run(path.join(bin, 'psql'), [
+      '-X',
+      '-q',
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(primaryPort),
+      '-U',
+      'postgres',
+      '-d',
+      'postgres',
+      '-c',
+      'create database tasko',
+    ]);
 
     // The replica: a base backup of the primary, streaming from it (-R writes standby.signal and primary_conninfo).
     const replicaBase = makeDatabase({ bin, pgDir }, 'replica', replicaPort, true);
-    await pg('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', replicaBase.dataDir, '-R', '-X', 'stream', '-c', 'fast'], 120_000).catch((error: unknown) => {
+    await pg(
+      'pg_basebackup',
+      ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', replicaBase.dataDir, '-R', '-X', 'stream', '-c', 'fast'],
+      120_000,
+    ).catch((error: unknown) => {
       throw new Error(`pg_basebackup failed: ${error instanceof Error ? error.message : String(error)}`);
     });
     // Later lines win: the copy of the primary's settings keeps everything but the port and the socket folder.
-    fs.appendFileSync(path.join(replicaBase.dataDir, 'postgresql.conf'), `\nport = ${replicaPort}\nunix_socket_directories = '${replicaSockets}'\n`);
+    fs.appendFileSync(
+      path.join(replicaBase.dataDir, 'postgresql.conf'),
+      `\nport = ${replicaPort}\nunix_socket_directories = '${replicaSockets}'\n`,
+    );
     const forgetReplica = replicaBase.created();
     stops.push(async () => {
       await pg('pg_ctl', ['-w', '-t', '30', '-D', replicaBase.dataDir, '-m', 'immediate', 'stop']).catch(() => undefined);
@@ -421,14 +478,20 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       ...replicaBase,
       pauseReplay: async () => {
         await replicaBase.query('select pg_wal_replay_pause()');
-        await waitFor(async () => (await replicaBase.query('select pg_get_wal_replay_pause_state()')) === 'paused', { timeoutMs: 10_000, what: 'the replica pausing its replay' });
+        await waitFor(async () => (await replicaBase.query('select pg_get_wal_replay_pause_state()')) === 'paused', {
+          timeoutMs: 10_000,
+          what: 'the replica pausing its replay',
+        });
       },
       resumeReplay: async () => {
         await replicaBase.query('select pg_wal_replay_resume()');
       },
       waitForReplay: async (timeoutMs = 15_000) => {
         const written = await primary.query('select pg_current_wal_lsn()');
-        await waitFor(async () => (await replicaBase.query(`select pg_last_wal_replay_lsn() >= '${written}'::pg_lsn`)) === 't', { timeoutMs, what: `the replica replaying up to ${written}` });
+        await waitFor(async () => (await replicaBase.query(`select pg_last_wal_replay_lsn() >= '${written}'::pg_lsn`)) === 't', {
+          timeoutMs,
+          what: `the replica replaying up to ${written}`,
+        });
       },
     };
     await redisStarted;
@@ -462,7 +525,12 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       ...options.env,
     };
     const instances = ([api1Port, api2Port] as const).map((port, index) =>
-      makeInstance({ name: index === 0 ? 'api-1' : 'api-2', port, logFile: path.join(dir, `api-${index + 1}.log`), env: { ...sharedEnv, PORT: String(port) } }),
+      makeInstance({
+        name: index === 0 ? 'api-1' : 'api-2',
+        port,
+        logFile: path.join(dir, `api-${index + 1}.log`),
+        env: { ...sharedEnv, PORT: String(port) },
+      }),
     ) as [Instance, Instance];
     // Both at once: each may take its 10 s of grace.
     stops.push(async () => {
@@ -554,8 +622,15 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 /** How long an instance may take to be ready: tsx compiles the server first. */
 const READY_TIMEOUT_MS = 60_000;
 
-function makeInstance(settings: { name: Instance['name']; port: number; logFile: string; env: Record<string, string | undefined> }): Instance {
-  const env: Record<string, string> = Object.fromEntries(Object.entries(settings.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+function makeInstance(settings: {
+  name: Instance['name'];
+  port: number;
+  logFile: string;
+  env: Record<string, string | undefined>;
+}): Instance {
+  const env: Record<string, string> = Object.fromEntries(
+    Object.entries(settings.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
   const origin = `http://127.0.0.1:${settings.port}`;
   let current: Supervised | undefined;
   const stop = async (signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM', options: { graceMs?: number } = {}): Promise<ExitInfo> => {
@@ -569,7 +644,11 @@ function makeInstance(settings: { name: Instance['name']; port: number; logFile:
     start: async () => {
       if (current?.isRunning) throw new Error(`${settings.name} is already running (pid ${current.child.pid})`);
       fs.appendFileSync(settings.logFile, `--- ${new Date().toISOString()} ${settings.name} starts on port ${settings.port}\n`);
-      const started = new Supervised(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], { cwd: REPO_ROOT, env, logFile: settings.logFile });
+      const started = new Supervised(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+        cwd: REPO_ROOT,
+        env,
+        logFile: settings.logFile,
+      });
       current = started;
       await waitFor(
         async () => {

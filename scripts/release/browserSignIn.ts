@@ -8,7 +8,13 @@ const hasLeftSignIn = (url: URL) => !url.pathname.includes('/auth/callback') && 
  * On a /login page: the real redirect flow through the local identity provider, as a person does it. A
  * first sign-in asks to confirm the age of 18; unless told otherwise, the user confirms.
  */
-export async function signInThroughProvider(page: Page, email: string, name: string, buttonName: RegExp | string, options: { confirmAge?: boolean } = {}): Promise<void> {
+export async function signInThroughProvider(
+  page: Page,
+  email: string,
+  name: string,
+  buttonName: RegExp | string,
+  options: { confirmAge?: boolean } = {},
+): Promise<void> {
   await page.getByRole('button', { name: buttonName }).click();
   await page.waitForURL(/\/dev-idp\/authorize/);
   await page.getByLabel('Email').fill(email);

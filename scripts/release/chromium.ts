@@ -18,7 +18,8 @@ export const CHROMIUM_FLAGS = [
 /** The system Chromium (CHROME_PATH or /usr/bin/chromium); no browser is ever downloaded. */
 export function chromiumPath(): string {
   const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-  if (!fs.existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath}: install chromium (apt-get install chromium) or set CHROME_PATH`);
+  if (!fs.existsSync(executablePath))
+    throw new Error(`Chromium not found at ${executablePath}: install chromium (apt-get install chromium) or set CHROME_PATH`);
   return executablePath;
 }
 

@@ -22,7 +22,14 @@ export async function startPreviewSite(config: AppConfig, preview: { area: Relea
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasko-release-check-'));
   // The running site's own address, proxy and Google settings are not this server's: it signs in through the
   // local provider on loopback.
-  const { CANONICAL_ORIGIN: _canonical, PUBLIC_ORIGIN: _public, GOOGLE_CLIENT_ID: _google, TRUST_PROXY: _proxy, DEV_IDP: _devIdp, ...siteEnv } = process.env;
+  const {
+    CANONICAL_ORIGIN: _canonical,
+    PUBLIC_ORIGIN: _public,
+    GOOGLE_CLIENT_ID: _google,
+    TRUST_PROXY: _proxy,
+    DEV_IDP: _devIdp,
+    ...siteEnv
+  } = process.env;
   const previewConfig = loadConfig({
     ...siteEnv,
     NODE_ENV: 'test',

@@ -22,7 +22,10 @@ describe('pagesToCheck', () => {
   it('fills the blog slug, gives a conversation id 1 and marks the protected pages', () => {
     const pages = pagesToCheck('shell', { ...SAMPLE, blogSlug: 'a slug' });
     assert.equal(pages.find((page) => page.routeId === 'blog')?.path, '/blogs/a%20slug');
-    assert.deepEqual(pages.find((page) => page.routeId === 'conversation'), { routeId: 'conversation', path: '/messages/1', isProtected: true });
+    assert.deepEqual(
+      pages.find((page) => page.routeId === 'conversation'),
+      { routeId: 'conversation', path: '/messages/1', isProtected: true },
+    );
     assert.equal(pages.find((page) => page.routeId === 'about')?.isProtected, false);
   });
 
@@ -39,7 +42,8 @@ describe('pagesToCheck', () => {
 const SIGN_IN_BUTTON = 'Sign in with Google';
 const MEMBER_COOKIE = 'member=yes';
 
-const document = (body: string) => `<!doctype html><html><head><meta charset="utf-8"><title>page</title><link rel="icon" href="data:,"></head><body>${body}</body></html>`;
+const document = (body: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"><title>page</title><link rel="icon" href="data:,"></head><body>${body}</body></html>`;
 const redirectTo = (path: string) => `<script>location.replace(${JSON.stringify(path)})</script>`;
 
 /** The hand-written pages, by path without the language prefix. */
@@ -56,7 +60,9 @@ function pageFor(path: string, isMember: boolean): string | null {
     case '/no-heading':
       return document('<main id="main"><p>Still thinking</p></main>');
     case '/error-panel':
-      return document('<main id="main"><section class="panel panel--error" role="alert"><h1>This part of the site did not load</h1></section></main>');
+      return document(
+        '<main id="main"><section class="panel panel--error" role="alert"><h1>This part of the site did not load</h1></section></main>',
+      );
     case '/late-error':
       return document('<main id="main"><h1>ok</h1></main><script>setTimeout(() => { throw new Error("too late") }, 50)</script>');
     case '/console-error':
@@ -66,7 +72,9 @@ function pageFor(path: string, isMember: boolean): string | null {
     case '/forgets-members':
       return redirectTo('/en/login');
     case '/login':
-      return document(`<main id="main"><h1>Log in</h1><button type="button" onclick="location.href='/dev-idp/authorize'">${SIGN_IN_BUTTON}</button></main>`);
+      return document(
+        `<main id="main"><h1>Log in</h1><button type="button" onclick="location.href='/dev-idp/authorize'">${SIGN_IN_BUTTON}</button></main>`,
+      );
     case '/auth/callback':
       return document(`<main id="main"><p role="status">Logging you in</p></main>${redirectTo('/en/ok')}`);
     default:
@@ -92,7 +100,8 @@ async function startFakeSite(): Promise<FakeSite> {
       return;
     }
     if (url.pathname === '/dev-idp/authorize' && request.method === 'GET') {
-      const form = '<form method="post"><label>Email <input name="email"></label><label>Name <input name="name"></label><button type="submit">Continue</button></form>';
+      const form =
+        '<form method="post"><label>Email <input name="email"></label><label>Name <input name="name"></label><button type="submit">Continue</button></form>';
       response.writeHead(200, { 'content-type': 'text/html' }).end(document(form));
       return;
     }
@@ -128,7 +137,11 @@ describe('renderCheck', () => {
   });
 
   it('passes pages that render, in each language, signing in once per language for the protected page', async () => {
-    const pages = [publicPage('/ok'), publicPage('/missing-elsewhere'), { routeId: 'membersOnly', path: '/members-only', isProtected: true }];
+    const pages = [
+      publicPage('/ok'),
+      publicPage('/missing-elsewhere'),
+      { routeId: 'membersOnly', path: '/members-only', isProtected: true },
+    ];
     const problems = await renderCheck({ origin: site.origin, pages, languages: ['he', 'en'], ownFiles });
     assert.deepEqual(problems, []);
     assert.equal(site.signIns, 2);
@@ -159,8 +172,14 @@ describe('renderCheck', () => {
     assert.match(frames[0] ?? '', /^at renderPage .*\/own\/throws\.js:1:/);
 
     assert.equal(byPage.get('/en/missing-own')?.error, `${site.origin}/own/missing.js answered 404`);
-    assert.equal(byPage.get('/en/no-heading')?.error, `the page's main content did not render within 1.5 s: main shows no visible h1, only "Still thinking"`);
-    assert.equal(byPage.get('/en/error-panel')?.error, `the page's main content did not render within 1.5 s: main shows the error panel "This part of the site did not load"`);
+    assert.equal(
+      byPage.get('/en/no-heading')?.error,
+      `the page's main content did not render within 1.5 s: main shows no visible h1, only "Still thinking"`,
+    );
+    assert.equal(
+      byPage.get('/en/error-panel')?.error,
+      `the page's main content did not render within 1.5 s: main shows the error panel "This part of the site did not load"`,
+    );
     assert.equal(byPage.get('/en/late-error')?.error, 'uncaught error: too late');
     assert.equal(byPage.get('/en/console-error')?.error, 'console error: the page is unhappy');
     assert.equal(byPage.get('/en/forgets-members')?.error, 'the protected page sent the signed-in member to /login');
@@ -170,7 +189,10 @@ describe('renderCheck', () => {
     const saved = process.env.CHROME_PATH;
     process.env.CHROME_PATH = '/nowhere/chromium';
     try {
-      await assert.rejects(renderCheck({ origin: site.origin, pages: [publicPage('/ok')], languages: ['en'], ownFiles }), /install chromium .*or set CHROME_PATH/);
+      await assert.rejects(
+        renderCheck({ origin: site.origin, pages: [publicPage('/ok')], languages: ['en'], ownFiles }),
+        /install chromium .*or set CHROME_PATH/,
+      );
     } finally {
       if (saved === undefined) delete process.env.CHROME_PATH;
       else process.env.CHROME_PATH = saved;
@@ -184,6 +206,9 @@ describe('describeProblems', () => {
       { page: '/he/services', error: 'uncaught error: boom', stack: 'at render (a.js:1:2)\nat start (a.js:3:4)' },
       { page: '/en/services', error: 'http://127.0.0.1:1/mfe/services/x.js answered 404' },
     ]);
-    assert.equal(text, '/he/services: uncaught error: boom\n    at render (a.js:1:2)\n    at start (a.js:3:4)\n/en/services: http://127.0.0.1:1/mfe/services/x.js answered 404');
+    assert.equal(
+      text,
+      '/he/services: uncaught error: boom\n    at render (a.js:1:2)\n    at start (a.js:3:4)\n/en/services: http://127.0.0.1:1/mfe/services/x.js answered 404',
+    );
   });
 });

@@ -109,7 +109,9 @@ function readMain(): MainView {
     return { isRendered: false, shows: `the error panel "${heading}"` };
   }
   if (main.querySelector('.page-loading')) return { isRendered: false, shows: 'the loading spinner' };
-  const hasVisibleHeading = Array.from(main.querySelectorAll('h1')).some((h1) => h1.checkVisibility({ visibilityProperty: true, opacityProperty: true }));
+  const hasVisibleHeading = Array.from(main.querySelectorAll('h1')).some((h1) =>
+    h1.checkVisibility({ visibilityProperty: true, opacityProperty: true }),
+  );
   if (hasVisibleHeading) return { isRendered: true, shows: 'the page' };
   const text = (main.textContent ?? '').replace(/\s+/g, ' ').trim();
   return { isRendered: false, shows: text ? `no visible h1, only "${text.slice(0, 120)}"` : 'nothing' };
@@ -222,7 +224,12 @@ async function signIn(context: BrowserContext, origin: string, timeoutMs: number
   }
 }
 
-async function checkLanguage(browser: Browser, language: Language, options: RenderCheckOptions, timeoutMs: number): Promise<RenderProblem[]> {
+async function checkLanguage(
+  browser: Browser,
+  language: Language,
+  options: RenderCheckOptions,
+  timeoutMs: number,
+): Promise<RenderProblem[]> {
   const problems: RenderProblem[] = [];
   // Fresh storage per language, so one language's stored choice or session cannot carry into the other's.
   const context = await browser.newContext({ locale: localeOf(language) });
@@ -240,7 +247,13 @@ async function checkLanguage(browser: Browser, language: Language, options: Rend
         isSignedIn = true;
       }
       const pagePath = withLanguagePrefix(language, page.path);
-      const problem = await checkPage(context, { url: `${options.origin}${pagePath}`, pagePath, isProtected: page.isProtected, ownFiles: options.ownFiles, timeoutMs });
+      const problem = await checkPage(context, {
+        url: `${options.origin}${pagePath}`,
+        pagePath,
+        isProtected: page.isProtected,
+        ownFiles: options.ownFiles,
+        timeoutMs,
+      });
       if (problem) problems.push(problem);
     }
     return problems;
@@ -277,7 +290,12 @@ export async function renderCheck(options: RenderCheckOptions): Promise<RenderPr
 export function describeProblems(problems: RenderProblem[]): string {
   return problems
     .map((problem) => {
-      const stack = problem.stack ? `\n${problem.stack.split('\n').map((line) => `    ${line}`).join('\n')}` : '';
+      const stack = problem.stack
+        ? `\n${problem.stack
+            .split('\n')
+            .map((line) => `    ${line}`)
+            .join('\n')}`
+        : '';
       return `${problem.page}: ${problem.error}${stack}`;
     })
     .join('\n');

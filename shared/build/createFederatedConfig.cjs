@@ -116,7 +116,8 @@ class ChunkGroupsManifestPlugin {
         { name: 'ChunkGroupsManifestPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
           const groups = {};
-          for (const [name, group] of compilation.namedChunkGroups) groups[name] = group.chunks.flatMap((chunk) => [...chunk.files]).filter(isScriptOrStyle);
+          for (const [name, group] of compilation.namedChunkGroups)
+            groups[name] = group.chunks.flatMap((chunk) => [...chunk.files]).filter(isScriptOrStyle);
           Object.assign(groups, this.providedGroups(compilation, compiler.webpack.WebpackError));
           compilation.emitAsset('chunk-groups.json', new compiler.webpack.sources.RawSource(JSON.stringify(groups, null, 2)));
         },
@@ -135,13 +136,19 @@ class ChunkGroupsManifestPlugin {
    */
   providedGroups(compilation, WebpackError) {
     // cachedModules: `all: false` leaves out modules the persistent cache restored, which a release build has.
-    const stats = compilation.getStats().toJson({ all: false, modules: true, cachedModules: true, modulesSpace: Infinity, chunks: true, chunkOrigins: true });
+    const stats = compilation
+      .getStats()
+      .toJson({ all: false, modules: true, cachedModules: true, modulesSpace: Infinity, chunks: true, chunkOrigins: true });
     const groups = {};
     for (const module of stats.modules ?? []) {
       if (module.moduleType !== 'provide-module') continue;
       const shareKey = Object.keys(this.shared).find((key) => module.name?.includes(` ${key}@${this.shared[key].version} = `));
       if (!shareKey) {
-        compilation.errors.push(new WebpackError(`ChunkGroupsManifestPlugin: cannot tell which shared module "${module.name}" provides; chunk-groups.json would miss its preload`));
+        compilation.errors.push(
+          new WebpackError(
+            `ChunkGroupsManifestPlugin: cannot tell which shared module "${module.name}" provides; chunk-groups.json would miss its preload`,
+          ),
+        );
         continue;
       }
       const chunks = (stats.chunks ?? []).filter((chunk) => chunk.origins?.some((origin) => origin.moduleIdentifier === module.identifier));
@@ -173,7 +180,12 @@ class BuildInfoPlugin {
         const line = `(self.${BUILDS_GLOBAL}=self.${BUILDS_GLOBAL}||{})[${JSON.stringify(name)}]=${JSON.stringify({ federationVersion })};\n`;
         const chunk = compilation.entrypoints.get(entry)?.getEntrypointChunk();
         const scripts = [...(chunk?.files ?? [])].filter((file) => file.endsWith('.js'));
-        if (!scripts.length) compilation.errors.push(new compiler.webpack.WebpackError(`BuildInfoPlugin: no script of the entry "${entry}" to record ${name}'s federation version in`));
+        if (!scripts.length)
+          compilation.errors.push(
+            new compiler.webpack.WebpackError(
+              `BuildInfoPlugin: no script of the entry "${entry}" to record ${name}'s federation version in`,
+            ),
+          );
         for (const file of scripts) compilation.updateAsset(file, (source) => new sources.ConcatSource(line, source));
       });
     });
@@ -270,7 +282,14 @@ function createFederatedConfig({ dir, kind, name, port, publicPath = '/', rules 
       // A release builds one package again and again: webpack's persistent cache makes the next build of the
       // same sources quick (scripts/build.mjs asks for it with --out). Off otherwise: CI builds from scratch.
       ...(process.env.TASKO_WEBPACK_CACHE
-        ? { cache: { type: 'filesystem', cacheDirectory: process.env.TASKO_WEBPACK_CACHE, name: `${name}-${argv.mode}-${sharedContractVersion()}`, buildDependencies: { config: [__filename, path.join(dir, 'webpack.config.js')] } } }
+        ? {
+            cache: {
+              type: 'filesystem',
+              cacheDirectory: process.env.TASKO_WEBPACK_CACHE,
+              name: `${name}-${argv.mode}-${sharedContractVersion()}`,
+              buildDependencies: { config: [__filename, path.join(dir, 'webpack.config.js')] },
+            },
+          }
         : {}),
       performance: { hints: false },
       stats: 'errors-warnings',
@@ -289,4 +308,13 @@ function createFederatedConfig({ dir, kind, name, port, publicPath = '/', rules 
   };
 }
 
-module.exports = { createFederatedConfig, federationOf, sharedModules, ChunkGroupsManifestPlugin, BuildInfoPlugin, SINGLETONS, BUILD_INFO_FILE, BUILDS_GLOBAL };
+module.exports = {
+  createFederatedConfig,
+  federationOf,
+  sharedModules,
+  ChunkGroupsManifestPlugin,
+  BuildInfoPlugin,
+  SINGLETONS,
+  BUILD_INFO_FILE,
+  BUILDS_GLOBAL,
+};

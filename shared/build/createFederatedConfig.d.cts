@@ -9,12 +9,16 @@ export interface FederatedConfigOptions {
 }
 
 /** webpack's configuration function: `(env, argv)` with `argv.mode`. */
-export declare function createFederatedConfig(options: FederatedConfigOptions): (env: unknown, argv: { mode: 'development' | 'production' }) => Record<string, unknown>;
+export declare function createFederatedConfig(
+  options: FederatedConfigOptions,
+): (env: unknown, argv: { mode: 'development' | 'production' }) => Record<string, unknown>;
 
 export declare const SINGLETONS: readonly string[];
 
 /** What the package in `dir` shares, as its build will declare it: each singleton's version and required range. */
-export declare function sharedModules(dir: string): Record<string, { singleton: boolean; strictVersion: boolean; requiredVersion: string; version: string }>;
+export declare function sharedModules(
+  dir: string,
+): Record<string, { singleton: boolean; strictVersion: boolean; requiredVersion: string; version: string }>;
 
 /** The federation plugin the package in `dir` depends on (resolved from that folder), and its version. */
 export declare function federationOf(dir: string): { ModuleFederationPlugin: new (options: object) => object; version: string };

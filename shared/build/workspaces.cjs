@@ -48,7 +48,8 @@ function loadRouteTable() {
 function pageExposes(remoteName) {
   const { PAGE_ROUTES, REMOTES } = loadRouteTable();
   const modules = new Set(PAGE_ROUTES.filter((route) => route.remote === remoteName).map((route) => route.module));
-  if (!modules.size) throw new Error(`pageExposes: no route of PAGE_ROUTES (shared/src/domain/routes.ts) is served by the remote "${remoteName}"`);
+  if (!modules.size)
+    throw new Error(`pageExposes: no route of PAGE_ROUTES (shared/src/domain/routes.ts) is served by the remote "${remoteName}"`);
   const packageDir = path.join(REPO_ROOT, `mfe-${REMOTES[remoteName].folder}`);
   const exposes = {};
   for (const module of modules) {

@@ -27,7 +27,8 @@ describe('the contract version of @tasko/shared', () => {
       const [major, minor] = parse(version);
       const [fromMajor, fromMinor] = parse(from);
       if (removed.length) expect({ version, removed, isMajor: major > fromMajor }).toEqual({ version, removed, isMajor: true });
-      else if (added.length) expect({ version, added, isMinorOrMore: major > fromMajor || minor > fromMinor }).toEqual({ version, added, isMinorOrMore: true });
+      else if (added.length)
+        expect({ version, added, isMinorOrMore: major > fromMajor || minor > fromMinor }).toEqual({ version, added, isMinorOrMore: true });
     }
   });
 });

@@ -6,12 +6,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import webpack from 'webpack';
-import { BUILD_INFO_FILE, BUILDS_GLOBAL, BuildInfoPlugin, ChunkGroupsManifestPlugin, createFederatedConfig, federationOf, SINGLETONS } from '../build/createFederatedConfig.cjs';
+import {
+  BUILD_INFO_FILE,
+  BUILDS_GLOBAL,
+  BuildInfoPlugin,
+  ChunkGroupsManifestPlugin,
+  createFederatedConfig,
+  federationOf,
+  SINGLETONS,
+} from '../build/createFederatedConfig.cjs';
 import sharedPackage from '../package.json';
 import { PAGE_ROUTES } from './domain/routes';
 
 const REPO_ROOT = path.join(__dirname, '..', '..');
-const installed = (name: string) => (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+const installed = (name: string) =>
+  (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
 interface DevConfig {
   devtool: string | false;
@@ -29,13 +38,17 @@ interface SharedConfig {
 
 /** What the config hands the federation plugin: the `exposes` and `shared` a build is made with. */
 function federationOptionsOf(config: DevConfig): { exposes: Record<string, string>; shared: Record<string, SharedConfig> } {
-  const plugin = config.plugins.find((p) => p.constructor.name === 'ModuleFederationPlugin') as { _options: { exposes: Record<string, string>; shared: Record<string, SharedConfig> } } | undefined;
+  const plugin = config.plugins.find((p) => p.constructor.name === 'ModuleFederationPlugin') as
+    { _options: { exposes: Record<string, string>; shared: Record<string, SharedConfig> } } | undefined;
   if (!plugin) throw new Error('no ModuleFederationPlugin in the config');
   return plugin._options;
 }
 
 const remoteConfig = (mode: 'development' | 'production') =>
-  createFederatedConfig({ dir: path.join(__dirname, '..', '..', 'mfe-content'), kind: 'remote', name: 'mfe_content', port: 3004 })(undefined, { mode }) as unknown as DevConfig;
+  createFederatedConfig({ dir: path.join(__dirname, '..', '..', 'mfe-content'), kind: 'remote', name: 'mfe_content', port: 3004 })(
+    undefined,
+    { mode },
+  ) as unknown as DevConfig;
 
 describe('createFederatedConfig', () => {
   const saved = { TASKO_API_URL: process.env.TASKO_API_URL, TASKO_SHARED_VERSION: process.env.TASKO_SHARED_VERSION };
@@ -46,13 +59,13 @@ describe('createFederatedConfig', () => {
     }
   });
 
-  it('writes source maps the shell\'s CSP accepts in development (no eval) and none in production', () => {
+  it("writes source maps the shell's CSP accepts in development (no eval) and none in production", () => {
     expect(remoteConfig('development').devtool).not.toMatch(/eval/);
     expect(remoteConfig('development').devtool).toContain('source-map');
     expect(remoteConfig('production').devtool).toBe(false);
   });
 
-  it('sends the dev server\'s API calls to npm start on this machine, or to TASKO_API_URL', () => {
+  it("sends the dev server's API calls to npm start on this machine, or to TASKO_API_URL", () => {
     delete process.env.TASKO_API_URL;
     const local = remoteConfig('development').devServer;
     expect(local.port).toBe(3004);
@@ -78,11 +91,16 @@ describe('createFederatedConfig', () => {
     expect(shared['@tasko/shared/validation']).toBeUndefined();
   });
 
-  it('shares the router as @tasko/shared/router with react-router-dom\'s version, and not react-router-dom itself, with no alias into its files', () => {
+  it("shares the router as @tasko/shared/router with react-router-dom's version, and not react-router-dom itself, with no alias into its files", () => {
     const config = remoteConfig('production');
     const { shared } = federationOptionsOf(config);
     const routerVersion = installed('react-router-dom');
-    expect(shared['@tasko/shared/router']).toMatchObject({ singleton: true, strictVersion: true, version: routerVersion, requiredVersion: `^${routerVersion.split('.')[0]}.0.0` });
+    expect(shared['@tasko/shared/router']).toMatchObject({
+      singleton: true,
+      strictVersion: true,
+      version: routerVersion,
+      requiredVersion: `^${routerVersion.split('.')[0]}.0.0`,
+    });
     expect(shared['react-router-dom']).toBeUndefined();
     expect(config.resolve.alias).toBeUndefined();
     expect(sharedPackage.exports['./router']).toBe('./src/router/index.ts');
@@ -99,7 +117,10 @@ describe('createFederatedConfig', () => {
     try {
       const own = path.join(upgraded, 'node_modules', '@module-federation', 'enhanced');
       fs.mkdirSync(own, { recursive: true });
-      fs.writeFileSync(path.join(own, 'package.json'), JSON.stringify({ name: '@module-federation/enhanced', version: '2.10.0', exports: { './webpack': './webpack.js' } }));
+      fs.writeFileSync(
+        path.join(own, 'package.json'),
+        JSON.stringify({ name: '@module-federation/enhanced', version: '2.10.0', exports: { './webpack': './webpack.js' } }),
+      );
       fs.writeFileSync(path.join(own, 'webpack.js'), 'exports.ModuleFederationPlugin = class UpgradedModuleFederationPlugin {};');
       const federation = federationOf(upgraded);
       expect(federation.version).toBe('2.10.0');
@@ -111,7 +132,10 @@ describe('createFederatedConfig', () => {
 
   it('lets a build claim another contract version of shared (how the skew test makes a remote the shell cannot serve)', () => {
     process.env.TASKO_SHARED_VERSION = '1.99.0';
-    expect(federationOptionsOf(remoteConfig('production')).shared['@tasko/shared']).toMatchObject({ version: '1.99.0', requiredVersion: '^1.99.0' });
+    expect(federationOptionsOf(remoteConfig('production')).shared['@tasko/shared']).toMatchObject({
+      version: '1.99.0',
+      requiredVersion: '^1.99.0',
+    });
   });
 });
 
@@ -135,7 +159,13 @@ describe('what a build records beside its files (a real webpack build of a small
       cache,
       resolve: { modules: [path.join(REPO_ROOT, 'node_modules')] },
       plugins: [
-        new federation.ModuleFederationPlugin({ name: 'host', remotes: {}, shared, dts: false, manifest: false }) as webpack.WebpackPluginInstance,
+        new federation.ModuleFederationPlugin({
+          name: 'host',
+          remotes: {},
+          shared,
+          dts: false,
+          manifest: false,
+        }) as webpack.WebpackPluginInstance,
         new ChunkGroupsManifestPlugin(shared),
         new BuildInfoPlugin({ name: 'host', entry: 'main', federationVersion: federation.version }),
       ],
@@ -152,17 +182,22 @@ describe('what a build records beside its files (a real webpack build of a small
     return (file) => fs.readFileSync(path.join(dir, 'dist', file), 'utf8');
   }
 
-  it('names the files of each shared module it provides, from webpack\'s public stats, and the federation version it was built with', async () => {
+  it("names the files of each shared module it provides, from webpack's public stats, and the federation version it was built with", async () => {
     const read = await buildHost();
     const groups = JSON.parse(read('chunk-groups.json')) as Record<string, string[]>;
     expect(groups['provided:react']?.length).toBeGreaterThan(0);
     expect(groups['provided:react']?.map(read).join('\n')).toContain('react.development.js');
-    expect(JSON.parse(read(BUILD_INFO_FILE))).toEqual({ name: 'host', federation: { package: '@module-federation/enhanced', version: installed('@module-federation/enhanced') } });
+    expect(JSON.parse(read(BUILD_INFO_FILE))).toEqual({
+      name: 'host',
+      federation: { package: '@module-federation/enhanced', version: installed('@module-federation/enhanced') },
+    });
     // The page learns it from the entry script's first line, before anything of the build runs.
-    expect(read('main.js').split('\n')[0]).toBe(`(self.${BUILDS_GLOBAL}=self.${BUILDS_GLOBAL}||{})["host"]={"federationVersion":"${installed('@module-federation/enhanced')}"};`);
+    expect(read('main.js').split('\n')[0]).toBe(
+      `(self.${BUILDS_GLOBAL}=self.${BUILDS_GLOBAL}||{})["host"]={"federationVersion":"${installed('@module-federation/enhanced')}"};`,
+    );
   }, 60_000);
 
-  it('names them as well when webpack\'s persistent cache restored the modules (a release\'s build)', async () => {
+  it("names them as well when webpack's persistent cache restored the modules (a release's build)", async () => {
     const cache = { type: 'filesystem' as const, cacheDirectory: path.join(dir, 'cache') };
     const cold = JSON.parse((await buildHost(cache))('chunk-groups.json')) as Record<string, string[]>;
     const warm = JSON.parse((await buildHost(cache))('chunk-groups.json')) as Record<string, string[]>;

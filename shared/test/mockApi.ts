@@ -49,7 +49,8 @@ export function installMockApi() {
   const sent: SentRequest[] = [];
   const held: HeldRequest[] = [];
   const waiting: { count: number; resolve: () => void }[] = [];
-  const waitFor = (count: number) => (count <= sent.length ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ count, resolve })));
+  const waitFor = (count: number) =>
+    count <= sent.length ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ count, resolve }));
   let answer: ServerAnswer = { status: 200, data: {} };
   let server: MockAdapter | undefined;
 
@@ -58,7 +59,8 @@ export function installMockApi() {
       const { signal } = config;
       held.push({
         ...request,
-        progress: (loaded, total) => config.onUploadProgress?.({ loaded, total, bytes: loaded, lengthComputable: total !== undefined, upload: true }),
+        progress: (loaded, total) =>
+          config.onUploadProgress?.({ loaded, total, bytes: loaded, lengthComputable: total !== undefined, upload: true }),
         answer: (status, data) => resolve([status, data]),
         drop: () => reject(new AxiosError('Network Error', AxiosError.ERR_NETWORK)),
         get isAborted() {

@@ -18,7 +18,11 @@ export async function loadListingTexts(language: Language): Promise<void> {
 }
 
 export function renderAt(ui: ReactElement, path = '/') {
-  return render(<MemoryRouter future={ROUTER_FUTURE} initialEntries={[path]}>{ui}</MemoryRouter>);
+  return render(
+    <MemoryRouter future={ROUTER_FUTURE} initialEntries={[path]}>
+      {ui}
+    </MemoryRouter>,
+  );
 }
 
 /** The real `common` and deal texts of a language (and any page namespaces given), for `@tasko/shared/deal`. */

@@ -27,8 +27,7 @@ interface DatabaseHandleBase {
  * pg-boss queue of the alerts) needs the connection string, or the one embedded instance itself.
  */
 export type DatabaseHandle =
-  | (DatabaseHandleBase & { kind: 'postgres'; connectionString: string })
-  | (DatabaseHandleBase & { kind: 'pglite'; pglite: PGlite });
+  (DatabaseHandleBase & { kind: 'postgres'; connectionString: string }) | (DatabaseHandleBase & { kind: 'pglite'; pglite: PGlite });
 
 export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'drizzle');
 
@@ -95,7 +94,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     if (options.replicaUrl) {
       replicaPool = poolOf(options.replicaUrl);
       replicaPool.on('error', () => undefined);
-      const replicaReads = new ReplicaReads({ db, pool }, { db: drizzleOn(replicaPool), pool: replicaPool }, options.replicaMaxLagMs ?? 5_000);
+      const replicaReads = new ReplicaReads(
+        { db, pool },
+        { db: drizzleOn(replicaPool), pool: replicaPool },
+        options.replicaMaxLagMs ?? 5_000,
+      );
       await replicaReads.poll();
       reads = replicaReads;
     }

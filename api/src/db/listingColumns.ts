@@ -23,7 +23,13 @@ type PostedValueFits<Field, Insert> = Field extends { posted: { schema: infer Sc
       ? true
       : false
     : Column extends Record<string, keyof Insert>
-      ? { [Part in keyof Column]: Part extends keyof z.output<Schema> ? (z.output<Schema>[Part] extends Insert[Column[Part]] ? true : false) : false }[keyof Column]
+      ? {
+          [Part in keyof Column]: Part extends keyof z.output<Schema>
+            ? z.output<Schema>[Part] extends Insert[Column[Part]]
+              ? true
+              : false
+            : false;
+        }[keyof Column]
       : false
   : true;
 
@@ -41,7 +47,9 @@ type Mistyped<Fields, Insert, Select> = {
 }[keyof Fields];
 
 /** True when the contract and the table agree; otherwise what differs, named. */
-export type ContractMatchesTable<Fields, Insert, Select, ServerOnly extends string> = [Exclude<ClaimedColumns<Fields>, keyof Select>] extends [never]
+export type ContractMatchesTable<Fields, Insert, Select, ServerOnly extends string> = [
+  Exclude<ClaimedColumns<Fields>, keyof Select>,
+] extends [never]
   ? [Exclude<keyof Select, ClaimedColumns<Fields> | ServerOnly>] extends [never]
     ? [Mistyped<Fields, Insert, Select>] extends [never]
       ? true
@@ -50,6 +58,8 @@ export type ContractMatchesTable<Fields, Insert, Select, ServerOnly extends stri
   : { fieldsWithoutAColumn: Exclude<ClaimedColumns<Fields>, keyof Select> };
 
 /** The columns a post writes: `columnsOf` (jobs.queries.ts) must fill each, so a new posted field cannot be left unstored. */
-export type PostedColumn = { [K in keyof ListingFields]: ListingFields[K] extends { posted: object } ? ColumnsOf<ListingFields[K]> : never }[keyof ListingFields];
+export type PostedColumn = {
+  [K in keyof ListingFields]: ListingFields[K] extends { posted: object } ? ColumnsOf<ListingFields[K]> : never;
+}[keyof ListingFields];
 
 export const listingsMatchTheContract: ContractMatchesTable<ListingFields, ListingInsert, ListingSelect, ServerOnlyColumn> = true;

@@ -14,7 +14,9 @@ export type MigrationState = 'applied' | 'behind';
 
 export async function migrationState(db: Database): Promise<MigrationState> {
   try {
-    const [row] = rowsOf<{ newest: string | number | null }>(await db.execute(sql`select max(created_at) as newest from drizzle.__drizzle_migrations`));
+    const [row] = rowsOf<{ newest: string | number | null }>(
+      await db.execute(sql`select max(created_at) as newest from drizzle.__drizzle_migrations`),
+    );
     return Number(row?.newest ?? 0) >= newestMigrationMillis() ? 'applied' : 'behind';
   } catch {
     // No migrations table yet, or no database to ask: not ready to serve this code.

@@ -131,7 +131,11 @@ export class ReplicaReads implements PublicReads {
     const askedAt = this.now();
     const [primary, replica] = await Promise.allSettled([
       answerWithin(this.primary.pool.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')),
-      answerWithin(this.replica.pool.query<{ lsn: string | null; standby: boolean }>('select pg_last_wal_replay_lsn()::text as lsn, pg_is_in_recovery() as standby')),
+      answerWithin(
+        this.replica.pool.query<{ lsn: string | null; standby: boolean }>(
+          'select pg_last_wal_replay_lsn()::text as lsn, pg_is_in_recovery() as standby',
+        ),
+      ),
     ]);
     this.isPrimaryUp = primary.status === 'fulfilled';
     if (primary.status === 'fulfilled' && primary.value.rows[0]) this.samples.push({ askedAt, lsn: lsnOf(primary.value.rows[0].lsn) });

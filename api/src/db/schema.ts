@@ -1,6 +1,31 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { OFFER_TYPES, type AnalyticsProps, type Category, type ContactMethod, type Language, type ListingStatus, type OfferType, type PaymentType, type UserSettings } from '@tasko/shared/domain';
+import {
+  type AnyPgColumn,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  OFFER_TYPES,
+  type AnalyticsProps,
+  type Category,
+  type ContactMethod,
+  type Language,
+  type ListingStatus,
+  type OfferType,
+  type PaymentType,
+  type UserSettings,
+} from '@tasko/shared/domain';
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
@@ -47,7 +72,10 @@ export const listings = pgTable(
     contactPersonName: text('contact_person_name').notNull(),
     phone: text('phone').notNull(),
     contactEmail: text('contact_email').notNull().default(''),
-    contactMethods: jsonb('contact_methods').$type<ContactMethod[]>().notNull().default(sql`'["phone","whatsapp"]'::jsonb`),
+    contactMethods: jsonb('contact_methods')
+      .$type<ContactMethod[]>()
+      .notNull()
+      .default(sql`'["phone","whatsapp"]'::jsonb`),
     city: text('city').notNull(),
     address: text('address').notNull().default(''),
     /** The GeoNames place the city names; null for a name no place has, shown and found as typed. */
@@ -59,7 +87,10 @@ export const listings = pgTable(
     /** `searchKey` of the city as typed, the place's four names and the street, between spaces. */
     placeText: text('place_text').notNull().default(''),
     status: text('status').$type<ListingStatus>().notNull().default('active'),
-    images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    images: jsonb('images')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     isDemo: boolean('is_demo').notNull().default(false),
     /** Set by a moderator: gone for everyone but its owner, whatever its status. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
@@ -92,7 +123,9 @@ export const listings = pgTable(
       .using('gin', sql`${t.placeText} gin_trgm_ops`)
       .where(sql`${publicSearchable(t)} and ${t.placeId} is null`),
     // The rows stored before keys existed, for the start-up step that keys them (empty once it has run).
-    index('listings_unkeyed').on(t.id).where(sql`${t.searchText} = ''`),
+    index('listings_unkeyed')
+      .on(t.id)
+      .where(sql`${t.searchText} = ''`),
     index('listings_publisher').on(t.publisherId, t.createdAt.desc()),
     // Substring search in any script (Hebrew, Arabic, Russian, English): trigram indexes serve ILIKE. One per
     // offer type, of public listings only, so a scan of one stops at the count cap with no row filtered out.
@@ -233,9 +266,7 @@ export const analyticsEvents = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('analytics_events_by_day').on(t.occurredAt, t.name),
-  ],
+  (t) => [index('analytics_events_by_day').on(t.occurredAt, t.name)],
 );
 
 /**
@@ -330,7 +361,9 @@ export const alertMatches = pgTable(
     primaryKey({ columns: [t.alertId, t.listingId] }),
     index('alert_matches_listing').on(t.listingId),
     // The daily digest reads each alert's unsent matches.
-    index('alert_matches_unsent').on(t.alertId, t.createdAt).where(sql`${t.sentAt} is null`),
+    index('alert_matches_unsent')
+      .on(t.alertId, t.createdAt)
+      .where(sql`${t.sentAt} is null`),
   ],
 );
 
@@ -364,7 +397,9 @@ export const applications = pgTable(
     uniqueIndex('applications_one_per_applicant').on(t.listingId, t.applicantId),
     index('applications_applicant_newest').on(t.applicantId, t.createdAt.desc()),
     // The lapse sweep reads only the offers still open, every few seconds: a handful of rows.
-    index('applications_open_offers').on(t.offerExpiresAt).where(sql`${t.status} = 'offered'`),
+    index('applications_open_offers')
+      .on(t.offerExpiresAt)
+      .where(sql`${t.status} = 'offered'`),
   ],
 );
 
@@ -472,7 +507,9 @@ export const reviews = pgTable(
     uniqueIndex('reviews_one_per_side').on(t.applicationId, t.authorId),
     index('reviews_subject_published').on(t.subjectId, t.publishedAt.desc()),
     // The publication sweep reads only the reviews still waiting, every few seconds: a handful of rows.
-    index('reviews_waiting').on(t.applicationId).where(sql`${t.publishedAt} is null`),
+    index('reviews_waiting')
+      .on(t.applicationId)
+      .where(sql`${t.publishedAt} is null`),
   ],
 );
 

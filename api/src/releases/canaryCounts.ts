@@ -97,7 +97,12 @@ export class CanaryKey {
   /** A page's token: base64url JSON and its signature. */
   pageToken(visitor: CanaryVisitor, releases: Partial<Record<ReleaseArea, string>>, now = Date.now()): string {
     const body = Buffer.from(
-      JSON.stringify({ v: `${visitor.bucket}.${visitor.id}`, l: crypto.randomBytes(12).toString('base64url'), e: now + PAGE_TOKEN_LIFETIME_MS, r: releases }),
+      JSON.stringify({
+        v: `${visitor.bucket}.${visitor.id}`,
+        l: crypto.randomBytes(12).toString('base64url'),
+        e: now + PAGE_TOKEN_LIFETIME_MS,
+        r: releases,
+      }),
     ).toString('base64url');
     return `${body}.${this.mac('page', body)}`;
   }
@@ -114,7 +119,8 @@ export class CanaryKey {
     } catch {
       return null;
     }
-    if (!isRecord(data) || typeof data.v !== 'string' || typeof data.l !== 'string' || typeof data.e !== 'number' || !isRecord(data.r)) return null;
+    if (!isRecord(data) || typeof data.v !== 'string' || typeof data.l !== 'string' || typeof data.e !== 'number' || !isRecord(data.r))
+      return null;
     if (data.e <= now) return null;
     const [bucket, id = ''] = data.v.split('.');
     if (!/^\d{1,2}$/.test(bucket ?? '') || !VISITOR_ID.test(id)) return null;
@@ -142,7 +148,8 @@ export class CanaryKey {
  * team that wants to see its own canary) get a bucket of their choosing, which a visitor cannot forge.
  */
 export async function signedBucketCookie(db: Database, bucket: number): Promise<string> {
-  if (!Number.isInteger(bucket) || bucket < 0 || bucket > 99) throw new RangeError(`a bucket is a whole number from 0 to 99, not ${bucket}`);
+  if (!Number.isInteger(bucket) || bucket < 0 || bucket > 99)
+    throw new RangeError(`a bucket is a whole number from 0 to 99, not ${bucket}`);
   const key = new CanaryKey(await serverSecret(db, CANARY_KEY_NAME));
   return key.bucketCookie({ ...key.newVisitor(), bucket });
 }
@@ -197,7 +204,9 @@ export class CanaryCounts {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`canary|${load.addressKey}`}))`);
       const told = rowsOf<{ trial: string; is_counted: boolean; has_error: boolean }>(
-        await tx.execute(sql`select trial, is_counted, has_error from canary_page_loads where load_id = ${load.loadId} and area = ${load.area}`),
+        await tx.execute(
+          sql`select trial, is_counted, has_error from canary_page_loads where load_id = ${load.loadId} and area = ${load.area}`,
+        ),
       )[0];
       let isLoadCounted = told?.is_counted ?? false;
       if (!told) {
@@ -205,7 +214,8 @@ export class CanaryCounts {
           insert into canary_page_loads (load_id, area, trial, is_counted, expires_at)
           values (${load.loadId}, ${load.area}, ${load.arm.trial}, false, ${load.expiresAt.toISOString()}::timestamptz)`);
         isLoadCounted = (await this.admit(tx, load)) && (await this.addLoad(tx, load));
-        if (isLoadCounted) await tx.execute(sql`update canary_page_loads set is_counted = true where load_id = ${load.loadId} and area = ${load.area}`);
+        if (isLoadCounted)
+          await tx.execute(sql`update canary_page_loads set is_counted = true where load_id = ${load.loadId} and area = ${load.area}`);
       }
       if (!load.withError || !isLoadCounted || told?.has_error) return { isLoadCounted, isErrorCounted: false };
       await tx.execute(sql`update canary_page_loads set has_error = true where load_id = ${load.loadId} and area = ${load.area}`);
@@ -250,7 +260,13 @@ export class CanaryCounts {
   }
 
   /** Counts a load of `area` told with a page's token, for the arm `armOf` places it in (null: none, nothing counts). */
-  async countTold(token: PageToken, area: ReleaseArea, arm: CanaryArm | null, ip: string, error: { releaseId: string } | null): Promise<LoadOutcome> {
+  async countTold(
+    token: PageToken,
+    area: ReleaseArea,
+    arm: CanaryArm | null,
+    ip: string,
+    error: { releaseId: string } | null,
+  ): Promise<LoadOutcome> {
     const none = { isLoadCounted: false, isErrorCounted: false };
     const served = token.releases[area];
     // A token counts only for a release it names: an error of another release (or area) counts nothing.
@@ -284,14 +300,23 @@ export class CanaryCounts {
    * mean of the visitors' own rates, so every visitor weighs the same however many pages they load.
    */
   async figures(area: ReleaseArea, trial: string): Promise<ArmFigures> {
-    const rows = rowsOf<{ release_id: string; visitors: number | string; loads: number | string; errored: number | string; rate: number | string | null }>(
+    const rows = rowsOf<{
+      release_id: string;
+      visitors: number | string;
+      loads: number | string;
+      errored: number | string;
+      rate: number | string | null;
+    }>(
       await this.db.execute(sql`
         select release_id, count(*) as visitors, sum(loads) as loads, sum(errored) as errored, avg(errored::float8 / loads) as rate
         from canary_visitors where area = ${area} and trial = ${trial} and loads > 0
         group by release_id`),
     );
     return Object.fromEntries(
-      rows.map((row) => [row.release_id, { visitors: Number(row.visitors), loads: Number(row.loads), errored: Number(row.errored), rate: Number(row.rate ?? 0) }]),
+      rows.map((row) => [
+        row.release_id,
+        { visitors: Number(row.visitors), loads: Number(row.loads), errored: Number(row.errored), rate: Number(row.rate ?? 0) },
+      ]),
     );
   }
 
@@ -302,7 +327,12 @@ export class CanaryCounts {
   async sweep(running: string[]): Promise<void> {
     await this.db.execute(sql`delete from canary_page_loads where expires_at <= now()`);
     await this.db.execute(sql`delete from canary_address_visitors where seen_at <= now() - ${ADDRESS_WINDOW}`);
-    const stillRunning = running.length ? sql`and (area || '|' || trial) not in (${sql.join(running.map((key) => sql`${key}`), sql`, `)})` : sql``;
+    const stillRunning = running.length
+      ? sql`and (area || '|' || trial) not in (${sql.join(
+          running.map((key) => sql`${key}`),
+          sql`, `,
+        )})`
+      : sql``;
     await this.db.execute(sql`delete from canary_visitors where last_load_at <= now() - ${ENDED_TRIAL_GRACE} ${stillRunning}`);
   }
 }

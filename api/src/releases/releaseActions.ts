@@ -31,7 +31,12 @@ export type PublishOutcome =
  * What publishing a build with `contentHash` means for the area, before anything is stored: identical to
  * the current release (nothing to do), to an earlier one (move the pointer), or new.
  */
-export function identicalRelease(manifest: ReleaseManifest, area: ReleaseArea, contentHash: string, distHash: string | null): string | null {
+export function identicalRelease(
+  manifest: ReleaseManifest,
+  area: ReleaseArea,
+  contentHash: string,
+  distHash: string | null,
+): string | null {
   if (distHash === contentHash) return RELEASE_ZERO;
   return areaOf(manifest, area).history.find((release) => release.contentHash === contentHash)?.id ?? null;
 }
@@ -52,7 +57,13 @@ export interface PublishOptions {
 }
 
 /** Publishes a build: stores it, checks it, then points the site (or its canary share) at it. */
-export async function publishRelease(store: ReleaseStore, area: ReleaseArea, builtDir: string, contentHash: string, options: PublishOptions): Promise<PublishOutcome> {
+export async function publishRelease(
+  store: ReleaseStore,
+  area: ReleaseArea,
+  builtDir: string,
+  contentHash: string,
+  options: PublishOptions,
+): Promise<PublishOutcome> {
   const { manifest } = await store.readManifest();
   const identical = identicalRelease(manifest, area, contentHash, options.distHash ?? null);
   if (identical !== null) {
@@ -111,7 +122,8 @@ export async function rollbackRelease(store: ReleaseStore, area: ReleaseArea): P
       }
       const sequence = sequenceOf(releases);
       const at = sequence.indexOf(releases.current);
-      if (at <= 0) throw new ReleaseError(`${areaPackage(area)} is at release zero (the build in its dist): there is nothing earlier to roll back to`);
+      if (at <= 0)
+        throw new ReleaseError(`${areaPackage(area)} is at release zero (the build in its dist): there is nothing earlier to roll back to`);
       return { ...releases, current: sequence[at - 1] ?? RELEASE_ZERO };
     }),
   );
@@ -123,7 +135,8 @@ export async function rollforwardRelease(store: ReleaseStore, area: ReleaseArea)
   return movePointer(store, area, (releases) => {
     const sequence = sequenceOf(releases);
     const next = sequence[sequence.indexOf(releases.current) + 1];
-    if (!next) throw new ReleaseError(`${areaPackage(area)} is at its newest release (${releases.current}): there is nothing to roll forward to`);
+    if (!next)
+      throw new ReleaseError(`${areaPackage(area)} is at its newest release (${releases.current}): there is nothing to roll forward to`);
     return next;
   });
 }
@@ -206,11 +219,17 @@ const sameStats = (a: ReleaseStats | undefined, b: ReleaseStats) =>
  * into `rolledBack` with its reason). Any server may do it at any time: the figures are the same sums. Writes
  * nothing when nothing changed. Answers the rollbacks.
  */
-export async function judgeCanaries(store: ReleaseStore, figuresOf: ArmFiguresOf, policy: CanaryPolicy, now = new Date()): Promise<{ area: ReleaseArea; id: string; reason: string }[]> {
+export async function judgeCanaries(
+  store: ReleaseStore,
+  figuresOf: ArmFiguresOf,
+  policy: CanaryPolicy,
+  now = new Date(),
+): Promise<{ area: ReleaseArea; id: string; reason: string }[]> {
   const { manifest } = await store.readManifest();
   const counted = new Map<ReleaseArea, { trial: string; figures: Record<string, ReleaseStats> }>();
   for (const [area, releases] of Object.entries(manifest.areas) as [ReleaseArea, AreaReleases][]) {
-    if (releases.canary) counted.set(area, { trial: canaryTrial(releases.canary), figures: await figuresOf(area, canaryTrial(releases.canary)) });
+    if (releases.canary)
+      counted.set(area, { trial: canaryTrial(releases.canary), figures: await figuresOf(area, canaryTrial(releases.canary)) });
   }
   if (!counted.size) return [];
   let rolledBack: { area: ReleaseArea; id: string; reason: string }[] = [];
@@ -234,7 +253,11 @@ export async function judgeCanaries(store: ReleaseStore, figuresOf: ArmFiguresOf
       if (reason) {
         isChanged = true;
         rolledBack.push({ area, id: canary.id, reason });
-        next = withArea(next, area, () => ({ ...judged, canary: undefined, rolledBack: [...judged.rolledBack, { id: canary.id, at: now.toISOString(), reason }] }));
+        next = withArea(next, area, () => ({
+          ...judged,
+          canary: undefined,
+          rolledBack: [...judged.rolledBack, { id: canary.id, at: now.toISOString(), reason }],
+        }));
       } else {
         next = withArea(next, area, () => judged);
       }

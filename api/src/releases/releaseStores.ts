@@ -5,7 +5,15 @@ import { SITE_RELEASES_PATH, siteFileOf, type ReleaseArea } from '@tasko/shared/
 import type { AppConfig } from '../config.js';
 import { S3Bucket } from '../s3Bucket.js';
 import { cacheControlOf } from '../plugins/site/assets.js';
-import { areaFolder, EMPTY_MANIFEST, isBuildId, parseManifest, type ManifestRead, type ReleaseManifest, type ReleaseStore } from './releases.js';
+import {
+  areaFolder,
+  EMPTY_MANIFEST,
+  isBuildId,
+  parseManifest,
+  type ManifestRead,
+  type ReleaseManifest,
+  type ReleaseStore,
+} from './releases.js';
 
 const MANIFEST_FILE = 'manifest.json';
 /** Where the site serves local releases: /mfe/releases/<folder>/<build id>/… */
@@ -38,7 +46,8 @@ async function withLock<T>(lockFile: string, work: () => Promise<T>): Promise<T>
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const stat = await fsp.stat(lockFile).catch(() => null);
       if (stat && Date.now() - stat.mtimeMs > STALE_LOCK_MS) await fsp.rm(lockFile, { force: true });
-      else if (Date.now() - started > LOCK_WAIT_MS) throw new Error(`the release manifest's lock ${lockFile} is held by another writer: try again`);
+      else if (Date.now() - started > LOCK_WAIT_MS)
+        throw new Error(`the release manifest's lock ${lockFile} is held by another writer: try again`);
       else await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 20));
     }
   }
@@ -182,7 +191,9 @@ export class S3ReleaseStore implements ReleaseStore {
       if (!response.ok) throw new Error(`object storage did not list ${prefix}: ${response.status}`);
       const xml = await response.text();
       keys.push(...[...xml.matchAll(/<Key>([^<]+)<\/Key>/g)].map((match) => decodeXml(match[1] ?? '')));
-      token = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? decodeXml(/<NextContinuationToken>([^<]+)</.exec(xml)?.[1] ?? '') || undefined : undefined;
+      token = /<IsTruncated>true<\/IsTruncated>/.test(xml)
+        ? decodeXml(/<NextContinuationToken>([^<]+)</.exec(xml)?.[1] ?? '') || undefined
+        : undefined;
     } while (token);
     return keys;
   }
@@ -226,7 +237,13 @@ export class S3ReleaseStore implements ReleaseStore {
   }
 }
 
-const decodeXml = (text: string) => text.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'");
+const decodeXml = (text: string) =>
+  text
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'");
 
 /** The store the configuration names: the bucket when S3_BUCKET is set, else RELEASES_DIR. */
 export function releaseStoreFor(config: Pick<AppConfig, 's3' | 'releasesDir'>): ReleaseStore {

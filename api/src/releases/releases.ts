@@ -1,4 +1,12 @@
-import { isReleaseArea, PAGE_ROUTES, RELEASE_ZERO, REMOTE_ENTRY_FILE, REMOTES, type ReleaseArea, type RemoteName } from '@tasko/shared/domain';
+import {
+  isReleaseArea,
+  PAGE_ROUTES,
+  RELEASE_ZERO,
+  REMOTE_ENTRY_FILE,
+  REMOTES,
+  type ReleaseArea,
+  type RemoteName,
+} from '@tasko/shared/domain';
 
 /** The federation manifest a remote build writes beside its entry; the part the site reads. */
 export const FEDERATION_MANIFEST_FILE = 'mf-manifest.json';
@@ -157,14 +165,27 @@ function parseArea(name: string, entry: unknown): AreaReleases {
   const fail = (what: string) => new ReleaseError(`the release manifest's entry for ${name} ${what}`);
   if (!isRecord(entry)) throw fail('is not an object');
   const { history, current, canary, stats, rolledBack } = entry;
-  if (!Array.isArray(history) || !history.every((r) => isRecord(r) && typeof r.id === 'string' && isBuildId(r.id) && typeof r.at === 'string' && typeof r.contentHash === 'string')) {
+  if (
+    !Array.isArray(history) ||
+    !history.every(
+      (r) => isRecord(r) && typeof r.id === 'string' && isBuildId(r.id) && typeof r.at === 'string' && typeof r.contentHash === 'string',
+    )
+  ) {
     throw fail('has no list of releases');
   }
   const area: AreaReleases = { history: history as StoredRelease[], current: RELEASE_ZERO, stats: {}, rolledBack: [] };
-  if (typeof current !== 'string' || !(current === RELEASE_ZERO || area.history.some((r) => r.id === current))) throw fail('points at a release it does not hold');
+  if (typeof current !== 'string' || !(current === RELEASE_ZERO || area.history.some((r) => r.id === current)))
+    throw fail('points at a release it does not hold');
   area.current = current;
   if (canary !== undefined) {
-    if (!isRecord(canary) || typeof canary.id !== 'string' || !area.history.some((r) => r.id === canary.id) || typeof canary.share !== 'number' || typeof canary.since !== 'string') throw fail('has an unreadable canary');
+    if (
+      !isRecord(canary) ||
+      typeof canary.id !== 'string' ||
+      !area.history.some((r) => r.id === canary.id) ||
+      typeof canary.share !== 'number' ||
+      typeof canary.since !== 'string'
+    )
+      throw fail('has an unreadable canary');
     area.canary = { id: canary.id, share: canary.share, since: canary.since };
   }
   if (isRecord(stats)) {
@@ -178,7 +199,11 @@ function parseArea(name: string, entry: unknown): AreaReleases {
       };
     }
   }
-  if (Array.isArray(rolledBack)) area.rolledBack = rolledBack.filter((r): r is AreaReleases['rolledBack'][number] => isRecord(r) && typeof r.id === 'string' && typeof r.at === 'string' && typeof r.reason === 'string');
+  if (Array.isArray(rolledBack))
+    area.rolledBack = rolledBack.filter(
+      (r): r is AreaReleases['rolledBack'][number] =>
+        isRecord(r) && typeof r.id === 'string' && typeof r.at === 'string' && typeof r.reason === 'string',
+    );
   return area;
 }
 
@@ -193,12 +218,15 @@ export function parseManifest(text: string): ReleaseManifest {
     const areas: Record<string, unknown> = {};
     for (const [name, entry] of Object.entries(data.remotes)) {
       const releases = isRecord(entry) && Array.isArray(entry.releases) ? (entry.releases as unknown[]) : [];
-      const history = releases.map((r) => (isRecord(r) ? { id: r.id, at: r.at, contentHash: typeof r.id === 'string' ? r.id.slice(-8) : '' } : r));
+      const history = releases.map((r) =>
+        isRecord(r) ? { id: r.id, at: r.at, contentHash: typeof r.id === 'string' ? r.id.slice(-8) : '' } : r,
+      );
       areas[name] = { history, current: isRecord(releases.at(-1)) ? (releases.at(-1) as { id: unknown }).id : RELEASE_ZERO };
     }
     return parseManifest(JSON.stringify({ version: 0, areas }));
   }
-  if (typeof data.version !== 'number' || !isRecord(data.areas)) throw new ReleaseError('the release manifest has no "version" and "areas"');
+  if (typeof data.version !== 'number' || !isRecord(data.areas))
+    throw new ReleaseError('the release manifest has no "version" and "areas"');
   const manifest: ReleaseManifest = { version: data.version, areas: {} };
   for (const [name, entry] of Object.entries(data.areas)) {
     if (!isReleaseArea(name)) throw new ReleaseError(`the release manifest names an unknown area: ${name}`);
@@ -220,7 +248,10 @@ const MANIFEST_WRITE_ATTEMPTS = 20;
  * area, a server counting page loads) wrote in between, it reads again and applies the change to that. The
  * change may throw a ReleaseError to refuse, or answer null to write nothing.
  */
-export async function updateManifest(store: ReleaseStore, change: (manifest: ReleaseManifest) => ReleaseManifest | null): Promise<ReleaseManifest> {
+export async function updateManifest(
+  store: ReleaseStore,
+  change: (manifest: ReleaseManifest) => ReleaseManifest | null,
+): Promise<ReleaseManifest> {
   for (let attempt = 0; attempt < MANIFEST_WRITE_ATTEMPTS; attempt += 1) {
     const { manifest, tag } = await store.readManifest();
     const changed = change(manifest);
@@ -229,7 +260,9 @@ export async function updateManifest(store: ReleaseStore, change: (manifest: Rel
     if (await store.writeManifestIf(next, tag)) return next;
     await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
   }
-  throw new ReleaseError(`the release manifest at ${store.location} kept changing under ${MANIFEST_WRITE_ATTEMPTS} attempts to write it: try again`);
+  throw new ReleaseError(
+    `the release manifest at ${store.location} kept changing under ${MANIFEST_WRITE_ATTEMPTS} attempts to write it: try again`,
+  );
 }
 
 /** `version` meets a caret range such as ^1.2.0 (the only kind the webpack factory writes); other ranges pass. */
@@ -298,7 +331,8 @@ export function shellSkewWithRemotes(shell: BuildFacts, remotes: { area: RemoteN
   }
   if (shell.federation) {
     for (const { area, facts } of remotes) {
-      if (facts.federation) problems.push(...federationSkewWithShell(facts.federation, shell.federation).map((problem) => `${areaPackage(area)}: ${problem}`));
+      if (facts.federation)
+        problems.push(...federationSkewWithShell(facts.federation, shell.federation).map((problem) => `${areaPackage(area)}: ${problem}`));
     }
   }
   return problems;
@@ -350,7 +384,12 @@ async function remoteFileCheck(store: ReleaseStore, remote: RemoteName, id: stri
     if (!exposed.has(route.module)) problems.push(`the page ${route.module} (route ${route.id}) is not exposed`);
   }
   const files = new Set(
-    [...manifest.exposes, ...manifest.shared].flatMap(({ assets }) => [...assets.js.sync, ...assets.js.async, ...assets.css.sync, ...assets.css.async]),
+    [...manifest.exposes, ...manifest.shared].flatMap(({ assets }) => [
+      ...assets.js.sync,
+      ...assets.js.async,
+      ...assets.css.sync,
+      ...assets.css.async,
+    ]),
   );
   const missing = await Promise.all([...files].map(async (file) => ((await store.read(remote, id, file)) === null ? file : null)));
   for (const file of missing) if (file) problems.push(`${file} is listed by ${FEDERATION_MANIFEST_FILE} but missing`);

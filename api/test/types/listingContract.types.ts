@@ -19,7 +19,12 @@ export const missingColumn: ContractMatchesTable<ListingFields, Omit<Insert, 'am
 export const missingField: ContractMatchesTable<Omit<ListingFields, 'amount'>, Insert, Select, ServerOnly> = true;
 
 // @ts-expect-error a column of another type than the field's (an amount stored as text)
-export const mistypedColumn: ContractMatchesTable<ListingFields, Omit<Insert, 'amount'> & { amount: string }, Omit<Select, 'amount'> & { amount: string }, ServerOnly> = true;
+export const mistypedColumn: ContractMatchesTable<
+  ListingFields,
+  Omit<Insert, 'amount'> & { amount: string },
+  Omit<Select, 'amount'> & { amount: string },
+  ServerOnly
+> = true;
 
 // @ts-expect-error a part of a composite field without its column (the place's id)
 export const missingPart: ContractMatchesTable<ListingFields, Omit<Insert, 'placeId'>, Omit<Select, 'placeId'>, ServerOnly> = true;

@@ -51,7 +51,9 @@ describe('sign-in flow', () => {
     expect(readCallback(`#state=${state}`).ok).toBe(false);
 
     authorizationUrl('/en', 'en', 'n-1', 'http://site.test');
-    expect(readCallback(`#id_token=${idTokenWith({ nonce: 'x' })}&state=${base64url({ redirectTo: '/', language: 'en', nonce: 'x' })}`).ok).toBe(false);
+    expect(
+      readCallback(`#id_token=${idTokenWith({ nonce: 'x' })}&state=${base64url({ redirectTo: '/', language: 'en', nonce: 'x' })}`).ok,
+    ).toBe(false);
 
     const again = new URL(authorizationUrl('/en', 'en', 'n-1', 'http://site.test'));
     expect(readCallback(`#id_token=${idTokenWith({ nonce: 'other' })}&state=${again.searchParams.get('state')}`).ok).toBe(false);

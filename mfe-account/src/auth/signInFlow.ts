@@ -64,7 +64,15 @@ export async function startSignIn(redirectTo: string, language: Language): Promi
 }
 
 /** The sign-in failures the login page explains; anything else reads "Login failed. Please try again." */
-export const SIGN_IN_ERRORS = ['authFailed', 'loginFailed', 'userBlocked', 'accountConflict', 'rateLimited', 'networkError', 'ageConfirmationRequired'] as const;
+export const SIGN_IN_ERRORS = [
+  'authFailed',
+  'loginFailed',
+  'userBlocked',
+  'accountConflict',
+  'rateLimited',
+  'networkError',
+  'ageConfirmationRequired',
+] as const;
 export type SignInError = (typeof SIGN_IN_ERRORS)[number];
 
 export function signInErrorOf(error: unknown): SignInError {

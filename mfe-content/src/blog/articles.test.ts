@@ -31,7 +31,9 @@ describe.each(LANGUAGES)('blog articles in %s', (language) => {
   it.each(IDS)('%s renders with no Markdown mark left as text and no hard-wrapped paragraph', (id) => {
     const { body } = parseArticle(path.join(BLOG_DIR, language, `${id}.md`));
     const { container } = render(createElement(Prose, { text: body }));
-    const leftOver = [...container.querySelectorAll('h2, p, li')].map((element) => element.textContent ?? '').filter((text) => /\*\*|^#/.test(text));
+    const leftOver = [...container.querySelectorAll('h2, p, li')]
+      .map((element) => element.textContent ?? '')
+      .filter((text) => /\*\*|^#/.test(text));
     expect(leftOver).toEqual([]);
     // Prose keeps a paragraph's line breaks (an address, a signature): an article's paragraph is one line, and
     // a list is a block of its own (a list item under a line of text would show as a broken line too).

@@ -44,7 +44,9 @@ describe('useBlogData', () => {
   it('ignores the answer of a load it no longer shows', async () => {
     const slow = deferred<string>();
     const fast = deferred<string>();
-    const { result, rerender } = renderHook(({ key, load }) => useBlogData(key, load), { initialProps: { key: 'he:blog1', load: () => slow.promise } });
+    const { result, rerender } = renderHook(({ key, load }) => useBlogData(key, load), {
+      initialProps: { key: 'he:blog1', load: () => slow.promise },
+    });
     rerender({ key: 'he:blog2', load: () => fast.promise });
     await act(async () => fast.resolve('second'));
     await act(async () => slow.resolve('first'));

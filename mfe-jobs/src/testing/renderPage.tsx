@@ -13,7 +13,9 @@ export async function loadTexts(language: Language): Promise<void> {
   const job = (await import(`../locales/${language}/job.json`)) as { default: object };
   const listing = (await import(`../../../shared/src/locales/${language}/listing.json`)) as { default: object };
   const deal = (await import(`../../../shared/src/locales/${language}/deal.json`)) as { default: object };
-  await act(() => setUpI18n(language, { [JOBS_NS]: jobs.default, [JOB_NS]: job.default, [LISTING_NS]: listing.default, [DEAL_NS]: deal.default }));
+  await act(() =>
+    setUpI18n(language, { [JOBS_NS]: jobs.default, [JOB_NS]: job.default, [LISTING_NS]: listing.default, [DEAL_NS]: deal.default }),
+  );
 }
 
 function CurrentUrl() {

@@ -24,7 +24,11 @@ export default function StandaloneSignIn() {
     try {
       // The server accepts an ID token only with the nonce it gave this browser (its cookie comes back by itself).
       const nonce = await api.authNonce();
-      const response = await fetch('/dev-idp/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...DEVELOPER, nonce }) });
+      const response = await fetch('/dev-idp/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...DEVELOPER, nonce }),
+      });
       if (!response.ok) {
         const refusal: ApiError = { statusCode: response.status, messageKey: 'authFailed' };
         throw refusal;

@@ -24,7 +24,10 @@ export function toApiError(error: unknown, fallback: ApiErrorKey = 'serverError'
   if (error instanceof HttpError) {
     const body = error.response?.data as { messageKey?: unknown; fields?: unknown } | undefined;
     if (!error.response) return { statusCode: 0, messageKey: 'networkError' };
-    const fields = body?.fields && typeof body.fields === 'object' ? Object.entries(body.fields).filter((entry): entry is [string, ValidationKey] => isValidationKey(entry[1])) : [];
+    const fields =
+      body?.fields && typeof body.fields === 'object'
+        ? Object.entries(body.fields).filter((entry): entry is [string, ValidationKey] => isValidationKey(entry[1]))
+        : [];
     return {
       statusCode: error.response.status,
       messageKey: isMessageKey(body?.messageKey) ? body.messageKey : fallback,

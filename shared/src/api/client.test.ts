@@ -27,7 +27,11 @@ type AnyCall = (...args: unknown[]) => Promise<unknown>;
 /** Every function of the API object, nested ones (`moderation.act`) by their dotted name. */
 function callsOf(group: object, prefix = ''): [string, AnyCall][] {
   return Object.entries(group).flatMap(([name, value]): [string, AnyCall][] =>
-    typeof value === 'function' ? [[prefix + name, value as AnyCall]] : value && typeof value === 'object' ? callsOf(value as object, `${prefix}${name}.`) : [],
+    typeof value === 'function'
+      ? [[prefix + name, value as AnyCall]]
+      : value && typeof value === 'object'
+        ? callsOf(value as object, `${prefix}${name}.`)
+        : [],
   );
 }
 const allCalls = callsOf(api);
@@ -47,7 +51,8 @@ const publicCalls: Record<string, () => Promise<unknown>> = {
   'deal.profile': () => api.deal.profile(3),
   'deal.reviewsOf': () => api.deal.reviewsOf(3, 1),
   currentReleases: () => api.currentReleases(),
-  reportClientError: () => api.reportClientError({ releaseId: 'dist', remote: 'mfe_jobs', route: 'home', kind: 'error', message: 'TypeError' }),
+  reportClientError: () =>
+    api.reportClientError({ releaseId: 'dist', remote: 'mfe_jobs', route: 'home', kind: 'error', message: 'TypeError' }),
 };
 
 const events: AuthEventDetail[] = [];
@@ -76,20 +81,28 @@ describe('API client', () => {
     expect(events.map((e) => e.event)).toContain('unauthorized');
   });
 
-  it.each(sessionCalls.map(([name]) => name))('stops %s without a token before it leaves the browser, and sends the user to sign in', async (name) => {
-    window.history.replaceState(null, '', '/he/my-posted-jobs?page=2');
-    const call = sessionCalls.find(([n]) => n === name)?.[1];
-    // The arguments do not matter: nothing is built or sent without a session.
-    const error = await call?.().catch((e: unknown) => e);
-    expect(error).toEqual({ statusCode: 401, messageKey: 'unauthorized' });
-    expect(sent).toHaveLength(0);
-    expect(events).toEqual([{ event: 'unauthorized', isRemote: false, intendedPath: '/he/my-posted-jobs?page=2' }]);
-  });
+  it.each(sessionCalls.map(([name]) => name))(
+    'stops %s without a token before it leaves the browser, and sends the user to sign in',
+    async (name) => {
+      window.history.replaceState(null, '', '/he/my-posted-jobs?page=2');
+      const call = sessionCalls.find(([n]) => n === name)?.[1];
+      // The arguments do not matter: nothing is built or sent without a session.
+      const error = await call?.().catch((e: unknown) => e);
+      expect(error).toEqual({ statusCode: 401, messageKey: 'unauthorized' });
+      expect(sent).toHaveLength(0);
+      expect(events).toEqual([{ event: 'unauthorized', isRemote: false, intendedPath: '/he/my-posted-jobs?page=2' }]);
+    },
+  );
 
   it('leaves no call unmarked by accident', () => {
     // A new call is either marked (and then covered by the test above) or named below as public on purpose.
     expect(sessionCalls.length).toBeGreaterThan(0);
-    expect(allCalls.filter(([, fn]) => !isSessionCall(fn)).map(([name]) => name).sort()).toEqual(Object.keys(publicCalls).sort());
+    expect(
+      allCalls
+        .filter(([, fn]) => !isSessionCall(fn))
+        .map(([name]) => name)
+        .sort(),
+    ).toEqual(Object.keys(publicCalls).sort());
   });
 
   it.each(Object.keys(publicCalls))('sends the public call %s without a token, and nobody to sign in', async (name) => {
@@ -292,10 +305,18 @@ describe('sending a listing with its photos (upload progress)', () => {
   it('maps a refusal exactly as every other call: message key and fields', async () => {
     signedIn();
     const refused = api.createJob(form()).catch((e: unknown) => e);
-    (await sending()).answer(400, { statusCode: 400, messageKey: 'invalidRequest', fields: { phone: 'phoneInvalid', photos: 'unsupportedImageType' } });
+    (await sending()).answer(400, {
+      statusCode: 400,
+      messageKey: 'invalidRequest',
+      fields: { phone: 'phoneInvalid', photos: 'unsupportedImageType' },
+    });
     const error = await refused;
     expect(error).toBeInstanceOf(HttpError);
-    expect(toApiError(error)).toEqual({ statusCode: 400, messageKey: 'invalidRequest', fields: { phone: 'phoneInvalid', photos: 'unsupportedImageType' } });
+    expect(toApiError(error)).toEqual({
+      statusCode: 400,
+      messageKey: 'invalidRequest',
+      fields: { phone: 'phoneInvalid', photos: 'unsupportedImageType' },
+    });
 
     // The same answer to a search gives the same error.
     answerWith(400, { statusCode: 400, messageKey: 'invalidRequest', fields: { phone: 'phoneInvalid', photos: 'unsupportedImageType' } });
@@ -455,7 +476,10 @@ describe('creating calls and their Idempotency-Key', () => {
     // A post is resent only when the page asks ("Try again"): its photos are not uploaded again behind its back.
     sent.length = 0;
     server.answerWith('offline');
-    await expect(api.createJob(new FormData(), { submission }).catch(toApiError)).resolves.toEqual({ statusCode: 0, messageKey: 'networkError' });
+    await expect(api.createJob(new FormData(), { submission }).catch(toApiError)).resolves.toEqual({
+      statusCode: 0,
+      messageKey: 'networkError',
+    });
     expect(sent).toHaveLength(1);
   });
 });

@@ -78,7 +78,8 @@ export interface UploadOptions {
  */
 function takePageAnswer(request: ApiRequest): unknown {
   const answers = runtimeConfig().answers;
-  if (!answers || (request.method ?? 'GET') !== 'GET' || currentToken() || request.headers?.Authorization || request.signal?.aborted) return undefined;
+  if (!answers || (request.method ?? 'GET') !== 'GET' || currentToken() || request.headers?.Authorization || request.signal?.aborted)
+    return undefined;
   const query = request.params ? serializeParams(request.params) : '';
   const url = `/api/v1${request.url}${query ? `${request.url.includes('?') ? '&' : '?'}${query}` : ''}`;
   const answer = answers[url];
@@ -251,8 +252,12 @@ export const api = {
     upload<Listing>({ method: 'PUT', url: `/jobs/${id}`, data: payload }, options),
   ),
   /** `language`: the one the answer names its place in, the page's, so the card it replaces reads the same. */
-  closeJob: withSession((id: number, language: Language) => call<Listing>({ method: 'PATCH', url: `/jobs/${id}/close`, params: { language } })),
-  activateJob: withSession((id: number, language: Language) => call<Listing>({ method: 'PATCH', url: `/jobs/${id}/active`, params: { language } })),
+  closeJob: withSession((id: number, language: Language) =>
+    call<Listing>({ method: 'PATCH', url: `/jobs/${id}/close`, params: { language } }),
+  ),
+  activateJob: withSession((id: number, language: Language) =>
+    call<Listing>({ method: 'PATCH', url: `/jobs/${id}/active`, params: { language } }),
+  ),
   deleteJob: withSession((id: number) => call<void>({ method: 'DELETE', url: `/jobs/${id}` })),
   /**
    * A one-time nonce for the next sign-in: it goes into the provider's authorization URL, and the server
@@ -271,7 +276,9 @@ export const api = {
   confirmAge: withSession(() => call<{ ageConfirmed: true }>({ method: 'POST', url: '/user/age-confirmation' })),
   /** Moderation (ADMIN_EMAILS only; anyone else gets 404 on every call). */
   moderation: {
-    reports: withSession((language?: Language) => call<{ listings: ReportedListing[] }>({ url: '/admin/reports', ...(language ? { params: { language } } : {}) })),
+    reports: withSession((language?: Language) =>
+      call<{ listings: ReportedListing[] }>({ url: '/admin/reports', ...(language ? { params: { language } } : {}) }),
+    ),
     actions: withSession(() => call<{ actions: ModerationAction[] }>({ url: '/admin/actions' })),
     stats: withSession((days?: number) => call<{ days: DailyCount[] }>({ url: '/admin/stats', params: { days: days ?? 14 } })),
     /** Reported reviews and messages, most reported first. */
@@ -283,7 +290,10 @@ export const api = {
     act: withSession((action: ModerationActionKind, target: { listingId?: number; userId?: number }) =>
       call<ModerationAction>({
         method: 'POST',
-        url: action === 'hide' || action === 'restore' ? `/admin/listings/${target.listingId}/${action}` : `/admin/users/${target.userId}/${action}`,
+        url:
+          action === 'hide' || action === 'restore'
+            ? `/admin/listings/${target.listingId}/${action}`
+            : `/admin/users/${target.userId}/${action}`,
       }),
     ),
   },
@@ -297,7 +307,9 @@ export const api = {
    */
   alerts: {
     list: withSession((signal?: AbortSignal) => call<{ alerts: Alert[] }>({ url: '/me/alerts', signal }).then((r) => r.alerts)),
-    create: withSession((alert: AlertFilters & { frequency: AlertFrequency }) => createOnce((headers) => call<Alert>({ method: 'POST', url: '/me/alerts', data: alert, headers }))),
+    create: withSession((alert: AlertFilters & { frequency: AlertFrequency }) =>
+      createOnce((headers) => call<Alert>({ method: 'POST', url: '/me/alerts', data: alert, headers })),
+    ),
     /** `keepalive`: sent as the page goes away (a deletion still waiting to be undone), and finished after it. */
     remove: withSession((id: number, options: { keepalive?: boolean } = {}) =>
       call<void>({ method: 'DELETE', url: `/me/alerts/${id}`, ...(options.keepalive ? { fetchOptions: { keepalive: true } } : {}) }),
@@ -315,21 +327,35 @@ export const api = {
    */
   deal: {
     apply: withSession((jobId: number, application: { message: string; phone?: string }) =>
-      createOnce((headers) => call<{ application: Application }>({ method: 'POST', url: `/jobs/${jobId}/applications`, data: application, headers })).then((r) => r.application),
+      createOnce((headers) =>
+        call<{ application: Application }>({ method: 'POST', url: `/jobs/${jobId}/applications`, data: application, headers }),
+      ).then((r) => r.application),
     ),
     /** The listing's applicants, the last activity first, a page at a time: its owner only (anyone else 404). */
     applicationsFor: withSession((jobId: number, page: PageRequest = {}) =>
-      call<{ applications: ListingApplication[] } & CursorPage>({ url: `/jobs/${jobId}/applications`, params: pageParams(page), signal: page.signal }),
+      call<{ applications: ListingApplication[] } & CursorPage>({
+        url: `/jobs/${jobId}/applications`,
+        params: pageParams(page),
+        signal: page.signal,
+      }),
     ),
     /** My applications, the last activity first, a page at a time. */
-    myApplications: withSession((page: PageRequest = {}) => call<{ applications: MyApplication[] } & CursorPage>({ url: '/me/applications', params: pageParams(page), signal: page.signal })),
+    myApplications: withSession((page: PageRequest = {}) =>
+      call<{ applications: MyApplication[] } & CursorPage>({ url: '/me/applications', params: pageParams(page), signal: page.signal }),
+    ),
     /** A move `nextStatuses` allows; the status it already has changes nothing; any other answers 409 `badTransition`. */
     move: withSession((applicationId: number, status: ApplicationStatus) =>
-      call<{ application: Application }>({ method: 'PATCH', url: `/applications/${applicationId}`, data: { status } }).then((r) => r.application),
+      call<{ application: Application }>({ method: 'PATCH', url: `/applications/${applicationId}`, data: { status } }).then(
+        (r) => r.application,
+      ),
     ),
     /** My conversations, the last activity first, a page at a time, with the unread total of them all. */
     conversations: withSession((page: PageRequest = {}) =>
-      call<{ conversations: Conversation[]; unreadTotal: number } & CursorPage>({ url: '/me/conversations', params: pageParams(page), signal: page.signal }),
+      call<{ conversations: Conversation[]; unreadTotal: number } & CursorPage>({
+        url: '/me/conversations',
+        params: pageParams(page),
+        signal: page.signal,
+      }),
     ),
     /** One of my conversations, as the inbox lists it. */
     conversation: withSession((conversationId: number, signal?: AbortSignal) =>
@@ -344,7 +370,9 @@ export const api = {
       }).then((r) => r.messages),
     ),
     send: withSession((conversationId: number, text: string) =>
-      createOnce((headers) => call<{ message: ChatMessage }>({ method: 'POST', url: `/conversations/${conversationId}/messages`, data: { text }, headers })).then((r) => r.message),
+      createOnce((headers) =>
+        call<{ message: ChatMessage }>({ method: 'POST', url: `/conversations/${conversationId}/messages`, data: { text }, headers }),
+      ).then((r) => r.message),
     ),
     /** Read up to `upTo`, the last message the page showed (without it: the conversation's last). */
     markRead: withSession((conversationId: number, upTo?: number) =>
@@ -360,7 +388,9 @@ export const api = {
     /** A single-use ticket for `EventSource`, which cannot send the Bearer header. */
     eventsTicket: withSession(() => call<{ ticket: string }>({ method: 'POST', url: '/me/events/ticket' }).then((r) => r.ticket)),
     review: withSession((applicationId: number, review: { rating: number; text?: string }) =>
-      createOnce((headers) => call<{ review: Review }>({ method: 'POST', url: `/applications/${applicationId}/reviews`, data: review, headers })).then((r) => r.review),
+      createOnce((headers) =>
+        call<{ review: Review }>({ method: 'POST', url: `/applications/${applicationId}/reviews`, data: review, headers }),
+      ).then((r) => r.review),
     ),
     reply: withSession((reviewId: number, text: string) =>
       call<{ reply: ReviewReply }>({ method: 'POST', url: `/reviews/${reviewId}/reply`, data: { text } }).then((r) => r.reply),
@@ -371,10 +401,15 @@ export const api = {
     reportMessage: withSession((messageId: number, report: { reason: ReportReason; note?: string }) =>
       call<{ reported: true }>({ method: 'POST', url: `/messages/${messageId}/reports`, data: report }),
     ),
-    profile: (userId: number | string, signal?: AbortSignal) => call<UserProfile>({ url: `/users/${encodeURIComponent(String(userId))}`, signal }),
+    profile: (userId: number | string, signal?: AbortSignal) =>
+      call<UserProfile>({ url: `/users/${encodeURIComponent(String(userId))}`, signal }),
     /** `page` from 1. */
     reviewsOf: (userId: number | string, page: number, signal?: AbortSignal) =>
-      call<{ reviews: PublicReview[]; total: number }>({ url: `/users/${encodeURIComponent(String(userId))}/reviews`, params: { page }, signal }),
+      call<{ reviews: PublicReview[]; total: number }>({
+        url: `/users/${encodeURIComponent(String(userId))}/reviews`,
+        params: { page },
+        signal,
+      }),
   },
   places: (q: string, lang: Language, signal?: AbortSignal) =>
     call<{ places: PlaceSuggestion[] }>({ url: '/places', params: { q, language: lang }, signal }).then((r) => r.places),

@@ -20,7 +20,6 @@ export function adapterFor(config: Pick<InternalAxiosRequestConfig, 'onUploadPro
 
 const transport: AxiosAdapter = (config) => axios.getAdapter(adapterFor(config), config)(config);
 
-
 /**
  * The one HTTP client of the site, in the shared core: under /api/v1 of the API's origin, with the session's
  * Bearer token, a timeout, and every failure as an HttpError (`toApiError` makes it a message key).

@@ -35,6 +35,8 @@ describe('answers written into the page', () => {
     signIn({ token: 'session-token', info: { email: 'dana@example.com', name: 'Dana' }, settings: DEFAULT_SETTINGS });
     server.answerWith({ status: 200, data: { ...listing, viewer_is_owner: true } });
     expect(await api.getJob(7, undefined, 'en')).toEqual({ ...listing, viewer_is_owner: true });
-    expect(server.sent.map((request) => [request.url, request.headers.Authorization])).toEqual([['/api/v1/jobs/7?language=en', 'Bearer session-token']]);
+    expect(server.sent.map((request) => [request.url, request.headers.Authorization])).toEqual([
+      ['/api/v1/jobs/7?language=en', 'Bearer session-token'],
+    ]);
   });
 });

@@ -28,9 +28,19 @@ const dana = applicant(1, {
 const omar = applicant(2, { applicant: { id: 22, displayName: 'Omar S.', rating: { average: null, count: 0 } } });
 const gone = applicant(3, { status: 'withdrawn', applicant: { id: 23, displayName: 'Lev P.', rating: { average: 5, count: 1 } } });
 
-const moved = (id: number, status: Application['status']): Application => ({ id, jobId: 7, status, createdAt: '2026-11-20T10:00:00.000Z', conversationId: 50 + id });
+const moved = (id: number, status: Application['status']): Application => ({
+  id,
+  jobId: 7,
+  status,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  conversationId: 50 + id,
+});
 
-function renderList({ offerType = 'job', language = 'en', onCountChange }: { offerType?: OfferType; language?: string; onCountChange?: (count: number) => void } = {}) {
+function renderList({
+  offerType = 'job',
+  language = 'en',
+  onCountChange,
+}: { offerType?: OfferType; language?: string; onCountChange?: (count: number) => void } = {}) {
   return renderAt(<ApplicantList jobId={7} offerType={offerType} onCountChange={onCountChange} />, `/${language}/my-posted-jobs`);
 }
 
@@ -70,7 +80,11 @@ describe('ApplicantList', () => {
     expect(within(row).getByText('Awaiting reply')).toBeInTheDocument();
     expect(within(row).getByText('Applied on 20 November 2026')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'Open the conversation with Dana K.' })).toHaveAttribute('href', '/en/messages/51');
-    expect(within(row).getAllByRole('button').map((b) => b.textContent)).toEqual(['Offer the job', 'Decline']);
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Offer the job', 'Decline']);
     expect(within(row).getByRole('button', { name: 'Offer the job: Dana K.' })).toBeInTheDocument();
 
     const second = rowOf('Omar S.');
@@ -98,7 +112,11 @@ describe('ApplicantList', () => {
     // The lapse time in the reader's language and time zone (the day may be the 22nd or 24th far from Israel).
     expect(within(rowOf('Dana K.')).getByText(/^Offer open until 2[234] November at \d{2}:\d{2}\.$/)).toBeInTheDocument();
     // Offered, the owner's one move is to take the offer back, and the keyboard is on it.
-    expect(within(rowOf('Dana K.')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Withdraw the offer']);
+    expect(
+      within(rowOf('Dana K.'))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Withdraw the offer']);
     expect(within(rowOf('Dana K.')).getByRole('button', { name: 'Withdraw the offer: Dana K.' })).toHaveFocus();
 
     // The applicant accepts, in their own tab: the stream says so.
@@ -106,7 +124,11 @@ describe('ApplicantList', () => {
     const row = rowOf('Dana K.');
     expect(within(row).getByText('Hired')).toBeInTheDocument();
     expect(within(row).queryByText(/Offer open until/)).toBeNull();
-    expect(within(row).getAllByRole('button').map((b) => b.textContent)).toEqual(['Mark as done', 'Cancel hire']);
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Mark as done', 'Cancel hire']);
     // The other applicant is untouched: several may be hired.
     expect(within(rowOf('Omar S.')).getByText('Awaiting reply')).toBeInTheDocument();
     within(row).getByRole('button', { name: 'Mark as done: Dana K.' }).focus();
@@ -126,7 +148,9 @@ describe('ApplicantList', () => {
 
     await user.click(screen.getByRole('button', { name: 'Decline: Dana K.' }));
     let dialog = screen.getByRole('alertdialog', { name: 'Decline this application?' });
-    expect(dialog).toHaveAccessibleDescription('Dana K. The applicant sees this in your conversation and cannot apply to this listing again.');
+    expect(dialog).toHaveAccessibleDescription(
+      'Dana K. The applicant sees this in your conversation and cannot apply to this listing again.',
+    );
     expect(within(dialog).getByRole('button', { name: 'Go back' })).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -143,13 +167,18 @@ describe('ApplicantList', () => {
   });
 
   it('asks before withdrawing an offer, in the words of taking it back, and declines the application once confirmed', async () => {
-    server.answerWith({ status: 200, data: { applications: [{ ...dana, status: 'offered', offerExpiresAt: '2026-11-23T12:00:00.000Z' }], nextCursor: null } });
+    server.answerWith({
+      status: 200,
+      data: { applications: [{ ...dana, status: 'offered', offerExpiresAt: '2026-11-23T12:00:00.000Z' }], nextCursor: null },
+    });
     const user = userEvent.setup();
     renderList();
     const withdraw = await screen.findByRole('button', { name: 'Withdraw the offer: Dana K.' });
     await user.click(withdraw);
     let dialog = screen.getByRole('alertdialog', { name: 'Withdraw the job offer?' });
-    expect(dialog).toHaveAccessibleDescription('Dana K. The applicant sees this in your conversation, and the application is declined: they cannot apply to this listing again.');
+    expect(dialog).toHaveAccessibleDescription(
+      'Dana K. The applicant sees this in your conversation, and the application is declined: they cannot apply to this listing again.',
+    );
     // The safe choice first: a hurried Enter goes back.
     expect(within(dialog).getByRole('button', { name: 'Go back' })).toHaveFocus();
     await user.keyboard('{Enter}');
@@ -166,13 +195,20 @@ describe('ApplicantList', () => {
   });
 
   it('shows an offer that lapsed back to awaiting a reply, through the stream', async () => {
-    server.answerWith({ status: 200, data: { applications: [{ ...dana, status: 'offered', offerExpiresAt: '2026-11-23T12:00:00.000Z' }], nextCursor: null } });
+    server.answerWith({
+      status: 200,
+      data: { applications: [{ ...dana, status: 'offered', offerExpiresAt: '2026-11-23T12:00:00.000Z' }], nextCursor: null },
+    });
     renderList();
     expect(await screen.findByText('Job offered')).toBeInTheDocument();
     act(() => userEvents.emit('application', { application: moved(1, 'sent') }));
     expect(within(rowOf('Dana K.')).getByText('Awaiting reply')).toBeInTheDocument();
     expect(within(rowOf('Dana K.')).queryByText(/Offer open until/)).toBeNull();
-    expect(within(rowOf('Dana K.')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Offer the job', 'Decline']);
+    expect(
+      within(rowOf('Dana K.'))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Offer the job', 'Decline']);
   });
 
   it('asks before cancelling a hire', async () => {
@@ -186,7 +222,7 @@ describe('ApplicantList', () => {
     expect(await within(rowOf('Dana K.')).findByText('Hire cancelled')).toBeInTheDocument();
   });
 
-  it("shows a refused move in the row, in words, and leaves the status and the focus where they were", async () => {
+  it('shows a refused move in the row, in words, and leaves the status and the focus where they were', async () => {
     server.answerWith({ status: 200, data: { applications: [dana], nextCursor: null } });
     const user = userEvent.setup();
     renderList();
@@ -214,16 +250,27 @@ describe('ApplicantList', () => {
   });
 
   it("names a service's moves as a provider accepts requests, and the customer's confirmation it waits for", async () => {
-    server.answerWith({ status: 200, data: { applications: [dana, { ...omar, status: 'offered', offerExpiresAt: '2026-11-23T12:00:00.000Z' }], nextCursor: null } });
+    server.answerWith({
+      status: 200,
+      data: { applications: [dana, { ...omar, status: 'offered', offerExpiresAt: '2026-11-23T12:00:00.000Z' }], nextCursor: null },
+    });
     renderList({ offerType: 'service' });
     await screen.findByRole('link', { name: 'Dana K.' });
     const row = rowOf('Dana K.');
     expect(within(row).getByText('Requested on 20 November 2026')).toBeInTheDocument();
-    expect(within(row).getAllByRole('button').map((b) => b.textContent)).toEqual(['Accept the request', 'Decline']);
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Accept the request', 'Decline']);
     const accepted = rowOf('Omar S.');
     expect(within(accepted).getByText('Awaiting confirmation')).toBeInTheDocument();
     expect(within(accepted).getByText(/^Waiting for the customer to confirm until 2[234] November at \d{2}:\d{2}\.$/)).toBeInTheDocument();
-    expect(within(accepted).getAllByRole('button').map((b) => b.textContent)).toEqual(['Withdraw acceptance']);
+    expect(
+      within(accepted)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Withdraw acceptance']);
   });
 
   it('offers to try again after a failed load', async () => {
@@ -328,7 +375,10 @@ describe('ApplicantList', () => {
     ['ru', 'Сделано предложение', /^Предложение действует до 2[234] ноября в \d{2}:\d{2}\.$/, 'Отозвать предложение: Dana K.'],
   ] as const)('in %s, says an offer, until when it waits, and taking it back', async (language, status, until, withdraw) => {
     await loadDealTexts(language);
-    server.answerWith({ status: 200, data: { applications: [{ ...dana, status: 'offered', offerExpiresAt: '2026-11-23T12:00:00.000Z' }], nextCursor: null } });
+    server.answerWith({
+      status: 200,
+      data: { applications: [{ ...dana, status: 'offered', offerExpiresAt: '2026-11-23T12:00:00.000Z' }], nextCursor: null },
+    });
     renderList({ language });
     const row = (await screen.findByRole('link', { name: 'Dana K.' })).closest('li') as HTMLElement;
     expect(within(row).getByText(status)).toBeInTheDocument();

@@ -20,14 +20,22 @@ import {
   type OfferType,
 } from '@tasko/shared';
 import { ConfirmDialog } from '@tasko/shared/confirmDialog';
-import { ApplicationMoveButtons, ApplicationStatusBadge, moveActionOf, OfferDeadline, withMove, type ApplicationMove } from './ApplicationStatus';
+import {
+  ApplicationMoveButtons,
+  ApplicationStatusBadge,
+  moveActionOf,
+  OfferDeadline,
+  withMove,
+  type ApplicationMove,
+} from './ApplicationStatus';
 import { ShowMoreButton, useCursorList } from './cursorList';
 import { DEAL_NS } from './dealNamespace';
 import { RatingStars } from './RatingStars';
 import { useApplicationMoves } from './useApplicationMoves';
 import '../styles/deal.css';
 
-type Applicants = { status: 'loading' } | { status: 'failed'; messageKey: MessageKey } | { status: 'loaded'; applications: ListingApplication[] };
+type Applicants =
+  { status: 'loading' } | { status: 'failed'; messageKey: MessageKey } | { status: 'loaded'; applications: ListingApplication[] };
 
 /**
  * The owner's moves that are asked first: each ends the deal for good, a decline of an offer already made
@@ -63,7 +71,8 @@ export function ApplicantList({ jobId, offerType, headingLevel = 3, onCountChang
   const list = useRef<HTMLDivElement>(null);
   const pages = useCursorList<ListingApplication>({
     key: String(jobId),
-    load: ({ cursor, signal }) => api.deal.applicationsFor(jobId, { cursor, signal }).then((page) => ({ items: page.applications, nextCursor: page.nextCursor })),
+    load: ({ cursor, signal }) =>
+      api.deal.applicationsFor(jobId, { cursor, signal }).then((page) => ({ items: page.applications, nextCursor: page.nextCursor })),
     idOf: (application) => application.id,
     focusOf: (id) => list.current?.querySelector<HTMLElement>(`[data-application="${id}"] [data-control="name"]`),
   });
@@ -83,7 +92,8 @@ export function ApplicantList({ jobId, offerType, headingLevel = 3, onCountChang
     if (count !== null) countChanged.current?.(count);
   }, [count]);
 
-  const setStatus = (id: number, moved: Pick<Application, 'status' | 'offerExpiresAt'>) => updateList((shown) => shown.map((a) => (a.id === id ? withMove(a, moved) : a)));
+  const setStatus = (id: number, moved: Pick<Application, 'status' | 'offerExpiresAt'>) =>
+    updateList((shown) => shown.map((a) => (a.id === id ? withMove(a, moved) : a)));
 
   // A move made elsewhere changes its row where it is (a row does not jump away under the owner's hand); a new
   // applicant, or one on a page not shown yet, asks for the first page again (only its answer has their name and
@@ -152,19 +162,34 @@ export function ApplicantList({ jobId, offerType, headingLevel = 3, onCountChang
                   <RatingStars rating={application.applicant.rating} />
                   <ApplicationStatusBadge status={application.status} offerType={offerType} />
                 </div>
-                {application.status === 'offered' && <OfferDeadline expiresAt={application.offerExpiresAt} offerType={offerType} side="owner" />}
+                {application.status === 'offered' && (
+                  <OfferDeadline expiresAt={application.offerExpiresAt} offerType={offerType} side="owner" />
+                )}
                 <p className="applicant__date">
-                  <time dateTime={application.createdAt}>{t(`applicants.${offerType}.sentOn`, { date: formatDate(application.createdAt, language) })}</time>
+                  <time dateTime={application.createdAt}>
+                    {t(`applicants.${offerType}.sentOn`, { date: formatDate(application.createdAt, language) })}
+                  </time>
                 </p>
                 <UserText block className="applicant__message">
                   {application.message}
                 </UserText>
                 {application.phone && <PhoneLine phone={application.phone} label={t('applicants.phone')} />}
                 <div className="applicant__actions">
-                  <Link className="button" to={localized(`/messages/${application.conversationId}`)} aria-label={t('applicants.conversationLabel', { name })}>
+                  <Link
+                    className="button"
+                    to={localized(`/messages/${application.conversationId}`)}
+                    aria-label={t('applicants.conversationLabel', { name })}
+                  >
                     {t('applicants.conversation')}
                   </Link>
-                  <ApplicationMoveButtons status={application.status} side="owner" offerType={offerType} subject={name} isBusy={isBusy} onMove={(status) => ask(application, status)} />
+                  <ApplicationMoveButtons
+                    status={application.status}
+                    side="owner"
+                    offerType={offerType}
+                    subject={name}
+                    isBusy={isBusy}
+                    onMove={(status) => ask(application, status)}
+                  />
                 </div>
                 {failure && (
                   <p className="alert alert--error" role="alert">

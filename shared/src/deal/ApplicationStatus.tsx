@@ -1,4 +1,14 @@
-import { localeOf, nextStatuses, useLanguage, useTranslation, type Application, type ApplicationStatus, type DealSide, type Language, type OfferType } from '@tasko/shared';
+import {
+  localeOf,
+  nextStatuses,
+  useLanguage,
+  useTranslation,
+  type Application,
+  type ApplicationStatus,
+  type DealSide,
+  type Language,
+  type OfferType,
+} from '@tasko/shared';
 import { DEAL_NS } from './dealNamespace';
 import '../styles/deal.css';
 
@@ -30,7 +40,10 @@ export function movesOf(status: ApplicationStatus, side: DealSide): ApplicationM
  * An application (a row of a list, a conversation's) with the status the server or the stream says it has now,
  * and the offer's lapse time while it is `offered` (an offer that lapsed or was answered has none).
  */
-export function withMove<A extends { status: ApplicationStatus; offerExpiresAt?: string }>(row: A, moved: Pick<Application, 'status' | 'offerExpiresAt'>): A {
+export function withMove<A extends { status: ApplicationStatus; offerExpiresAt?: string }>(
+  row: A,
+  moved: Pick<Application, 'status' | 'offerExpiresAt'>,
+): A {
   return { ...row, status: moved.status, offerExpiresAt: moved.status === 'offered' ? moved.offerExpiresAt : undefined };
 }
 
@@ -68,7 +81,15 @@ export function ApplicationMoveButtons({
     const action = t(`actions.${offerType}.${moveActionOf(status, move)}`);
     const look = LEADING_MOVES.includes(move) ? 'button button--primary' : isEndingMove(move) ? 'button button--danger' : 'button';
     return (
-      <button key={move} type="button" className={look} data-move={move} aria-label={t('actions.label', { action, name: subject })} aria-disabled={isBusy || undefined} onClick={() => onMove(move)}>
+      <button
+        key={move}
+        type="button"
+        className={look}
+        data-move={move}
+        aria-label={t('actions.label', { action, name: subject })}
+        aria-disabled={isBusy || undefined}
+        onClick={() => onMove(move)}
+      >
         {action}
       </button>
     );
@@ -97,7 +118,17 @@ export function formatOfferDeadline(iso: string, language: Language): string {
  * Until when an offer waits for the applicant's answer, said to each side in the listing's words: the
  * applicant is asked to answer by then, the owner told how long it stays open. Nothing without a date.
  */
-export function OfferDeadline({ expiresAt, offerType, side, id }: { expiresAt: string | undefined; offerType: OfferType; side: DealSide; id?: string }) {
+export function OfferDeadline({
+  expiresAt,
+  offerType,
+  side,
+  id,
+}: {
+  expiresAt: string | undefined;
+  offerType: OfferType;
+  side: DealSide;
+  id?: string;
+}) {
   const { t } = useTranslation(DEAL_NS);
   const { language } = useLanguage();
   const deadline = expiresAt ? formatOfferDeadline(expiresAt, language) : '';

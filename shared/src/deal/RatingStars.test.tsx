@@ -18,8 +18,14 @@ describe('RatingStars', () => {
     await loadDealTexts(language);
     render(<RatingStars rating={{ average, count }} />);
     // The site's numbers: one decimal, the language's separators, Western digits (Intl may space with U+00A0).
-    expect(screen.getByText((_, element) => element?.textContent?.replace(/\u00a0/g, ' ') === shown && element.getAttribute('aria-hidden') === 'true')).toBeInTheDocument();
-    expect(screen.getByText((_, element) => element?.className === 'visually-hidden' && element.textContent?.replace(/\u00a0/g, ' ') === heard)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        (_, element) => element?.textContent?.replace(/\u00a0/g, ' ') === shown && element.getAttribute('aria-hidden') === 'true',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText((_, element) => element?.className === 'visually-hidden' && element.textContent?.replace(/\u00a0/g, ' ') === heard),
+    ).toBeInTheDocument();
   });
 
   it.each([

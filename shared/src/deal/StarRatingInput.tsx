@@ -51,7 +51,14 @@ export function StarRatingInput({
           const isFilled = value !== null && stars <= value;
           return (
             <label key={stars} className={`star-input__option${isFilled ? ' star-input__option--filled' : ''}`}>
-              <input type="radio" className="star-input__radio" name={name ?? `${id}-stars`} value={stars} checked={value === stars} onChange={() => onChange(stars)} />
+              <input
+                type="radio"
+                className="star-input__radio"
+                name={name ?? `${id}-stars`}
+                value={stars}
+                checked={value === stars}
+                onChange={() => onChange(stars)}
+              />
               {/* Filled or hollow: the choice is seen by shape, not by colour alone (WCAG 1.4.1). */}
               <span className="star-input__star" aria-hidden="true">
                 {isFilled ? '★' : '☆'}

@@ -87,10 +87,15 @@ export function useCursorList<T>({ key, load, idOf, order, focusOf }: CursorList
   }, []);
   // A page without `nextCursor` (a server older than the contract) is the last: never a "Show more" that loops.
   const loadPage = useCallback(
-    (page: { cursor?: string; signal: AbortSignal }) => latest.current.load(page).then((answer) => ({ items: answer.items, nextCursor: answer.nextCursor ?? null })),
+    (page: { cursor?: string; signal: AbortSignal }) =>
+      latest.current.load(page).then((answer) => ({ items: answer.items, nextCursor: answer.nextCursor ?? null })),
     [],
   );
-  const { state: remote, retry: retryFirst, update: updateRemote } = useRemoteData<CursorListPage<T>>(key, (signal) => loadPage({ signal }).then(sorted));
+  const {
+    state: remote,
+    retry: retryFirst,
+    update: updateRemote,
+  } = useRemoteData<CursorListPage<T>>(key, (signal) => loadPage({ signal }).then(sorted));
 
   // Every retry or new key is a new generation: an answer of an earlier one is not added to the list.
   const generation = useRef(0);
@@ -184,7 +189,10 @@ export function useCursorList<T>({ key, load, idOf, order, focusOf }: CursorList
     retryFirst();
   }, [key, retryFirst]);
 
-  const update = useCallback((change: (items: T[]) => T[]) => updateRemote((shown) => ({ ...shown, items: change(shown.items) })), [updateRemote]);
+  const update = useCallback(
+    (change: (items: T[]) => T[]) => updateRemote((shown) => ({ ...shown, items: change(shown.items) })),
+    [updateRemote],
+  );
 
   let state: CursorListState<T> = { status: 'loading' };
   if (remote.status === 'ready') state = { status: 'loaded', items: remote.data.items, nextCursor: remote.data.nextCursor };
@@ -196,12 +204,26 @@ export function useCursorList<T>({ key, load, idOf, order, focusOf }: CursorList
  * "Show more" under a paged list while there is a next page: busy (not disabled, so the keyboard stays on it)
  * while it loads; a failure is said beside it and the button stays for another try.
  */
-export function ShowMoreButton({ list, label, failedText }: { list: Pick<CursorList<unknown>, 'state' | 'more' | 'loadMore'>; label: string; failedText: string }) {
+export function ShowMoreButton({
+  list,
+  label,
+  failedText,
+}: {
+  list: Pick<CursorList<unknown>, 'state' | 'more' | 'loadMore'>;
+  label: string;
+  failedText: string;
+}) {
   const { state, more, loadMore } = list;
   if (state.status !== 'loaded' || state.nextCursor === null) return null;
   return (
     <div className="show-more">
-      <button type="button" className="button show-more__button" aria-disabled={more === 'loading' || undefined} aria-busy={more === 'loading'} onClick={loadMore}>
+      <button
+        type="button"
+        className="button show-more__button"
+        aria-disabled={more === 'loading' || undefined}
+        aria-busy={more === 'loading'}
+        onClick={loadMore}
+      >
         {label}
       </button>
       {more === 'failed' && (

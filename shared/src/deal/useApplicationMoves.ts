@@ -23,7 +23,9 @@ export interface ApplicationMovesOptions<A extends { id: number }, M extends App
  * at a time, a move that ends the deal asked first, a failure said on its own row, the outcome in a polite
  * notice, and the keyboard put back where the move was asked (docs/deal.md, "Hiring").
  */
-export function useApplicationMoves<A extends { id: number }, M extends ApplicationMove = ApplicationMove>(options: ApplicationMovesOptions<A, M>) {
+export function useApplicationMoves<A extends { id: number }, M extends ApplicationMove = ApplicationMove>(
+  options: ApplicationMovesOptions<A, M>,
+) {
   const [pending, setPending] = useState<{ application: A; status: M } | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [failures, setFailures] = useState<Record<number, MessageKey>>({});

@@ -2,13 +2,7 @@ import type { Rating } from './rating';
 // The vocabulary of docs/product.md#listings and docs/product.md#limits, as data: every list the pages, the schemas and the API agree on.
 import { directionOf, type Language } from './languages';
 
-export const CATEGORIES = [
-  'homeServices',
-  'eventAndErrands',
-  'petAndAnimalCare',
-  'educationAndTutoring',
-  'other',
-] as const;
+export const CATEGORIES = ['homeServices', 'eventAndErrands', 'petAndAnimalCare', 'educationAndTutoring', 'other'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 export const LISTING_STATUSES = ['active', 'close', 'deleted'] as const;

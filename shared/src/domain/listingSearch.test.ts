@@ -1,8 +1,23 @@
-import { changeSearch, DEFAULT_SEARCH, pageCount, searchFromParams, searchQueryString, searchRequest, searchToParams } from './listingSearch';
+import {
+  changeSearch,
+  DEFAULT_SEARCH,
+  pageCount,
+  searchFromParams,
+  searchQueryString,
+  searchRequest,
+  searchToParams,
+} from './listingSearch';
 
 describe('listing search in the URL', () => {
   it('round-trips a search through the query string, leaving defaults out', () => {
-    const search = { ...DEFAULT_SEARCH, q: 'ספה', location: 'Haifa', category: 'homeServices' as const, sort: 'salary-high' as const, page: 3 };
+    const search = {
+      ...DEFAULT_SEARCH,
+      q: 'ספה',
+      location: 'Haifa',
+      category: 'homeServices' as const,
+      sort: 'salary-high' as const,
+      page: 3,
+    };
     const params = searchToParams(search);
     expect(params.toString()).toBe('q=%D7%A1%D7%A4%D7%94&location=Haifa&category=homeServices&sort=salary-high&page=3');
     expect(searchFromParams(params)).toEqual(search);
@@ -10,13 +25,30 @@ describe('listing search in the URL', () => {
   });
 
   it('carries a chosen place, its radius, the pay type and the listing language', () => {
-    const search = { ...DEFAULT_SEARCH, location: 'חיפה', placeId: 294801, radiusKm: 10 as const, paymentType: 'hourly' as const, listingLanguage: 'ar' as const, sort: 'nearest' as const };
+    const search = {
+      ...DEFAULT_SEARCH,
+      location: 'חיפה',
+      placeId: 294801,
+      radiusKm: 10 as const,
+      paymentType: 'hourly' as const,
+      listingLanguage: 'ar' as const,
+      sort: 'nearest' as const,
+    };
     const params = searchToParams(search);
-    expect(params.toString()).toBe('location=%D7%97%D7%99%D7%A4%D7%94&placeId=294801&radiusKm=10&paymentType=hourly&listingLanguage=ar&sort=nearest');
+    expect(params.toString()).toBe(
+      'location=%D7%97%D7%99%D7%A4%D7%94&placeId=294801&radiusKm=10&paymentType=hourly&listingLanguage=ar&sort=nearest',
+    );
     expect(searchFromParams(params)).toEqual(search);
     // The API gets the place by id, not its name; the name stays in the URL for the field.
     const request = searchRequest(search, 'job', 'he');
-    expect(request).toMatchObject({ placeId: 294801, radiusKm: 10, paymentType: 'hourly', listingLanguage: 'ar', sort: 'nearest', language: 'he' });
+    expect(request).toMatchObject({
+      placeId: 294801,
+      radiusKm: 10,
+      paymentType: 'hourly',
+      listingLanguage: 'ar',
+      sort: 'nearest',
+      language: 'he',
+    });
     expect(request.location).toBeUndefined();
   });
 
@@ -59,7 +91,9 @@ describe('listing search in the URL', () => {
 
   it('asks the API in one fixed order and encoding, whatever order the page built the search in', () => {
     const search = searchFromParams(new URLSearchParams('page=2&category=other&q=ספה נוחה'));
-    expect(searchQueryString(searchRequest(search, 'job'))).toBe(`offerType=job&q=${new URLSearchParams({ q: 'ספה נוחה' }).toString().slice(2)}&category=other&sort=newest&page=2&pageSize=12`);
+    expect(searchQueryString(searchRequest(search, 'job'))).toBe(
+      `offerType=job&q=${new URLSearchParams({ q: 'ספה נוחה' }).toString().slice(2)}&category=other&sort=newest&page=2&pageSize=12`,
+    );
     expect(searchQueryString(searchRequest(DEFAULT_SEARCH, 'service'))).toBe('offerType=service&sort=newest&page=1&pageSize=12');
   });
 });

@@ -1,4 +1,15 @@
-import { CATEGORIES, LIMITS, PAYMENT_FILTERS, RADIUS_KM_OPTIONS, SORT_OPTIONS, type Category, type OfferType, type PaymentFilter, type RadiusKm, type SortOption } from './listing';
+import {
+  CATEGORIES,
+  LIMITS,
+  PAYMENT_FILTERS,
+  RADIUS_KM_OPTIONS,
+  SORT_OPTIONS,
+  type Category,
+  type OfferType,
+  type PaymentFilter,
+  type RadiusKm,
+  type SortOption,
+} from './listing';
 import { isLanguage, type Language } from './languages';
 
 /**

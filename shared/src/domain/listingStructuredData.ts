@@ -12,7 +12,11 @@ export function listingStructuredData(listing: Listing, url: string, noTitle: st
     address: { '@type': 'PostalAddress', addressLocality: placeNameOf(listing), addressCountry: 'IL' },
     ...(listing.place ? { geo: { '@type': 'GeoCoordinates', latitude: listing.place.lat, longitude: listing.place.lon } } : {}),
   };
-  const price = { '@type': 'MonetaryAmount', currency: 'ILS', value: { '@type': 'QuantitativeValue', value: listing.amount, unitText: listing.payment_type === 'hourly' ? 'HOUR' : 'PROJECT' } };
+  const price = {
+    '@type': 'MonetaryAmount',
+    currency: 'ILS',
+    value: { '@type': 'QuantitativeValue', value: listing.amount, unitText: listing.payment_type === 'hourly' ? 'HOUR' : 'PROJECT' },
+  };
   if (listing.offerType === 'service') {
     return {
       '@context': 'https://schema.org',

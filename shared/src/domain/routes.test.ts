@@ -3,7 +3,27 @@ import { PAGE_ROUTES, formatPageTitle, matchPageRoute, splitLanguagePrefix, with
 describe('route table', () => {
   it('has every route of the site', () => {
     const paths = PAGE_ROUTES.flatMap((r) => r.paths);
-    for (const p of ['/', '/home', '/services', '/tasks', '/teen-jobs', '/temporary-work', '/about', '/contact', '/faq', '/blogs', '/blogs/:blogId', '/login', '/privacy-policy', '/eula', '/job/:id', '/post-job', '/my-posted-jobs', '/auth/callback', '/ai-info']) {
+    for (const p of [
+      '/',
+      '/home',
+      '/services',
+      '/tasks',
+      '/teen-jobs',
+      '/temporary-work',
+      '/about',
+      '/contact',
+      '/faq',
+      '/blogs',
+      '/blogs/:blogId',
+      '/login',
+      '/privacy-policy',
+      '/eula',
+      '/job/:id',
+      '/post-job',
+      '/my-posted-jobs',
+      '/auth/callback',
+      '/ai-info',
+    ]) {
       expect(paths).toContain(p);
     }
   });
@@ -22,7 +42,12 @@ describe('route table', () => {
   });
 
   it('opens the unsubscribe link of an alert email without a session, and keeps it out of the sitemap', () => {
-    expect(matchPageRoute('/unsubscribe')?.route).toMatchObject({ id: 'unsubscribe', remote: 'mfe_account', module: 'UnsubscribePage', isPrivate: true });
+    expect(matchPageRoute('/unsubscribe')?.route).toMatchObject({
+      id: 'unsubscribe',
+      remote: 'mfe_account',
+      module: 'UnsubscribePage',
+      isPrivate: true,
+    });
     expect(matchPageRoute('/unsubscribe')?.route.isProtected).toBeFalsy();
   });
 });

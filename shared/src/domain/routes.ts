@@ -56,7 +56,14 @@ const ROUTE_TABLE = [
   // Indexed: "post a job for free" is what people search for; the form asks for sign-in only to publish.
   { id: 'postJob', paths: ['/post-job'], remote: 'mfe_posting', module: 'PostJobPage' },
   { id: 'myPostedJobs', paths: ['/my-posted-jobs'], remote: 'mfe_account', module: 'MyPostedJobsPage', isProtected: true, isPrivate: true },
-  { id: 'myApplications', paths: ['/my-applications'], remote: 'mfe_account', module: 'MyApplicationsPage', isProtected: true, isPrivate: true },
+  {
+    id: 'myApplications',
+    paths: ['/my-applications'],
+    remote: 'mfe_account',
+    module: 'MyApplicationsPage',
+    isProtected: true,
+    isPrivate: true,
+  },
   { id: 'messages', paths: ['/messages'], remote: 'mfe_account', module: 'MessagesPage', isProtected: true, isPrivate: true },
   { id: 'conversation', paths: ['/messages/:id'], remote: 'mfe_account', module: 'ConversationPage', isProtected: true, isPrivate: true },
   { id: 'settings', paths: ['/settings'], remote: 'mfe_account', module: 'SettingsPage', isProtected: true, isPrivate: true },

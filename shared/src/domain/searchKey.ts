@@ -12,7 +12,13 @@ const ARABIC_LETTERS: Record<string, string> = {
 };
 
 /** Hebrew final forms → the ordinary letter: ך ם ן ף ץ → כ מ נ פ צ. */
-const HEBREW_FINALS: Record<string, string> = { '\u05DA': '\u05DB', '\u05DD': '\u05DE', '\u05DF': '\u05E0', '\u05E3': '\u05E4', '\u05E5': '\u05E6' };
+const HEBREW_FINALS: Record<string, string> = {
+  '\u05DA': '\u05DB',
+  '\u05DD': '\u05DE',
+  '\u05DF': '\u05E0',
+  '\u05E3': '\u05E4',
+  '\u05E5': '\u05E6',
+};
 
 /**
  * Lower case; without marks (Hebrew niqqud and cantillation, Arabic harakat and the hamza above or below a

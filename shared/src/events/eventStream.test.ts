@@ -9,7 +9,11 @@ import { MAX_RETRY_DELAY_MS, retryDelay, type StreamBrowser, type StreamServer }
 // Each "tab" is a fresh copy of the modules (its own bus, store and atoms), as two pages are; they share what a
 // browser shares between tabs: localStorage, the locks, the channel, and the server.
 
-const dana: StoredUser = { token: 'session', info: { id: 7, email: 'dana@example.com', name: 'Dana', ageConfirmed: true }, settings: DEFAULT_SETTINGS };
+const dana: StoredUser = {
+  token: 'session',
+  info: { id: 7, email: 'dana@example.com', name: 'Dana', ageConfirmed: true },
+  settings: DEFAULT_SETTINGS,
+};
 
 /** The API's two calls: a new ticket each time, and the unread total the test sets. */
 function fakeServer() {
@@ -37,7 +41,8 @@ type Tab = ReturnType<typeof openTab>;
 /** Everything a tab's bus hears, in order. */
 function listen(tab: Tab) {
   const heard: [DealEventType, unknown][] = [];
-  for (const type of ['message', 'application', 'review', 'unread', 'resync'] as const) tab.userEvents.on(type, (data) => heard.push([type, data]));
+  for (const type of ['message', 'application', 'review', 'unread', 'resync'] as const)
+    tab.userEvents.on(type, (data) => heard.push([type, data]));
   return heard;
 }
 

@@ -9,7 +9,11 @@ import { unreadTotalAtom, userEvents } from './userEvents';
 // the browser's EventSource, BroadcastChannel, Web Locks and idle callback (stand-ins: jsdom has none).
 
 const mockApi = installMockApi();
-const dana: StoredUser = { token: 'session-token', info: { id: 7, email: 'dana@example.com', name: 'Dana', ageConfirmed: true }, settings: DEFAULT_SETTINGS };
+const dana: StoredUser = {
+  token: 'session-token',
+  info: { id: 7, email: 'dana@example.com', name: 'Dana', ageConfirmed: true },
+  settings: DEFAULT_SETTINGS,
+};
 
 let idleTasks: IdleRequestCallback[] = [];
 let locks: FakeLocks;
@@ -37,7 +41,8 @@ beforeAll(() => {
 });
 
 afterAll(() => {
-  for (const name of ['EventSource', 'BroadcastChannel', 'requestIdleCallback', 'cancelIdleCallback']) Reflect.deleteProperty(globalThis, name);
+  for (const name of ['EventSource', 'BroadcastChannel', 'requestIdleCallback', 'cancelIdleCallback'])
+    Reflect.deleteProperty(globalThis, name);
   Reflect.deleteProperty(navigator, 'locks');
 });
 
@@ -64,7 +69,9 @@ describe('startLiveUpdates', () => {
     becomeIdle();
     await mockApi.reached(1);
     await settle();
-    expect(mockApi.sent.map(({ method, url, headers }) => [method, url, headers.Authorization])).toEqual([['POST', '/api/v1/me/events/ticket', 'Bearer session-token']]);
+    expect(mockApi.sent.map(({ method, url, headers }) => [method, url, headers.Authorization])).toEqual([
+      ['POST', '/api/v1/me/events/ticket', 'Bearer session-token'],
+    ]);
     expect(streams().map((stream) => stream.url)).toEqual(['/api/v1/me/events?ticket=ticket-abc']);
     expect(locks.isHeld).toBe(true);
 

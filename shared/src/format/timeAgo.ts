@@ -33,11 +33,15 @@ export function formatTimeAgo(iso: string | Date, language: Language, now: numbe
   if (seconds >= RELATIVE_LIMIT_S) return formatDate(date, language);
   const format = relativeFormatOf(language);
   const [value, unit]: [number, Intl.RelativeTimeFormatUnit] =
-    seconds < MINUTE_S ? [0, 'second']
-    : seconds < HOUR_S ? [Math.floor(seconds / MINUTE_S), 'minute']
-    : seconds < DAY_S ? [Math.floor(seconds / HOUR_S), 'hour']
-    : seconds < WEEK_S ? [Math.floor(seconds / DAY_S), 'day']
-    : [Math.floor(seconds / WEEK_S), 'week'];
+    seconds < MINUTE_S
+      ? [0, 'second']
+      : seconds < HOUR_S
+        ? [Math.floor(seconds / MINUTE_S), 'minute']
+        : seconds < DAY_S
+          ? [Math.floor(seconds / HOUR_S), 'hour']
+          : seconds < WEEK_S
+            ? [Math.floor(seconds / DAY_S), 'day']
+            : [Math.floor(seconds / WEEK_S), 'week'];
   // Some ICU versions write Hebrew's one and two as "לפני שעתיים (2)": a person writes "לפני שעתיים".
   return format.format(-value, unit).replace(/\s*\(\d+\)$/, '');
 }

@@ -2,7 +2,17 @@ import { StrictMode, Suspense, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes } from '@tasko/shared/router';
 // Through the package name, so the harness and the pages share one i18n instance and one store.
-import { LANGUAGES, PAGE_ROUTES, initI18n, resolveLanguage, storeLanguage, ROUTER_FUTURE, useTranslation, withLanguagePrefix, type RouteId } from '@tasko/shared';
+import {
+  LANGUAGES,
+  PAGE_ROUTES,
+  initI18n,
+  resolveLanguage,
+  storeLanguage,
+  ROUTER_FUTURE,
+  useTranslation,
+  withLanguagePrefix,
+  type RouteId,
+} from '@tasko/shared';
 import '@tasko/shared/styles/base.css';
 
 export interface HarnessPage {
@@ -39,7 +49,10 @@ export async function renderStandalone(remoteName: string, pages: HarnessPage[])
   root.render(
     <StrictMode>
       <BrowserRouter future={ROUTER_FUTURE}>
-        <nav aria-label={remoteName} style={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', padding: '0.75rem', borderBlockEnd: '1px solid var(--color-border)' }}>
+        <nav
+          aria-label={remoteName}
+          style={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', padding: '0.75rem', borderBlockEnd: '1px solid var(--color-border)' }}
+        >
           <strong>{remoteName}</strong>
           {routes.map((r) => (
             <HarnessLink key={r.routeId} routeId={r.routeId} path={(r.paths[0] ?? '/').replace(/:\w+/g, '1')} />
@@ -54,9 +67,7 @@ export async function renderStandalone(remoteName: string, pages: HarnessPage[])
         </nav>
         <main id="main">
           <Suspense fallback={<p>…</p>}>
-            <Routes>
-              {routes.flatMap(({ paths, Page }) => paths.map((path) => <Route key={path} path={path} element={<Page />} />))}
-            </Routes>
+            <Routes>{routes.flatMap(({ paths, Page }) => paths.map((path) => <Route key={path} path={path} element={<Page />} />))}</Routes>
           </Suspense>
         </main>
       </BrowserRouter>

@@ -21,14 +21,19 @@ describe('language', () => {
   });
 
   it('sets lang and dir on <html>: right-to-left for Hebrew and Arabic', () => {
-    for (const [language, dir] of [['he', 'rtl'], ['ar', 'rtl'], ['en', 'ltr'], ['ru', 'ltr']] as const) {
+    for (const [language, dir] of [
+      ['he', 'rtl'],
+      ['ar', 'rtl'],
+      ['en', 'ltr'],
+      ['ru', 'ltr'],
+    ] as const) {
       applyDocumentLanguage(language);
       expect(document.documentElement.lang).toBe(language);
       expect(document.documentElement.dir).toBe(dir);
     }
   });
 
-  it('loads the common namespace lazily, in the reader\'s language', async () => {
+  it("loads the common namespace lazily, in the reader's language", async () => {
     await initI18n('ru');
     expect(i18n.t('nav.jobs')).toBe('Задания');
     expect(i18n.t('statuses.close')).toBe('Закрыто');

@@ -1,14 +1,7 @@
 import i18next, { type ResourceNamespaceMap } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import {
-  DEFAULT_LANGUAGE,
-  FALLBACK_LANGUAGE,
-  LANGUAGE_CODES,
-  directionOf,
-  isLanguage,
-  type Language,
-} from '../domain/languages';
+import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGE_CODES, directionOf, isLanguage, type Language } from '../domain/languages';
 import { splitLanguagePrefix } from '../domain/routes';
 import { LANGUAGE_COOKIE, STORAGE_KEYS } from '../domain/storageKeys';
 import { addSiteNumberFormat } from '../format/number';
@@ -61,9 +54,7 @@ async function loadNamespace(language: string, namespace: string): Promise<TextB
 
 /** The one i18next instance of the page, a federation singleton with the rest of `@tasko/shared`'s core. */
 export const i18n = i18next.createInstance();
-i18n
-  .use(resourcesToBackend(loadNamespace))
-  .use(initReactI18next);
+i18n.use(resourcesToBackend(loadNamespace)).use(initReactI18next);
 
 i18n.on('languageChanged', (language) => {
   if (isLanguage(language)) applyDocumentLanguage(language);

@@ -32,7 +32,11 @@ function sourceFiles(dir: string): string[] {
 
 function pairsIn(workspace: string): Pair[] {
   return sourceFiles(path.join(ROOT, workspace, 'src')).flatMap((file) =>
-    [...fs.readFileSync(file, 'utf8').matchAll(LABELLED_TEXT)].map(([, labelKey, visibleKey]) => ({ file: path.relative(ROOT, file), labelKey: labelKey!, visibleKey: visibleKey! })),
+    [...fs.readFileSync(file, 'utf8').matchAll(LABELLED_TEXT)].map(([, labelKey, visibleKey]) => ({
+      file: path.relative(ROOT, file),
+      labelKey: labelKey!,
+      visibleKey: visibleKey!,
+    })),
   );
 }
 
@@ -58,7 +62,9 @@ const pairs = workspaces().flatMap((workspace) => pairsIn(workspace).map((pair) 
 
 describe('accessible names that begin with the visible text', () => {
   it('finds the labelled buttons and links (delete an alert, remove a photo, edit a post, read more)', () => {
-    expect(pairs.map((p) => p.labelKey)).toEqual(expect.arrayContaining(['alerts.deleteLabel', 'photos.remove', 'myPosts.editLabel', 'readMoreAbout']));
+    expect(pairs.map((p) => p.labelKey)).toEqual(
+      expect.arrayContaining(['alerts.deleteLabel', 'photos.remove', 'myPosts.editLabel', 'readMoreAbout']),
+    );
   });
 
   it.each(LANGUAGE_CODES)('starts each name with its visible text in %s', (language) => {
@@ -68,7 +74,11 @@ describe('accessible names that begin with the visible text', () => {
       const textOf = (key: string) => bundles.map((bundle) => lookUp(bundle, key)).find((text) => text !== undefined);
       const label = textOf(labelKey);
       const visible = textOf(visibleKey);
-      expect({ file, labelKey, startsWithVisible: Boolean(visible && label?.startsWith(visible)) }).toEqual({ file, labelKey, startsWithVisible: true });
+      expect({ file, labelKey, startsWithVisible: Boolean(visible && label?.startsWith(visible)) }).toEqual({
+        file,
+        labelKey,
+        startsWithVisible: true,
+      });
     }
   });
 });

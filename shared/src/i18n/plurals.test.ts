@@ -66,7 +66,9 @@ function countedKeys(byLanguage: Record<Language, TextBundle>): { plurals: Set<s
 }
 
 const ALL_TEXTS = readAllTexts();
-const COUNTED = [...ALL_TEXTS].flatMap(([namespace, byLanguage]) => [...countedKeys(byLanguage).plurals].map((base) => ({ namespace, base })));
+const COUNTED = [...ALL_TEXTS].flatMap(([namespace, byLanguage]) =>
+  [...countedKeys(byLanguage).plurals].map((base) => ({ namespace, base })),
+);
 
 /** An i18next instance set up as the page's (English fallback, the site's numbers) with every namespace. */
 function textsFor(language: Language): I18n {
@@ -122,7 +124,9 @@ describe('counted texts', () => {
   });
 
   it('says every count through plural forms: no text shows {{count}} without them', () => {
-    const unpluralised = [...ALL_TEXTS].flatMap(([namespace, byLanguage]) => countedKeys(byLanguage).unpluralised.map((key) => `${namespace} ${key}`));
+    const unpluralised = [...ALL_TEXTS].flatMap(([namespace, byLanguage]) =>
+      countedKeys(byLanguage).unpluralised.map((key) => `${namespace} ${key}`),
+    );
     expect(unpluralised).toEqual([]);
   });
 
@@ -139,7 +143,9 @@ describe('counted texts', () => {
 
     it.each(COUNTED)('$namespace:$base reads with its number at 0, 1, 2, 3, 11, 21 and 100', ({ namespace, base }) => {
       const own = flatten((ALL_TEXTS.get(namespace) as Record<Language, TextBundle>)[language]);
-      const forms = Object.entries(own).filter(([key]) => PLURAL_FORM.exec(key)?.[1] === base).map(([, text]) => text);
+      const forms = Object.entries(own)
+        .filter(([key]) => PLURAL_FORM.exec(key)?.[1] === base)
+        .map(([, text]) => text);
       for (const count of NUMBERS) {
         const values = valuesFor(count, forms);
         // The form the language's rule picks is there in the language itself, not borrowed from English.
@@ -204,5 +210,4 @@ describe('counted texts', () => {
   ] as const)('%s %s at %i: "%s"', (language, key, count, expected) => {
     expect(render(language, 'mfe-account/account', key, { count })).toBe(expected);
   });
-
 });

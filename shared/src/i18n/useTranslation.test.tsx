@@ -17,11 +17,23 @@ describe('a page whose texts fail to load', () => {
       return { failed: true };
     }
     override render() {
-      if (this.state.failed) return <button type="button" onClick={() => {
-            retryFailedNamespaces();
-            this.setState((s) => ({ failed: false, attempt: s.attempt + 1 }));
-          }}>Try again</button>;
-      return <Suspense key={this.state.attempt} fallback={<p>Loading</p>}>{this.props.children}</Suspense>;
+      if (this.state.failed)
+        return (
+          <button
+            type="button"
+            onClick={() => {
+              retryFailedNamespaces();
+              this.setState((s) => ({ failed: false, attempt: s.attempt + 1 }));
+            }}
+          >
+            Try again
+          </button>
+        );
+      return (
+        <Suspense key={this.state.attempt} fallback={<p>Loading</p>}>
+          {this.props.children}
+        </Suspense>
+      );
     }
   }
 

@@ -12,7 +12,8 @@ export const useTranslation: typeof useI18nextTranslation = (ns, options) => {
   for (const namespace of namespaces) {
     if (namespace === undefined) continue;
     const failure = namespaceFailure(namespace);
-    if (failure !== undefined) throw failure instanceof Error ? failure : new Error(`texts of ${namespace} did not load`, { cause: failure });
+    if (failure !== undefined)
+      throw failure instanceof Error ? failure : new Error(`texts of ${namespace} did not load`, { cause: failure });
     const reloading = reloadRetriedNamespace(namespace);
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- React 18 Suspense: a component suspends by throwing the promise it waits for
     if (reloading) throw reloading;

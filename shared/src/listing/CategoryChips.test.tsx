@@ -21,8 +21,12 @@ function phoneChipsRule(): CSSStyleRule {
   style.textContent = LISTING_CSS;
   document.head.append(style);
   try {
-    const media = [...(style.sheet?.cssRules ?? [])].filter((rule): rule is CSSMediaRule => rule instanceof CSSMediaRule && rule.conditionText.includes('max-width: 768px'));
-    const rule = media.flatMap((block) => [...block.cssRules]).find((r): r is CSSStyleRule => r instanceof CSSStyleRule && r.selectorText === '.chips');
+    const media = [...(style.sheet?.cssRules ?? [])].filter(
+      (rule): rule is CSSMediaRule => rule instanceof CSSMediaRule && rule.conditionText.includes('max-width: 768px'),
+    );
+    const rule = media
+      .flatMap((block) => [...block.cssRules])
+      .find((r): r is CSSStyleRule => r instanceof CSSStyleRule && r.selectorText === '.chips');
     if (!rule) throw new Error('no .chips rule for phones in listing.css');
     return rule;
   } finally {
@@ -62,7 +66,8 @@ describe('the category chips', () => {
 
   it('keep room for the focus ring inside the scrolling row on a phone, and stop a chip clear of its edge', () => {
     const rule = phoneChipsRule();
-    const declared = (name: string) => rule.style.getPropertyValue(name) || (new RegExp(`${name}:\\s*([^;]+);`).exec(rule.cssText)?.[1] ?? '');
+    const declared = (name: string) =>
+      rule.style.getPropertyValue(name) || (new RegExp(`${name}:\\s*([^;]+);`).exec(rule.cssText)?.[1] ?? '');
     expect(declared('overflow-x')).toBe('auto');
     const [blockPadding = '0px'] = declared('padding').split(/\s+(?![^(]*\))/);
     expect(pixels(blockPadding)).toBeGreaterThanOrEqual(FOCUS_RING_PX);

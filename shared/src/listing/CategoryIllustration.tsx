@@ -7,7 +7,8 @@ const MARKS: Record<Category, string> = {
   // A shopping bag.
   eventAndErrands: 'M5 8h14l-1.2 12H6.2L5 8Zm4 0V6.5a3 3 0 0 1 6 0V8',
   // A paw: four toes and a pad.
-  petAndAnimalCare: 'M7 10.5a1.6 2 0 1 0 0-.01M10.5 7a1.6 2 0 1 0 0-.01M13.5 7a1.6 2 0 1 0 0-.01M17 10.5a1.6 2 0 1 0 0-.01M12 12.5c-2.5 0-5 3.5-5 5.5 0 1.5 1.5 2 2.5 2 1 0 1.5-.5 2.5-.5s1.5.5 2.5.5c1 0 2.5-.5 2.5-2 0-2-2.5-5.5-5-5.5Z',
+  petAndAnimalCare:
+    'M7 10.5a1.6 2 0 1 0 0-.01M10.5 7a1.6 2 0 1 0 0-.01M13.5 7a1.6 2 0 1 0 0-.01M17 10.5a1.6 2 0 1 0 0-.01M12 12.5c-2.5 0-5 3.5-5 5.5 0 1.5 1.5 2 2.5 2 1 0 1.5-.5 2.5-.5s1.5.5 2.5.5c1 0 2.5-.5 2.5-2 0-2-2.5-5.5-5-5.5Z',
   // An open book.
   educationAndTutoring: 'M12 6.5C10 5 7 4.5 4 5v13c3-.5 6 0 8 1.5 2-1.5 5-2 8-1.5V5c-3-.5-6 0-8 1.5Zm0 0V19',
   // A sparkle.
@@ -21,7 +22,17 @@ const MARKS: Record<Category, string> = {
 export function CategoryIllustration({ category, className }: { category: Category; className?: string }) {
   return (
     <span className={`category-illustration category-illustration--${category}${className ? ` ${className}` : ''}`} aria-hidden="true">
-      <svg viewBox="0 0 24 24" width="40" height="40" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" focusable="false">
+      <svg
+        viewBox="0 0 24 24"
+        width="40"
+        height="40"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        focusable="false"
+      >
         <path d={MARKS[category]} />
       </svg>
     </span>

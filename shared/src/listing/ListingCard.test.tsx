@@ -60,7 +60,10 @@ describe('a listing card on a phone', () => {
     // The whole distance is there, its unit with it ("17 km", "17 كيلومترًا").
     expect(distance.textContent).toMatch(/17\s*\S+/);
     for (let element: Element | null = distance; element && element !== container; element = element.parentElement) {
-      expect({ element: element.className || element.tagName, cuts: cutting(element) }).toEqual({ element: element.className || element.tagName, cuts: [] });
+      expect({ element: element.className || element.tagName, cuts: cutting(element) }).toEqual({
+        element: element.className || element.tagName,
+        cuts: [],
+      });
     }
     // A long place name may break anywhere rather than widen the card past a 320 px screen.
     expect(getComputedStyle(place).overflowWrap).toBe('anywhere');

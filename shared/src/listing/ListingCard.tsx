@@ -1,5 +1,14 @@
 import { Link } from '@tasko/shared/router';
-import { listingTextAttributes, placeNameOf, Price, UserText, useLanguage, useLocalizedPath, useTranslation, type Listing } from '@tasko/shared';
+import {
+  listingTextAttributes,
+  placeNameOf,
+  Price,
+  UserText,
+  useLanguage,
+  useLocalizedPath,
+  useTranslation,
+  type Listing,
+} from '@tasko/shared';
 import { formatTimeAgo } from '../format/timeAgo';
 import { CategoryIllustration } from './CategoryIllustration';
 import { LISTING_NS } from './listingNamespace';

@@ -42,7 +42,7 @@ describe('a listing card', () => {
     expect(screen.getByText('חיפה')).toBeInTheDocument();
   });
 
-  it('names no language when the listing is in the reader\'s own', async () => {
+  it("names no language when the listing is in the reader's own", async () => {
     await loadListingTexts('he');
     const { container } = renderAt(<ul>{<ListingCard listing={listing({ language: 'he', jobTitle: 'הובלת ארגזים' })} />}</ul>);
     expect(container.querySelector('.listing-card__text')).toHaveAttribute('dir', 'rtl');
@@ -131,7 +131,7 @@ describe('search refinements', () => {
     expect(screen.getByLabelText('Price')).toHaveValue('fixed');
   });
 
-  it('filters by payment type and by the reader\'s language', async () => {
+  it("filters by payment type and by the reader's language", async () => {
     await loadListingTexts('ru');
     const onChange = refinements({});
     const user = userEvent.setup();
@@ -142,8 +142,8 @@ describe('search refinements', () => {
   });
 });
 
-describe('the search bar\'s place', () => {
-  it('searches by a chosen place\'s id, and by text once the place is typed over', async () => {
+describe("the search bar's place", () => {
+  it("searches by a chosen place's id, and by text once the place is typed over", async () => {
     await loadListingTexts('en');
     jest.spyOn(api, 'places').mockResolvedValue([{ id: 294801, name: 'Haifa', lat: 32.8, lon: 34.99 }]);
     const onSearch = jest.fn();

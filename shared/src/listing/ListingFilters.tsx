@@ -35,7 +35,15 @@ export function ListingSearchForm({ search, onSearch }: { search: ListingSearch;
     <form className="listing-search" role="search" aria-label={t('search.label')} onSubmit={submit}>
       <div className="field">
         <label htmlFor={`${id}-q`}>{t('search.text')}</label>
-        <input id={`${id}-q`} type="search" dir="auto" value={q} maxLength={100} placeholder={t('search.textPlaceholder')} onChange={(e) => setQ(e.target.value)} />
+        <input
+          id={`${id}-q`}
+          type="search"
+          dir="auto"
+          value={q}
+          maxLength={100}
+          placeholder={t('search.textPlaceholder')}
+          onChange={(e) => setQ(e.target.value)}
+        />
       </div>
       <PlaceCombobox
         label={t('search.location')}
@@ -110,7 +118,11 @@ export function ListingRefinements({ search, offerType, onChange }: RefinementsP
       {hasPlace && (
         <div className="field field--inline">
           <label htmlFor={`${id}-radius`}>{t('radius.label')}</label>
-          <select id={`${id}-radius`} value={search.radiusKm} onChange={(e) => onChange({ radiusKm: Number(e.target.value) as RadiusKm | 0 })}>
+          <select
+            id={`${id}-radius`}
+            value={search.radiusKm}
+            onChange={(e) => onChange({ radiusKm: Number(e.target.value) as RadiusKm | 0 })}
+          >
             <option value={0}>{t('radius.any')}</option>
             {RADIUS_KM_OPTIONS.map((km) => (
               <option key={km} value={km}>
@@ -131,7 +143,11 @@ export function ListingRefinements({ search, offerType, onChange }: RefinementsP
         </select>
       </div>
       <label className="listing-refinements__check">
-        <input type="checkbox" checked={search.listingLanguage === language} onChange={(e) => onChange({ listingLanguage: e.target.checked ? language : 'any' })} />
+        <input
+          type="checkbox"
+          checked={search.listingLanguage === language}
+          onChange={(e) => onChange({ listingLanguage: e.target.checked ? language : 'any' })}
+        />
         {t('onlyInMyLanguage')}
       </label>
       <div className="field field--inline">

@@ -81,7 +81,9 @@ describe('the count of the results', () => {
 
     it.each([1, 2, 5, 11, 21, 100])('says the sentence of its plural category for %i results', (total) => {
       const shown = Math.min(total, PAGE_SIZE);
-      const expected = (EXPECTED[language][total] as string).replace('#', formatNumber(total, language)).replace('@', formatNumber(shown, language));
+      const expected = (EXPECTED[language][total] as string)
+        .replace('#', formatNumber(total, language))
+        .replace('@', formatNumber(shown, language));
       expect(countOf(total)).toHaveTextContent(new RegExp(`^${expected}$`));
     });
 

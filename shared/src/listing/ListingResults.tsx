@@ -52,11 +52,15 @@ export function ListingResults({ result, offerType, failureText, onRetry, onPage
   if (result.status === 'failed') {
     // A page number deeper than counting reaches, typed into the address: the way back, not "Try again".
     if (result.error?.messageKey === 'pageTooDeep') {
-      return <RetryPanel message={t('paging.tooDeep')} retryLabel={t('paging.backToFirst')} onRetry={() => goTo({ page: 1, cursor: '' })} />;
+      return (
+        <RetryPanel message={t('paging.tooDeep')} retryLabel={t('paging.backToFirst')} onRetry={() => goTo({ page: 1, cursor: '' })} />
+      );
     }
     // A cursor mangled in a shared link: trying it again cannot help, the first page can.
     if (result.error?.messageKey === 'badCursor') {
-      return <RetryPanel message={tc('errors.badCursor')} retryLabel={t('paging.backToFirst')} onRetry={() => goTo({ page: 1, cursor: '' })} />;
+      return (
+        <RetryPanel message={tc('errors.badCursor')} retryLabel={t('paging.backToFirst')} onRetry={() => goTo({ page: 1, cursor: '' })} />
+      );
     }
     return <RetryPanel message={failureText} retryLabel={t('retry')} onRetry={onRetry} />;
   }
@@ -82,7 +86,9 @@ export function ListingResults({ result, offerType, failureText, onRetry, onPage
   // them on this page: "5 jobs found" (never "Showing 1 of 1 job"); no results: the "No jobs found." alone.
   const isAllShown = !totalIsCapped && jobs.length === total;
   const showing = `paging.${isService ? 'showingServices' : 'showing'}${totalIsCapped ? 'Capped' : ''}` as const;
-  const counted = isAllShown ? t(isService ? 'paging.foundServices' : 'paging.found', { count: total }) : t(showing, { count: total, shown: jobs.length });
+  const counted = isAllShown
+    ? t(isService ? 'paging.foundServices' : 'paging.found', { count: total })
+    : t(showing, { count: total, shown: jobs.length });
   const summary = jobs.length === 0 ? t(isService ? 'emptyServices' : 'empty') : counted;
   return (
     <div className="listing-results" aria-busy={isLoading}>

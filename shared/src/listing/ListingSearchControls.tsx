@@ -17,7 +17,12 @@ interface Props {
 
 /** How many refinements differ from the defaults, for the phone's "Filters" button. */
 function refinementCount(search: ListingSearch): number {
-  return [search.placeId > 0 && search.radiusKm > 0, search.paymentType !== 'any', search.listingLanguage !== 'any', search.sort !== 'newest'].filter(Boolean).length;
+  return [
+    search.placeId > 0 && search.radiusKm > 0,
+    search.paymentType !== 'any',
+    search.listingLanguage !== 'any',
+    search.sort !== 'newest',
+  ].filter(Boolean).length;
 }
 
 /**

@@ -15,7 +15,14 @@ function Harness({ onBlur = () => undefined }: { onBlur?: () => void }) {
   const [city, setCity] = useState('');
   return (
     <form onSubmit={(e) => e.preventDefault()}>
-      <PlaceCombobox label="City" inputId="field-location" value={city} onChange={setCity} onBlur={onBlur} noResultsText="No matching place" />
+      <PlaceCombobox
+        label="City"
+        inputId="field-location"
+        value={city}
+        onChange={setCity}
+        onBlur={onBlur}
+        noResultsText="No matching place"
+      />
     </form>
   );
 }

@@ -27,7 +27,18 @@ type Suggestions = { status: 'idle' } | { status: 'loaded'; query: string; place
  * The city as an ARIA combobox (list autocomplete, WAI-ARIA APG): suggestions from GET /places in the
  * page's language, arrows to move, Enter to choose, Escape to close; any other name may still be typed.
  */
-export function PlaceCombobox({ label, value, onChange, onChoose, onBlur, placeholder, maxLength = 100, inputId, error, noResultsText }: Props) {
+export function PlaceCombobox({
+  label,
+  value,
+  onChange,
+  onChoose,
+  onBlur,
+  placeholder,
+  maxLength = 100,
+  inputId,
+  error,
+  noResultsText,
+}: Props) {
   const { language } = useLanguage();
   const { t } = useTranslation('common');
   const listId = useId();
@@ -148,7 +159,13 @@ export function PlaceCombobox({ label, value, onChange, onChoose, onBlur, placeh
       </div>
       {/* Says that suggestions opened and how many (WCAG 4.1.3: a screen reader does not see the list appear). */}
       <p id={statusId} className="field__hint" role="status">
-        {hasNoMatch ? noResultsText : isListShown ? <span className="visually-hidden">{t('placeSuggestions', { count: places.length })}</span> : ''}
+        {hasNoMatch ? (
+          noResultsText
+        ) : isListShown ? (
+          <span className="visually-hidden">{t('placeSuggestions', { count: places.length })}</span>
+        ) : (
+          ''
+        )}
       </p>
       {error && (
         <p id={errorId} className="field__error">

@@ -2,7 +2,22 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useAtomValue } from 'jotai';
 import { MemoryRouter, Navigate, useLocation } from '@tasko/shared/router';
-import { api, authStore, DEFAULT_SETTINGS, isLoggedInAtom, ROUTER_FUTURE, searchFromParams, signIn, signOut, userAtom, type Alert, type ApiError, type LoginState, type OfferType, type UserSettings } from '@tasko/shared';
+import {
+  api,
+  authStore,
+  DEFAULT_SETTINGS,
+  isLoggedInAtom,
+  ROUTER_FUTURE,
+  searchFromParams,
+  signIn,
+  signOut,
+  userAtom,
+  type Alert,
+  type ApiError,
+  type LoginState,
+  type OfferType,
+  type UserSettings,
+} from '@tasko/shared';
 import { loadListingTexts } from '../../test/renderWithProviders';
 import { SearchAlert } from './SearchAlert';
 
@@ -17,7 +32,11 @@ function Page({ offerType }: { offerType: OfferType }) {
   const location = useLocation();
   return (
     <>
-      {location.pathname.endsWith('/login') ? <SignInStandIn /> : <SearchAlert search={searchFromParams(new URLSearchParams(location.search))} offerType={offerType} />}
+      {location.pathname.endsWith('/login') ? (
+        <SignInStandIn />
+      ) : (
+        <SearchAlert search={searchFromParams(new URLSearchParams(location.search))} offerType={offerType} />
+      )}
       <span hidden data-testid="url" data-state={JSON.stringify(location.state ?? null)}>
         {location.pathname + location.search}
       </span>
@@ -35,7 +54,12 @@ function renderAt(url: string, offerType: OfferType = 'job') {
 
 const url = () => screen.getByTestId('url');
 const saved = (frequency: Alert['frequency']): Alert => ({ id: 9, offerType: 'job', frequency, createdAt: '2026-11-23T10:00:00.000Z' });
-const withEmail = (emailNotifications: boolean): UserSettings => ({ ...DEFAULT_SETTINGS, language: 'en', emailNotifications, smsNotifications: false });
+const withEmail = (emailNotifications: boolean): UserSettings => ({
+  ...DEFAULT_SETTINGS,
+  language: 'en',
+  emailNotifications,
+  smsNotifications: false,
+});
 
 beforeEach(async () => {
   jest.restoreAllMocks();
@@ -72,7 +96,13 @@ describe('SearchAlert signed out', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'Once a day, at 8:00' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save alert' }));
     expect(create).toHaveBeenCalledTimes(1);
-    expect(create).toHaveBeenCalledWith({ offerType: 'job', q: 'dog walker', location: 'Haifa', category: 'petAndAnimalCare', frequency: 'daily' });
+    expect(create).toHaveBeenCalledWith({
+      offerType: 'job',
+      q: 'dog walker',
+      location: 'Haifa',
+      category: 'petAndAnimalCare',
+      frequency: 'daily',
+    });
   });
 
   it('opens nothing for a visitor still signed out, and asks to sign in again with one way back', async () => {
@@ -100,7 +130,13 @@ describe('SearchAlert signed in', () => {
     expect(screen.getByText('We will email you when new jobs match this search.')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Save alert' }));
-    expect(create).toHaveBeenCalledWith({ offerType: 'job', q: 'dog walker', location: 'Haifa', category: 'petAndAnimalCare', frequency: 'instant' });
+    expect(create).toHaveBeenCalledWith({
+      offerType: 'job',
+      q: 'dog walker',
+      location: 'Haifa',
+      category: 'petAndAnimalCare',
+      frequency: 'instant',
+    });
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent('We’ll email you new jobs like these.');
     expect(status).toHaveFocus();
@@ -118,7 +154,9 @@ describe('SearchAlert signed in', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save alert' }));
     expect(create).toHaveBeenCalledWith({ offerType: 'service', frequency: 'daily' });
     expect(await screen.findByText('We’ll email you new services like these once a day at 8:00.')).toBeInTheDocument();
-    expect(await screen.findByText('Alert emails are turned off in your settings, so none will arrive until you turn them on.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Alert emails are turned off in your settings, so none will arrive until you turn them on.'),
+    ).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Turn on alert emails' }));
     expect(save).toHaveBeenCalledWith({ ...DEFAULT_SETTINGS, language: 'en', emailNotifications: true, smsNotifications: false });

@@ -46,7 +46,11 @@ export function SearchAlert({ search, offerType }: { search: ListingSearch; offe
   }
   useEffect(() => {
     // The address is the search again: a reload or a shared link does not open the form a second time.
-    if (asksForForm) navigate({ pathname: location.pathname, search: withoutAlertForm(location.search), hash: location.hash }, { replace: true, state: location.state as unknown });
+    if (asksForForm)
+      navigate(
+        { pathname: location.pathname, search: withoutAlertForm(location.search), hash: location.hash },
+        { replace: true, state: location.state as unknown },
+      );
   }, [asksForForm, navigate, location]);
 
   if (!isLoggedIn) {
@@ -69,7 +73,12 @@ export function SearchAlert({ search, offerType }: { search: ListingSearch; offe
         {isOpen && (
           <Suspense fallback={<p role="status">{t('loading')}</p>}>
             {/* Another search is another alert: the form starts again rather than showing the last one's outcome. */}
-            <SearchAlertForm key={JSON.stringify(filters)} filters={filters} isFocusedOnOpen={isReturnFromSignIn} onClose={disclosure.dismiss} />
+            <SearchAlertForm
+              key={JSON.stringify(filters)}
+              filters={filters}
+              isFocusedOnOpen={isReturnFromSignIn}
+              onClose={disclosure.dismiss}
+            />
           </Suspense>
         )}
       </div>

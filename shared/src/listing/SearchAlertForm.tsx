@@ -1,10 +1,26 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSetAtom } from 'jotai';
 import { Link } from '@tasko/shared/router';
-import { ALERT_FREQUENCIES, api, digestTime, toApiError, userAtom, useLocalizedPath, useTranslation, type AlertFilters, type AlertFrequency, type MessageKey, type UserSettings } from '@tasko/shared';
+import {
+  ALERT_FREQUENCIES,
+  api,
+  digestTime,
+  toApiError,
+  userAtom,
+  useLocalizedPath,
+  useTranslation,
+  type AlertFilters,
+  type AlertFrequency,
+  type MessageKey,
+  type UserSettings,
+} from '@tasko/shared';
 import { LISTING_NS } from './listingNamespace';
 
-type Saving = { status: 'editing' } | { status: 'saving' } | { status: 'failed'; messageKey: MessageKey } | { status: 'saved'; frequency: AlertFrequency };
+type Saving =
+  | { status: 'editing' }
+  | { status: 'saving' }
+  | { status: 'failed'; messageKey: MessageKey }
+  | { status: 'saved'; frequency: AlertFrequency };
 
 /** Whether alert emails will arrive at all (the `emailNotifications` setting), learnt after saving. */
 type Email =
@@ -98,7 +114,12 @@ export default function SearchAlertForm({ filters, isFocusedOnOpen = false, onCl
           {(email.status === 'off' || email.status === 'turningOn' || email.status === 'turnFailed') && (
             <div className="search-alert__email">
               <p>{t('alert.emailOff')}</p>
-              <button type="button" className="button button--primary" disabled={email.status === 'turningOn'} onClick={() => void turnOnEmail(email.settings)}>
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={email.status === 'turningOn'}
+                onClick={() => void turnOnEmail(email.settings)}
+              >
                 {t('alert.turnOnEmail')}
               </button>
               {email.status === 'turnFailed' && (
@@ -126,7 +147,14 @@ export default function SearchAlertForm({ filters, isFocusedOnOpen = false, onCl
         <legend>{t('alert.frequency')}</legend>
         {ALERT_FREQUENCIES.map((value) => (
           <label key={value} className="search-alert__choice">
-            <input ref={frequency === value ? chosenFrequency : undefined} type="radio" name={`${id}-frequency`} value={value} checked={frequency === value} onChange={() => setFrequency(value)} />
+            <input
+              ref={frequency === value ? chosenFrequency : undefined}
+              type="radio"
+              name={`${id}-frequency`}
+              value={value}
+              checked={frequency === value}
+              onChange={() => setFrequency(value)}
+            />
             {t(`alert.frequencies.${value}`, { time: digestTime() })}
           </label>
         ))}

@@ -2,7 +2,19 @@ import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from '@tasko/shared/router';
 // Through the package name: this entry is a federation singleton of its own, and must use the one API
 // client, store and analytics queue of `@tasko/shared`, not copies.
-import { api, changeSearch, searchFromParams, searchRequest, searchToParams, track, useLanguage, type ApiError, type ListingPage, type ListingSearch, type OfferType } from '@tasko/shared';
+import {
+  api,
+  changeSearch,
+  searchFromParams,
+  searchRequest,
+  searchToParams,
+  track,
+  useLanguage,
+  type ApiError,
+  type ListingPage,
+  type ListingSearch,
+  type OfferType,
+} from '@tasko/shared';
 import { useRemoteData } from '@tasko/shared/remoteData';
 
 export type SearchStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
@@ -31,7 +43,14 @@ export function useListingSearch(offerType: OfferType, options: { isIdleWithoutQ
   // One request per search (the same search is the same key), offer type and language; none while idle.
   const { state, latest, retry } = useRemoteData(isIdle ? null : [key, offerType, language].join('|'), (signal) => {
     // Facts about the search, never the words typed (they could name someone).
-    track('search', { offerType, category: search.category, sort: search.sort, page: search.page, hasText: search.q !== '', hasLocation: search.location !== '' });
+    track('search', {
+      offerType,
+      category: search.category,
+      sort: search.sort,
+      page: search.page,
+      hasText: search.q !== '',
+      hasLocation: search.location !== '',
+    });
     return api.searchJobs(searchRequest(search, offerType, language), signal);
   });
   // The previous search's page stays on screen while the next one loads. One value per state, so a page can

@@ -28,7 +28,9 @@ function heldLoads<T>() {
 }
 
 function renderRemote<T>(initialKey: string | null, loadFor: (key: string) => (signal: AbortSignal) => Promise<T>) {
-  return renderHook(({ key }: { key: string | null }) => useRemoteData<T>(key, (signal) => loadFor(key ?? 'none')(signal)), { initialProps: { key: initialKey } });
+  return renderHook(({ key }: { key: string | null }) => useRemoteData<T>(key, (signal) => loadFor(key ?? 'none')(signal)), {
+    initialProps: { key: initialKey },
+  });
 }
 
 describe('useRemoteData', () => {
@@ -190,7 +192,9 @@ describe('useRemoteData', () => {
 
     it('aborts the request axios has sent when the key changes, and takes the newer answer', async () => {
       server.answerWith('hold');
-      const { result, rerender } = renderHook(({ id }) => useRemoteData(`profile:${id}`, (signal) => api.deal.profile(id, signal)), { initialProps: { id: 3 } });
+      const { result, rerender } = renderHook(({ id }) => useRemoteData(`profile:${id}`, (signal) => api.deal.profile(id, signal)), {
+        initialProps: { id: 3 },
+      });
       const first = await server.held(1);
       rerender({ id: 4 });
       const second = await server.held(2);
@@ -209,7 +213,9 @@ describe('useRemoteData', () => {
 
       server.answerWith({ status: 404, data: { statusCode: 404, messageKey: 'userNotFound' } });
       act(() => result.current.retry());
-      await waitFor(() => expect(result.current.state).toMatchObject({ status: 'failed', error: { statusCode: 404, messageKey: 'userNotFound' } }));
+      await waitFor(() =>
+        expect(result.current.state).toMatchObject({ status: 'failed', error: { statusCode: 404, messageKey: 'userNotFound' } }),
+      );
     });
   });
 });

@@ -53,7 +53,15 @@ export function ConfirmDialog({
   const describedBy = [subject ? `${id}-subject` : '', detail ? `${id}-detail` : ''].filter(Boolean).join(' ');
 
   return (
-    <dialog ref={dialog} role={role} className="dialog confirm-dialog" aria-labelledby={`${id}-question`} aria-describedby={describedBy || undefined} onCancel={cancel} onKeyDown={onKeyDown}>
+    <dialog
+      ref={dialog}
+      role={role}
+      className="dialog confirm-dialog"
+      aria-labelledby={`${id}-question`}
+      aria-describedby={describedBy || undefined}
+      onCancel={cancel}
+      onKeyDown={onKeyDown}
+    >
       <h2 id={`${id}-question`} className="confirm-dialog__question">
         {question}
       </h2>

@@ -8,7 +8,5 @@ export function Price({ amount, paymentType, className }: { amount: number; paym
   const { t } = useTranslation('common');
   const { language } = useLanguage();
   const price = formatShekels(amount, language);
-  return (
-    <bdi className={className}>{paymentType === 'hourly' ? t('price.perHour', { price }) : price}</bdi>
-  );
+  return <bdi className={className}>{paymentType === 'hourly' ? t('price.perHour', { price }) : price}</bdi>;
 }

@@ -3,16 +3,28 @@ import { Prose } from './Prose';
 
 describe('Prose', () => {
   it('renders paragraphs, ## headings, - and 1. lists, and **bold** in each of them', () => {
-    render(<Prose text={'Intro with **a bold word**.\n\n## A **bold** heading\n\n- first **item**\n- second\n\n1. one\n2. two\n\nLast paragraph.'} />);
+    render(
+      <Prose
+        text={'Intro with **a bold word**.\n\n## A **bold** heading\n\n- first **item**\n- second\n\n1. one\n2. two\n\nLast paragraph.'}
+      />,
+    );
     expect(screen.getByText(/Intro with/).tagName).toBe('P');
     expect(screen.getByText('a bold word').tagName).toBe('STRONG');
     expect(screen.getByRole('heading', { level: 2, name: 'A bold heading' })).toBeInTheDocument();
     expect(screen.getByText('bold').tagName).toBe('STRONG');
     expect(screen.getAllByRole('list').map((list) => list.tagName)).toEqual(['UL', 'OL']);
     const [bulleted, numbered] = screen.getAllByRole('list') as [HTMLElement, HTMLElement];
-    expect(within(bulleted).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['first item', 'second']);
+    expect(
+      within(bulleted)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['first item', 'second']);
     expect(within(bulleted).getByText('item').tagName).toBe('STRONG');
-    expect(within(numbered).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['one', 'two']);
+    expect(
+      within(numbered)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['one', 'two']);
     expect(screen.getByText('Last paragraph.').tagName).toBe('P');
   });
 
@@ -38,7 +50,9 @@ describe('Prose', () => {
   });
 
   it('shows markup as text, never as HTML', () => {
-    const { container } = render(<Prose text={'<img src=x onerror="alert(1)"> <script>alert(2)</script>\n\n## <b>title</b>\n\n- **<i>x</i>**'} />);
+    const { container } = render(
+      <Prose text={'<img src=x onerror="alert(1)"> <script>alert(2)</script>\n\n## <b>title</b>\n\n- **<i>x</i>**'} />,
+    );
     expect(container.querySelector('img, script, b, i')).toBeNull();
     expect(container.textContent).toContain('<img src=x');
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('<b>title</b>');

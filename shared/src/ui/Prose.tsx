@@ -1,9 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 
 type Block =
-  | { kind: 'heading'; text: string }
-  | { kind: 'bulleted' | 'numbered'; items: string[] }
-  | { kind: 'paragraph'; lines: string[] };
+  { kind: 'heading'; text: string } | { kind: 'bulleted' | 'numbered'; items: string[] } | { kind: 'paragraph'; lines: string[] };
 
 const BULLET = /^\s*- /;
 const NUMBER = /^\s*\d+\. /;
@@ -35,9 +33,15 @@ function blocksOf(text: string): Block[] {
 
 /** **bold** inside a line; everything else stays text. */
 function inline(text: string): ReactNode[] {
-  return text.split(/(\*\*[^*]+\*\*)/g).map((part, i) =>
-    part.length > 4 && part.startsWith('**') && part.endsWith('**') ? <strong key={i}>{part.slice(2, -2)}</strong> : <Fragment key={i}>{part}</Fragment>,
-  );
+  return text
+    .split(/(\*\*[^*]+\*\*)/g)
+    .map((part, i) =>
+      part.length > 4 && part.startsWith('**') && part.endsWith('**') ? (
+        <strong key={i}>{part.slice(2, -2)}</strong>
+      ) : (
+        <Fragment key={i}>{part}</Fragment>
+      ),
+    );
 }
 
 /**
@@ -54,9 +58,21 @@ export function Prose({ text, className }: { text: string; className?: string })
           case 'heading':
             return <h2 key={i}>{inline(block.text)}</h2>;
           case 'bulleted':
-            return <ul key={i}>{block.items.map((item, j) => <li key={j}>{inline(item)}</li>)}</ul>;
+            return (
+              <ul key={i}>
+                {block.items.map((item, j) => (
+                  <li key={j}>{inline(item)}</li>
+                ))}
+              </ul>
+            );
           case 'numbered':
-            return <ol key={i}>{block.items.map((item, j) => <li key={j}>{inline(item)}</li>)}</ol>;
+            return (
+              <ol key={i}>
+                {block.items.map((item, j) => (
+                  <li key={j}>{inline(item)}</li>
+                ))}
+              </ol>
+            );
           case 'paragraph':
             return (
               <p key={i}>

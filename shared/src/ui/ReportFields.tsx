@@ -65,7 +65,18 @@ export interface ReportFieldsProps {
 }
 
 /** The reasons (one required), the note with its counter, and the missing reason's alert. */
-export function ReportFields({ draft, legend, reasonText, noteLabel, fieldClassName, countClassName, alertClassName, fieldsetClassName, radioName = 'reason', noteRows }: ReportFieldsProps) {
+export function ReportFields({
+  draft,
+  legend,
+  reasonText,
+  noteLabel,
+  fieldClassName,
+  countClassName,
+  alertClassName,
+  fieldsetClassName,
+  radioName = 'reason',
+  noteRows,
+}: ReportFieldsProps) {
   const { t } = useTranslation('common');
   const { language } = useLanguage();
   const id = useId();
@@ -77,11 +88,17 @@ export function ReportFields({ draft, legend, reasonText, noteLabel, fieldClassN
   }, [draft.missingCount]);
   return (
     <>
-      <fieldset ref={fields} className={fieldsetClassName} aria-describedby={draft.isReasonMissing ? missingId : undefined} aria-invalid={draft.isReasonMissing || undefined}>
+      <fieldset
+        ref={fields}
+        className={fieldsetClassName}
+        aria-describedby={draft.isReasonMissing ? missingId : undefined}
+        aria-invalid={draft.isReasonMissing || undefined}
+      >
         <legend>{legend}</legend>
         {REPORT_REASONS.map((value) => (
           <label key={value}>
-            <input type="radio" name={radioName} value={value} checked={draft.reason === value} onChange={() => draft.choose(value)} /> {reasonText(value)}
+            <input type="radio" name={radioName} value={value} checked={draft.reason === value} onChange={() => draft.choose(value)} />{' '}
+            {reasonText(value)}
           </label>
         ))}
       </fieldset>

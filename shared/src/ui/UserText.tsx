@@ -8,7 +8,19 @@ import { useLanguage } from '../i18n/useLanguage';
  * language of its script when that is not the page's (a poster's name, a street), unless the caller knows
  * better (`lang`: a listing's own language).
  */
-export function UserText({ children, block = false, className, lang, dir = 'auto' }: { children: ReactNode; block?: boolean; className?: string; lang?: string; dir?: 'ltr' | 'rtl' | 'auto' }) {
+export function UserText({
+  children,
+  block = false,
+  className,
+  lang,
+  dir = 'auto',
+}: {
+  children: ReactNode;
+  block?: boolean;
+  className?: string;
+  lang?: string;
+  dir?: 'ltr' | 'rtl' | 'auto';
+}) {
   const { language } = useLanguage();
   const textLang = lang ?? (typeof children === 'string' ? userTextAttributes(children, language).lang : undefined);
   return block ? (

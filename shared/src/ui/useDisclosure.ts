@@ -30,7 +30,14 @@ export function useDisclosure(panelId: string) {
     [isOpen, dismiss],
   );
 
-  const buttonProps = { ref: buttonRef, type: 'button', 'aria-expanded': isOpen, 'aria-controls': panelId, onClick: toggle, onKeyDown } as const;
+  const buttonProps = {
+    ref: buttonRef,
+    type: 'button',
+    'aria-expanded': isOpen,
+    'aria-controls': panelId,
+    onClick: toggle,
+    onKeyDown,
+  } as const;
   const panelProps = { id: panelId, onKeyDown } as const;
   return { isOpen, open, close, dismiss, buttonRef, buttonProps, panelProps };
 }

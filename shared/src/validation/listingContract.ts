@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES, type Language } from '../domain/languages';
-import { CATEGORIES, CONTACT_METHODS, DEFAULT_CONTACT_METHODS, LIMITS, LISTING_STATUSES, OFFER_TYPES, PAYMENT_TYPES } from '../domain/listing';
+import {
+  CATEGORIES,
+  CONTACT_METHODS,
+  DEFAULT_CONTACT_METHODS,
+  LIMITS,
+  LISTING_STATUSES,
+  OFFER_TYPES,
+  PAYMENT_TYPES,
+} from '../domain/listing';
 import { normalizeIsraeliPhone } from './phone';
 import { freeText, lineText } from './text';
 import type { ValidationKey } from './messageKeys';
@@ -16,35 +24,27 @@ import type { ValidationKey } from './messageKeys';
 const message = (key: ValidationKey) => ({ message: key });
 
 /** The amount arrives as text from a form or multipart body: a whole number of 1 to 4 digits. */
-const amountSchema = z
-  .union([z.string(), z.number()], message('amountInvalid'))
-  .transform((value, ctx): number => {
-    const text = String(value).trim();
-    if (/^\d+$/.test(text)) {
-      if (text.replace(/^0+(?=\d)/, '').length > LIMITS.maxAmountDigits) {
-        ctx.addIssue({ code: 'custom', message: 'amountTooLong' });
-        return z.NEVER;
-      }
-      const amount = Number(text);
-      if (amount > 0) return amount;
-    } else if (/^\d+[.,]\d*$/.test(text)) {
+const amountSchema = z.union([z.string(), z.number()], message('amountInvalid')).transform((value, ctx): number => {
+  const text = String(value).trim();
+  if (/^\d+$/.test(text)) {
+    if (text.replace(/^0+(?=\d)/, '').length > LIMITS.maxAmountDigits) {
       ctx.addIssue({ code: 'custom', message: 'amountTooLong' });
       return z.NEVER;
     }
-    ctx.addIssue({ code: 'custom', message: 'amountInvalid' });
+    const amount = Number(text);
+    if (amount > 0) return amount;
+  } else if (/^\d+[.,]\d*$/.test(text)) {
+    ctx.addIssue({ code: 'custom', message: 'amountTooLong' });
     return z.NEVER;
-  });
+  }
+  ctx.addIssue({ code: 'custom', message: 'amountInvalid' });
+  return z.NEVER;
+});
 
 const locationSchema = z.object(
   {
-    city: lineText('locationRequired')
-      .trim()
-      .min(1, message('locationRequired'))
-      .max(LIMITS.cityMaxLength, message('locationTooLong')),
-    address: lineText('locationInvalid')
-      .trim()
-      .max(LIMITS.addressMaxLength, message('locationTooLong'))
-      .default(''),
+    city: lineText('locationRequired').trim().min(1, message('locationRequired')).max(LIMITS.cityMaxLength, message('locationTooLong')),
+    address: lineText('locationInvalid').trim().max(LIMITS.addressMaxLength, message('locationTooLong')).default(''),
     /**
      * The place chosen from the suggestions (GeoNames id). Without one, the server looks the city up by every
      * one of its names; a city no place has is kept as typed.
@@ -54,17 +54,16 @@ const locationSchema = z.object(
   message('locationRequired'),
 );
 
-const phoneSchema = z
-  .string(message('phoneInvalid'))
-  .transform((value, ctx): string => {
-    const national = normalizeIsraeliPhone(value);
-    if (national) return national;
-    ctx.addIssue({ code: 'custom', message: 'phoneInvalid' });
-    return z.NEVER;
-  });
+const phoneSchema = z.string(message('phoneInvalid')).transform((value, ctx): string => {
+  const national = normalizeIsraeliPhone(value);
+  if (national) return national;
+  ctx.addIssue({ code: 'custom', message: 'phoneInvalid' });
+  return z.NEVER;
+});
 
 /** A required line of text (text.ts), trimmed: blank is `required`, longer than `max` is `tooLong`. */
-const requiredText = (required: ValidationKey, tooLong: ValidationKey, max: number) => lineText(required).trim().min(1, message(required)).max(max, message(tooLong));
+const requiredText = (required: ValidationKey, tooLong: ValidationKey, max: number) =>
+  lineText(required).trim().min(1, message(required)).max(max, message(tooLong));
 
 /** The place a listing's city names, in the language the answer was asked in (GeoNames). */
 export const listingPlaceSchema = z.object({ id: z.number().int(), name: z.string(), lat: z.number(), lon: z.number() });
@@ -80,8 +79,7 @@ export type FormEncoding = 'text' | 'textOrAbsent' | 'json';
 export type WireAudience = 'public' | 'owner';
 
 export type PostedAs = { schema: z.ZodType; control: FormControl } & (
-  | { encoding: Exclude<FormEncoding, 'json'> }
-  | { encoding: 'json'; jsonErrorKey: ValidationKey }
+  { encoding: Exclude<FormEncoding, 'json'> } | { encoding: 'json'; jsonErrorKey: ValidationKey }
 );
 
 export interface ListingFieldSpec {
@@ -114,7 +112,11 @@ export const LISTING_FIELDS = {
     wireType: z.string(),
     audience: 'public',
     column: 'contactPersonName',
-    posted: { schema: requiredText('contactNameRequired', 'contactNameTooLong', LIMITS.contactNameMaxLength), control: 'text', encoding: 'text' },
+    posted: {
+      schema: requiredText('contactNameRequired', 'contactNameTooLong', LIMITS.contactNameMaxLength),
+      control: 'text',
+      encoding: 'text',
+    },
   },
   contactMethods: {
     wire: 'contact_methods',
@@ -161,7 +163,13 @@ export const LISTING_FIELDS = {
       encoding: 'text',
     },
   },
-  amount: { wire: 'amount', wireType: z.number(), audience: 'public', column: 'amount', posted: { schema: amountSchema, control: 'amount', encoding: 'text' } },
+  amount: {
+    wire: 'amount',
+    wireType: z.number(),
+    audience: 'public',
+    column: 'amount',
+    posted: { schema: amountSchema, control: 'amount', encoding: 'text' },
+  },
   category: {
     wire: 'category',
     wireType: z.enum(CATEGORIES),
@@ -184,7 +192,11 @@ export const LISTING_FIELDS = {
     audience: 'public',
     column: 'language',
     // Without it, the server detects the language from the text.
-    posted: { schema: z.enum(LANGUAGE_CODES as [Language, ...Language[]], message('languageInvalid')).optional(), control: 'language', encoding: 'textOrAbsent' },
+    posted: {
+      schema: z.enum(LANGUAGE_CODES as [Language, ...Language[]], message('languageInvalid')).optional(),
+      control: 'language',
+      encoding: 'textOrAbsent',
+    },
   },
   /** In a search around a chosen place: how far the listing's place is from it, in whole kilometres. */
   distanceKm: { wire: 'distance_km', wireType: z.number().int().optional(), audience: 'public' },
@@ -192,7 +204,13 @@ export const LISTING_FIELDS = {
   publisherId: { wire: 'publisher_id', wireType: z.number().int(), audience: 'public', column: 'publisherId' },
   createdAt: { wire: 'created_at', wireType: z.string(), audience: 'public', column: 'createdAt', convertedOnTheWay: true },
   isDemo: { wire: 'is_demo', wireType: z.boolean().optional(), audience: 'public', column: 'isDemo' },
-  phone: { wire: 'phone', wireType: z.string(), audience: 'owner', column: 'phone', posted: { schema: phoneSchema, control: 'tel', encoding: 'text' } },
+  phone: {
+    wire: 'phone',
+    wireType: z.string(),
+    audience: 'owner',
+    column: 'phone',
+    posted: { schema: phoneSchema, control: 'tel', encoding: 'text' },
+  },
   contactEmail: {
     wire: 'contact_email',
     wireType: z.string(),
@@ -220,7 +238,10 @@ export type PostedFieldName = { [K in ListingFieldName]: ListingFields[K] extend
 type PostedOf<K extends PostedFieldName> = ListingFields[K]['posted'];
 
 /** True when a tuple names each member of `Union` exactly once; otherwise the members it misses or has too many. */
-type NamesExactly<Tuple extends readonly string[], Union extends string> = [Exclude<Union, Tuple[number]>, Exclude<Tuple[number], Union>] extends [never, never]
+type NamesExactly<Tuple extends readonly string[], Union extends string> = [
+  Exclude<Union, Tuple[number]>,
+  Exclude<Tuple[number], Union>,
+] extends [never, never]
   ? true
   : { missing: Exclude<Union, Tuple[number]>; notAField: Exclude<Tuple[number], Union> };
 
@@ -228,11 +249,36 @@ type NamesExactly<Tuple extends readonly string[], Union extends string> = [Excl
  * The order the post schema reads the posted fields in, which is the order a refused post's `fields` answer
  * lists its problems in.
  */
-export const POSTED_FIELDS = ['jobTitle', 'description', 'category', 'paymentType', 'amount', 'contactPersonName', 'phone', 'contactEmail', 'location', 'offerType', 'language', 'contactMethods'] as const;
+export const POSTED_FIELDS = [
+  'jobTitle',
+  'description',
+  'category',
+  'paymentType',
+  'amount',
+  'contactPersonName',
+  'phone',
+  'contactEmail',
+  'location',
+  'offerType',
+  'language',
+  'contactMethods',
+] as const;
 const postedFieldsAreExact: NamesExactly<typeof POSTED_FIELDS, PostedFieldName> = true;
 
 /** The fields the form shows, in the order it shows them: the first invalid one gets the focus. */
-export const LISTING_FORM_ORDER = ['jobTitle', 'description', 'language', 'category', 'paymentType', 'amount', 'location', 'contactPersonName', 'phone', 'contactEmail', 'contactMethods'] as const;
+export const LISTING_FORM_ORDER = [
+  'jobTitle',
+  'description',
+  'language',
+  'category',
+  'paymentType',
+  'amount',
+  'location',
+  'contactPersonName',
+  'phone',
+  'contactEmail',
+  'contactMethods',
+] as const;
 type FormFieldName = { [K in PostedFieldName]: PostedOf<K>['control'] extends 'page' ? never : K }[PostedFieldName];
 const formOrderIsExact: NamesExactly<typeof LISTING_FORM_ORDER, FormFieldName> = true;
 void postedFieldsAreExact;
@@ -240,8 +286,9 @@ void formOrderIsExact;
 
 /** The post schema's fields (docs/product.md#posting-a-listing), before the checks that span fields. */
 type ListingPostShape = { [K in PostedFieldName]: PostedOf<K>['schema'] };
-export const listingPostShape = Object.fromEntries(POSTED_FIELDS.map((name) => [name, LISTING_FIELDS[name].posted.schema])) as ListingPostShape;
-
+export const listingPostShape = Object.fromEntries(
+  POSTED_FIELDS.map((name) => [name, LISTING_FIELDS[name].posted.schema]),
+) as ListingPostShape;
 
 /** What the form sends for each posted field before encoding: text as typed, or the value a JSON field carries. */
 export type ListingFormValues = {

@@ -37,11 +37,30 @@ export function decodedFields(parts: Record<string, string>): unknown[] {
 }
 
 // @ts-expect-error the draft: a field missing (the amount)
-export const draftWithoutAmount: ListingDraft = { jobTitle: '', description: '', language: '', category: '', paymentType: 'fixed', contactPersonName: '', phone: '', contactEmail: '', contactMethods: [], city: '', address: '', placeId: 0 };
+export const draftWithoutAmount: ListingDraft = {
+  jobTitle: '',
+  description: '',
+  language: '',
+  category: '',
+  paymentType: 'fixed',
+  contactPersonName: '',
+  phone: '',
+  contactEmail: '',
+  contactMethods: [],
+  city: '',
+  address: '',
+  placeId: 0,
+};
 
 // @ts-expect-error the pages' `Listing` type and the wire: a wire field the type lacks
-export const wireFieldTheTypeLacks: SameShape<PublicListingWire & { salary: number }, Omit<Listing, 'viewer_is_owner' | 'updated_at' | 'publisher' | 'stats' | 'phone' | 'contact_email' | 'hidden'>> = true;
+export const wireFieldTheTypeLacks: SameShape<
+  PublicListingWire & { salary: number },
+  Omit<Listing, 'viewer_is_owner' | 'updated_at' | 'publisher' | 'stats' | 'phone' | 'contact_email' | 'hidden'>
+> = true;
 // @ts-expect-error the pages' `Listing` type and the wire: a type field the wire lacks
-export const typeFieldTheWireLacks: SameShape<Omit<PublicListingWire, 'amount'>, Omit<Listing, 'viewer_is_owner' | 'updated_at' | 'publisher' | 'stats' | 'phone' | 'contact_email' | 'hidden'>> = true;
+export const typeFieldTheWireLacks: SameShape<
+  Omit<PublicListingWire, 'amount'>,
+  Omit<Listing, 'viewer_is_owner' | 'updated_at' | 'publisher' | 'stats' | 'phone' | 'contact_email' | 'hidden'>
+> = true;
 // @ts-expect-error the owner's fields are not the public listing's
 export const ownerIsPublic: SameShape<OwnListingWire, PublicListingWire> = true;

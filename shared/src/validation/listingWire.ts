@@ -1,18 +1,31 @@
 import { z } from 'zod';
 import type { Listing } from '../domain/listing';
 import type { ValidationKey } from './messageKeys';
-import { LISTING_FIELDS, POSTED_FIELDS, type ListingFieldName, type ListingFields, type ListingFieldSpec, type PostedAs, type PostedFieldName, type WireAudience } from './listingContract';
+import {
+  LISTING_FIELDS,
+  POSTED_FIELDS,
+  type ListingFieldName,
+  type ListingFields,
+  type ListingFieldSpec,
+  type PostedAs,
+  type PostedFieldName,
+  type WireAudience,
+} from './listingContract';
 
 // The server's side of the listing contract (docs/architecture.md#the-listing-contract): the wire schemas the API
 // answers with and the decoder of a multipart post. An entry of its own (`@tasko/shared/listingWire`), so the
 // posting form's bundle, which reads the contract, carries none of it.
 
-type WireFieldName<A extends WireAudience> = { [K in ListingFieldName]: ListingFields[K]['audience'] extends A ? K : never }[ListingFieldName];
+type WireFieldName<A extends WireAudience> = {
+  [K in ListingFieldName]: ListingFields[K]['audience'] extends A ? K : never;
+}[ListingFieldName];
 type WireShape<A extends WireAudience> = { [K in WireFieldName<A> as ListingFields[K]['wire']]: ListingFields[K]['wireType'] };
 
 function wireShapeOf<A extends WireAudience>(audience: A): WireShape<A> {
   const fields: readonly ListingFieldSpec[] = Object.values(LISTING_FIELDS);
-  return Object.fromEntries(fields.filter((field) => field.audience === audience).map((field) => [field.wire, field.wireType])) as WireShape<A>;
+  return Object.fromEntries(
+    fields.filter((field) => field.audience === audience).map((field) => [field.wire, field.wireType]),
+  ) as WireShape<A>;
 }
 
 /** A listing as anyone may read it: never its phone or email (the serializer writes only what is named here). */
@@ -64,4 +77,3 @@ export function decodeListingForm(parts: Readonly<Record<string, string>>): List
   }
   return { ok: true, values: values as DecodedListingForm };
 }
-

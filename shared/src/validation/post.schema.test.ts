@@ -103,9 +103,18 @@ describe('postSchema', () => {
       contactPersonName: '\u202dDana',
       location: { city: '\u202bHaifa', address: 'Herzl\u2066 10' },
     });
-    expect([post.jobTitle, post.description, post.contactPersonName, post.location.city, post.location.address]).toEqual(['Sofa help', 'Third floor, no elevator.', 'Dana', 'Haifa', 'Herzl 10']);
+    expect([post.jobTitle, post.description, post.contactPersonName, post.location.city, post.location.address]).toEqual([
+      'Sofa help',
+      'Third floor, no elevator.',
+      'Dana',
+      'Haifa',
+      'Herzl 10',
+    ]);
     // Nothing but controls is nothing at all.
-    expect(errorsOf({ jobTitle: '\u202e\u202c', description: '\u0000' })).toEqual({ jobTitle: 'titleRequired', description: 'descriptionRequired' });
+    expect(errorsOf({ jobTitle: '\u202e\u202c', description: '\u0000' })).toEqual({
+      jobTitle: 'titleRequired',
+      description: 'descriptionRequired',
+    });
   });
 
   it('keeps HTML and SQL as plain text', () => {

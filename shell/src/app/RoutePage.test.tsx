@@ -1,7 +1,16 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { api, RELEASE_AREAS, REMOTE_NAMES, siteRemoteEntry, type CurrentReleases, type PageRoute, type ReleaseArea, type RemoteName } from '@tasko/shared';
+import {
+  api,
+  RELEASE_AREAS,
+  REMOTE_NAMES,
+  siteRemoteEntry,
+  type CurrentReleases,
+  type PageRoute,
+  type ReleaseArea,
+  type RemoteName,
+} from '@tasko/shared';
 import { renderAt, setUpI18n } from '../../../shared/test/renderWithProviders';
 import { RoutePage } from './RoutePage';
 import { loadDocument, reloadPage } from './reloadPage';
@@ -18,7 +27,12 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 const load = loadRemote as jest.MockedFunction<typeof loadRemote>;
 const register = registerRemotes as jest.MockedFunction<typeof registerRemotes>;
 // A page of its own per test: the shell keeps each page's lazy component for the life of the tab.
-const pageRoute = (module: string, remote: PageRoute['remote'] = 'mfe_content'): PageRoute => ({ id: 'faq', paths: ['/faq'], remote, module });
+const pageRoute = (module: string, remote: PageRoute['remote'] = 'mfe_content'): PageRoute => ({
+  id: 'faq',
+  paths: ['/faq'],
+  remote,
+  module,
+});
 const chunkFailure = () => Object.assign(new Error('Loading chunk 9732 failed.'), { name: 'ChunkLoadError' });
 const faqPage = { default: () => <h1>Questions and answers</h1> };
 jest.mock('./reloadPage', () => ({ reloadPage: jest.fn(), loadDocument: jest.fn() }));
@@ -29,11 +43,19 @@ type Hooks = Required<typeof federationWatch.plugin>;
 /** The shell's runtime, as it calls the watch: the hook's arguments, only the fields the watch reads. */
 const runtimeCalls = {
   containerStarted(remote: string) {
-    void federationWatch.plugin.initContainer?.({ remoteInfo: { name: remote }, origin: { name: 'shell' } } as unknown as Parameters<Hooks['initContainer']>[0]);
+    void federationWatch.plugin.initContainer?.({ remoteInfo: { name: remote }, origin: { name: 'shell' } } as unknown as Parameters<
+      Hooks['initContainer']
+    >[0]);
   },
   /** A failed load: the runtime asks errorLoadRemote, which may throw a clearer error, else rethrows its own. */
   async failed(id: string, error: Error): Promise<never> {
-    await federationWatch.plugin.errorLoadRemote?.({ id, error, from: 'runtime', lifecycle: 'onLoad', origin: { name: 'shell' } } as unknown as Parameters<Hooks['errorLoadRemote']>[0]);
+    await federationWatch.plugin.errorLoadRemote?.({
+      id,
+      error,
+      from: 'runtime',
+      lifecycle: 'onLoad',
+      origin: { name: 'shell' },
+    } as unknown as Parameters<Hooks['errorLoadRemote']>[0]);
     throw error;
   },
 };
@@ -115,10 +137,15 @@ describe('RoutePage after a failed load', () => {
   });
 
   it('reloads the page on "Try again" when the page\'s HTML hinted the failed remote\'s files, whose failed answers the browser keeps', async () => {
-    const hint = Object.assign(document.createElement('link'), { rel: 'preload', href: '/mfe/posting/__federation_expose_PostJobPage.1234abcd.js' });
+    const hint = Object.assign(document.createElement('link'), {
+      rel: 'preload',
+      href: '/mfe/posting/__federation_expose_PostJobPage.1234abcd.js',
+    });
     document.head.append(hint);
     try {
-      load.mockImplementation(() => runtimeCalls.failed('mfe_posting/PostJobPage', new Error('[ Federation Runtime ]: Failed to load script resources')));
+      load.mockImplementation(() =>
+        runtimeCalls.failed('mfe_posting/PostJobPage', new Error('[ Federation Runtime ]: Failed to load script resources')),
+      );
       renderAt(<RoutePage route={pageRoute('PostJobPage', 'mfe_posting')} />, '/en/faq');
       await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
       expect(reload).toHaveBeenCalledTimes(1);
@@ -153,12 +180,16 @@ describe('RoutePage after a failed load', () => {
     const page = globalThis as unknown as Record<string, unknown>;
     page[BUILDS_GLOBAL] = { shell: { federationVersion: '2.9.2' }, mfe_services: { federationVersion: '3.0.1' } };
     try {
-      load.mockImplementation(() => runtimeCalls.failed('mfe_services/ServicesPage', new Error('[ Federation Runtime ]: refused before init')));
+      load.mockImplementation(() =>
+        runtimeCalls.failed('mfe_services/ServicesPage', new Error('[ Federation Runtime ]: refused before init')),
+      );
       renderAt(<RoutePage route={pageRoute('ServicesPage', 'mfe_services')} />, '/en/services');
       expect(await screen.findByRole('heading', { name: 'Failed to load page' })).toBeInTheDocument();
       const logged = (console.error as jest.Mock).mock.calls.flat().findLast((value): value is Error => value instanceof Error);
       expect(logged?.name).toBe('VersionSkewError');
-      expect(logged?.message).toMatch(/^mfe_services was built with @module-federation\/enhanced 3\.0\.1, but this page runs @module-federation\/enhanced 2\.9\.2 from shell/);
+      expect(logged?.message).toMatch(
+        /^mfe_services was built with @module-federation\/enhanced 3\.0\.1, but this page runs @module-federation\/enhanced 2\.9\.2 from shell/,
+      );
     } finally {
       delete page[BUILDS_GLOBAL];
     }
@@ -169,7 +200,13 @@ describe('RoutePage after a failed load', () => {
     renderAt(<RoutePage route={pageRoute('TasksPage', 'mfe_jobs')} />, '/en/tasks');
     await screen.findByRole('heading', { name: 'Failed to load page' });
     // The route of the document's location (jsdom's is '/'), by its id.
-    expect(reportClientError).toHaveBeenCalledWith({ releaseId: 'dist', remote: 'mfe_jobs', route: 'home', kind: 'loadFailed', message: 'ChunkLoadError: Loading chunk 9732 failed.' });
+    expect(reportClientError).toHaveBeenCalledWith({
+      releaseId: 'dist',
+      remote: 'mfe_jobs',
+      route: 'home',
+      kind: 'loadFailed',
+      message: 'ChunkLoadError: Loading chunk 9732 failed.',
+    });
   });
 });
 
@@ -178,11 +215,18 @@ describe('RoutePage after its page threw', () => {
   beforeAll(() => runtimeCalls.containerStarted('mfe_jobs'));
   const newJobsEntry = 'https://cdn.example/mfe/releases/jobs/20261127T101500Z-1a2b3c4d/remoteEntry.js';
   /** The server's answer: release zero everywhere, but for the areas given. */
-  const currentWith = (changes: Partial<Record<ReleaseArea, string>>, remotes: Partial<Record<RemoteName, string>> = {}): CurrentReleases => ({
+  const currentWith = (
+    changes: Partial<Record<ReleaseArea, string>>,
+    remotes: Partial<Record<RemoteName, string>> = {},
+  ): CurrentReleases => ({
     releases: Object.fromEntries(RELEASE_AREAS.map((area) => [area, changes[area] ?? 'dist'])) as Record<ReleaseArea, string>,
     remotes: Object.fromEntries(REMOTE_NAMES.map((name) => [name, remotes[name] ?? siteRemoteEntry(name)])) as Record<RemoteName, string>,
   });
-  const brokenPage = { default: (): never => { throw new TypeError('listing.photos is undefined'); } };
+  const brokenPage = {
+    default: (): never => {
+      throw new TypeError('listing.photos is undefined');
+    },
+  };
   const fixedPage = { default: () => <h1>Tasks near you</h1> };
 
   it('reports it, and renders the page again as today when no release came (or the server could not say)', async () => {
@@ -191,7 +235,9 @@ describe('RoutePage after its page threw', () => {
     renderAt(<RoutePage route={pageRoute('UserProfilePage', 'mfe_jobs')} />, '/en/user/3');
     await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     // Once per area and kind in a document: the next test's failure is not sent again.
-    expect(reportClientError).toHaveBeenCalledWith(expect.objectContaining({ remote: 'mfe_jobs', kind: 'renderFailed', message: 'TypeError: listing.photos is undefined' }));
+    expect(reportClientError).toHaveBeenCalledWith(
+      expect.objectContaining({ remote: 'mfe_jobs', kind: 'renderFailed', message: 'TypeError: listing.photos is undefined' }),
+    );
 
     expect(await screen.findByRole('heading', { name: 'Tasks near you' })).toBeInTheDocument();
     expect(currentReleases).toHaveBeenCalledTimes(1);

@@ -14,7 +14,12 @@ let release = 0;
 const entryOf = (remote: string) => `https://cdn.example/mfe/${remote}/${release}/remoteEntry.js`;
 const shareConfig = (requiredVersion: string) => ({ singleton: true, strictVersion: true, requiredVersion });
 /** The shell's copy is in the page (`lib`); a remote's own is a fallback fetched only if chosen (`get`), as webpack builds them. */
-const shellCore = (version: string) => ({ version, lib: () => ({ version }), strategy: 'loaded-first' as const, shareConfig: shareConfig(`^${version}`) });
+const shellCore = (version: string) => ({
+  version,
+  lib: () => ({ version }),
+  strategy: 'loaded-first' as const,
+  shareConfig: shareConfig(`^${version}`),
+});
 const remoteCore = (needs: string) => {
   const version = needs.replace(/^\^/, '');
   return { version, get: () => Promise.resolve(() => ({ version })), strategy: 'loaded-first' as const, shareConfig: shareConfig(needs) };

@@ -4,7 +4,13 @@
 // turns a remote the page cannot run (built with another federation major or minor, or needing a newer shared
 // singleton than the page has) into a VersionSkewError naming both versions. docs/architecture.md, "Module
 // federation", has the why.
-import { registerGlobalPlugins, registerPlugins, satisfy, type ModuleFederationRuntimePlugin, type RuntimePluginHooks } from '@module-federation/enhanced/runtime';
+import {
+  registerGlobalPlugins,
+  registerPlugins,
+  satisfy,
+  type ModuleFederationRuntimePlugin,
+  type RuntimePluginHooks,
+} from '@module-federation/enhanced/runtime';
 
 /** The federation package every build is made with (each federated package's devDependencies). */
 export const FEDERATION_PACKAGE = '@module-federation/enhanced';
@@ -111,7 +117,14 @@ export function createFederationWatch(builds: () => Builds = pageBuilds): Federa
       const { shareInfo, version, pkgName, scope, shareScopeMap } = args;
       const config = shareInfo.shareConfig;
       const needed = config?.requiredVersion;
-      if (config?.singleton && config.strictVersion && typeof needed === 'string' && typeof version === 'string' && shareInfo.from && !satisfy(version, needed)) {
+      if (
+        config?.singleton &&
+        config.strictVersion &&
+        typeof needed === 'string' &&
+        typeof version === 'string' &&
+        shareInfo.from &&
+        !satisfy(version, needed)
+      ) {
         const provider = shareScopeMap[scope]?.[pkgName]?.[version]?.from ?? 'the page';
         sharedSkews.set(shareInfo.from, { module: pkgName, needed, provided: version, provider });
       }

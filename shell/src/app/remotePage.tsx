@@ -108,5 +108,6 @@ export function retryRemotePage(route: PageRoute, error?: unknown): void {
 export function forgetRetries(route: PageRoute): void {
   const key = keyOf(route);
   const retried = retriedPages();
-  if (retried.some((failure) => failure.startsWith(`${key}|`))) sessionStorage.setItem(RETRIED_KEY, JSON.stringify(retried.filter((failure) => !failure.startsWith(`${key}|`))));
+  if (retried.some((failure) => failure.startsWith(`${key}|`)))
+    sessionStorage.setItem(RETRIED_KEY, JSON.stringify(retried.filter((failure) => !failure.startsWith(`${key}|`))));
 }

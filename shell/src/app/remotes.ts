@@ -35,4 +35,3 @@ export function isHintedByPage(name: RemoteName): boolean {
   const folder = new URL('.', new URL(entryOf(name), window.location.href)).href;
   return [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some((link) => link.href.startsWith(folder));
 }
-

@@ -5,7 +5,10 @@ import { CONSENT_EVENT, ROUTER_FUTURE } from '@tasko/shared';
 import { usePageViews } from './usePageViews';
 
 const track = jest.fn<void, unknown[]>();
-jest.mock('@tasko/shared', () => ({ ...jest.requireActual<typeof import('@tasko/shared')>('@tasko/shared'), track: (...args: unknown[]) => track(...args) }));
+jest.mock('@tasko/shared', () => ({
+  ...jest.requireActual<typeof import('@tasko/shared')>('@tasko/shared'),
+  track: (...args: unknown[]) => track(...args),
+}));
 
 function Tracked() {
   usePageViews();

@@ -14,18 +14,30 @@ export function useRouteMeta(): void {
     const { path } = splitLanguagePrefix(pathname);
     const id = matchPageRoute(path)?.route.id ?? 'notFound';
     document.title = formatPageTitle(id, t(`meta.${id}.title`), t('brand'));
-    setHeadElement('meta[name="description"]', () => Object.assign(document.createElement('meta'), { name: 'description' }), (el) => {
-      (el as HTMLMetaElement).content = t(`meta.${id}.description`);
-    });
+    setHeadElement(
+      'meta[name="description"]',
+      () => Object.assign(document.createElement('meta'), { name: 'description' }),
+      (el) => {
+        (el as HTMLMetaElement).content = t(`meta.${id}.description`);
+      },
+    );
     const origin = window.location.origin;
     for (const code of LANGUAGE_CODES) {
-      setHeadElement(`link[rel="alternate"][hreflang="${code}"]`, () => alternateLink(code), (el) => {
-        (el as HTMLLinkElement).href = origin + withLanguagePrefix(code, path);
-      });
+      setHeadElement(
+        `link[rel="alternate"][hreflang="${code}"]`,
+        () => alternateLink(code),
+        (el) => {
+          (el as HTMLLinkElement).href = origin + withLanguagePrefix(code, path);
+        },
+      );
     }
-    setHeadElement('link[rel="alternate"][hreflang="x-default"]', () => alternateLink('x-default'), (el) => {
-      (el as HTMLLinkElement).href = origin + path;
-    });
+    setHeadElement(
+      'link[rel="alternate"][hreflang="x-default"]',
+      () => alternateLink('x-default'),
+      (el) => {
+        (el as HTMLLinkElement).href = origin + path;
+      },
+    );
   }, [pathname, t, i18n.language]);
 }
 

@@ -9,7 +9,7 @@ beforeEach(async () => {
 });
 
 describe('NotFound', () => {
-  it('is a page card kept off the screen edges, with the way home in the reader\'s language prefix', () => {
+  it("is a page card kept off the screen edges, with the way home in the reader's language prefix", () => {
     renderAt(<NotFound />, '/he/nowhere');
     const heading = screen.getByRole('heading', { level: 1, name: 'Page not found' });
     // .page-panel (global.css) narrows the card to leave a margin on each side; frameStyles.test.ts checks the rule.

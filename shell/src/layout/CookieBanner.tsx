@@ -1,6 +1,14 @@
 import { useLayoutEffect, useRef, useState, type FocusEvent, type RefObject } from 'react';
 import { Link } from '@tasko/shared/router';
-import { CONSENT_EVENT, COOKIE_ACCEPTED, COOKIE_DECLINED, STORAGE_KEYS, storedConsent, useLocalizedPath, useTranslation } from '@tasko/shared';
+import {
+  CONSENT_EVENT,
+  COOKIE_ACCEPTED,
+  COOKIE_DECLINED,
+  STORAGE_KEYS,
+  storedConsent,
+  useLocalizedPath,
+  useTranslation,
+} from '@tasko/shared';
 
 /**
  * The CSS variable the banner sets on <html> while it is on screen: the height it covers at the bottom of

@@ -39,7 +39,11 @@ describe('Header', () => {
     renderHeader();
     const inner = header().querySelector('.site-header__inner') as HTMLElement;
     expect(Array.from(inner.children).map((child) => child.className)).toEqual(['brand', 'site-menu', 'site-header__actions']);
-    expect(within(nav()).getAllByRole('link').map((link) => link.textContent)).toEqual(['Jobs', 'Services']);
+    expect(
+      within(nav())
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Jobs', 'Services']);
     const actions = inner.querySelector('.site-header__actions') as HTMLElement;
     expect(within(actions).getByRole('button', { name: /Language/ })).toBeInTheDocument();
     expect(within(actions).getByRole('button', { name: 'Post' })).toBeInTheDocument();
@@ -155,7 +159,11 @@ describe('Header', () => {
     renderHeader('/ru/tasks');
     await userEvent.click(within(header()).getByRole('button', { name: 'Account menu' }));
     const menu = document.getElementById('user-menu') as HTMLElement;
-    expect(within(menu).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['My posts', '/ru/my-posted-jobs'],
       ['My applications', '/ru/my-applications'],
       ['Messages', '/ru/messages'],

@@ -1,5 +1,13 @@
 import { useEffect, type RefObject } from 'react';
-import { LANGUAGES, splitLanguagePrefix, storeLanguage, useLanguage, withLanguagePrefix, type Language, useTranslation } from '@tasko/shared';
+import {
+  LANGUAGES,
+  splitLanguagePrefix,
+  storeLanguage,
+  useLanguage,
+  withLanguagePrefix,
+  type Language,
+  useTranslation,
+} from '@tasko/shared';
 import { useDropdown } from './useDropdown';
 
 /**
@@ -27,7 +35,10 @@ export interface LanguageChangeActions {
  * Choosing a language stores it, changes the language and loads the page again in it
  * (docs/product.md#the-frame-around-every-page).
  */
-export function changeLanguage(code: Language, { navigateTo = (url) => window.location.assign(url), reload = () => window.location.reload() }: LanguageChangeActions = {}): void {
+export function changeLanguage(
+  code: Language,
+  { navigateTo = (url) => window.location.assign(url), reload = () => window.location.reload() }: LanguageChangeActions = {},
+): void {
   storeLanguage(code);
   try {
     sessionStorage.setItem(FOCUS_AFTER_LANGUAGE_CHANGE, '1');
@@ -59,7 +70,19 @@ export function useFocusAfterLanguageChange(button: RefObject<HTMLElement>, layo
 }
 
 /** The four languages, each in its own name and script; the current one is marked and cannot be chosen. */
-export function LanguageOptions({ onChoose, id, className, label, labelledBy }: { onChoose: (code: Language) => void; id?: string; className?: string; label?: string; labelledBy?: string }) {
+export function LanguageOptions({
+  onChoose,
+  id,
+  className,
+  label,
+  labelledBy,
+}: {
+  onChoose: (code: Language) => void;
+  id?: string;
+  className?: string;
+  label?: string;
+  labelledBy?: string;
+}) {
   const { language } = useLanguage();
   return (
     <ul id={id} className={className} aria-label={label} aria-labelledby={labelledBy}>

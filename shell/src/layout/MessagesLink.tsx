@@ -1,6 +1,15 @@
 import { useAtomValue } from 'jotai';
 import { Link, useLocation } from '@tasko/shared/router';
-import { formatNumber, isLoggedInAtom, splitLanguagePrefix, unreadTotalAtom, useLanguage, useLocalizedPath, useTranslation, withoutTrailingSlashes } from '@tasko/shared';
+import {
+  formatNumber,
+  isLoggedInAtom,
+  splitLanguagePrefix,
+  unreadTotalAtom,
+  useLanguage,
+  useLocalizedPath,
+  useTranslation,
+  withoutTrailingSlashes,
+} from '@tasko/shared';
 import { isSignInStep } from './UserMenu';
 
 /** Past this the badge says "99+": three digits would widen the header's row on a phone. */

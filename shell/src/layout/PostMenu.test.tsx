@@ -8,7 +8,9 @@ import { PostMenu } from './PostMenu';
 /** Shows where the menu navigated to, with the router state it carried. */
 function Where() {
   const location = useLocation();
-  return <output data-testid="where">{JSON.stringify({ path: location.pathname + location.search, state: location.state as unknown })}</output>;
+  return (
+    <output data-testid="where">{JSON.stringify({ path: location.pathname + location.search, state: location.state as unknown })}</output>
+  );
 }
 
 function renderMenu(at = '/') {
@@ -23,7 +25,8 @@ function renderMenu(at = '/') {
   );
 }
 
-const where = () => JSON.parse(screen.getByTestId('where').textContent ?? '{}') as { path: string; state: { intent?: string; redirectTo?: string } | null };
+const where = () =>
+  JSON.parse(screen.getByTestId('where').textContent ?? '{}') as { path: string; state: { intent?: string; redirectTo?: string } | null };
 
 beforeEach(async () => {
   signOut();

@@ -47,10 +47,13 @@ export function useDropdown<T extends HTMLElement = HTMLDivElement>(panelId: str
   // Focus leaving for another element closes the panel. With no next element (focus went to the page
   // itself after a click on plain text inside the panel, or to another window) it stays: a click outside
   // is handled above, and coming back from another window finds the panel as it was left.
-  const onBlur = useCallback((e: FocusEvent<T>) => {
-    const next = e.relatedTarget;
-    if (next instanceof Node && !e.currentTarget.contains(next)) close();
-  }, [close]);
+  const onBlur = useCallback(
+    (e: FocusEvent<T>) => {
+      const next = e.relatedTarget;
+      if (next instanceof Node && !e.currentTarget.contains(next)) close();
+    },
+    [close],
+  );
 
   // Only while the panel is there to point at: a reference to a missing id is an ARIA error.
   const buttonProps = { ...disclosure.buttonProps, 'aria-controls': isOpen ? panelId : undefined } as const;

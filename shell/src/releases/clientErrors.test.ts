@@ -38,10 +38,18 @@ const withStack = (stack: string) => Object.assign(new TypeError('Failed to fetc
 describe('a window error', () => {
   it('from a remote’s file is reported against that remote’s release, with the route’s id and a capped message without queries', () => {
     window.history.pushState(null, '', '/he/job/77?ref=alert-email&token=secret-token#photos');
-    windowError(`${JOBS_FOLDER}__federation_expose_JobPage.4f2a.js?v=3`, `Uncaught Error: GET /api/v1/unsubscribe?token=secret-token failed ${'x'.repeat(600)}`);
+    windowError(
+      `${JOBS_FOLDER}__federation_expose_JobPage.4f2a.js?v=3`,
+      `Uncaught Error: GET /api/v1/unsubscribe?token=secret-token failed ${'x'.repeat(600)}`,
+    );
     expect(reports()).toHaveLength(1);
     const { message, ...report } = reports()[0]!;
-    expect(report).toEqual<Omit<ClientErrorReport, 'message'>>({ releaseId: releases.mfe_jobs, remote: 'mfe_jobs', route: 'job', kind: 'error' });
+    expect(report).toEqual<Omit<ClientErrorReport, 'message'>>({
+      releaseId: releases.mfe_jobs,
+      remote: 'mfe_jobs',
+      route: 'job',
+      kind: 'error',
+    });
     expect(message).toHaveLength(CLIENT_ERROR_MESSAGE_MAX);
     expect(message).toMatch(/^Uncaught Error: GET \/api\/v1\/unsubscribe failed x/);
     expect(message).not.toContain('secret-token');
@@ -83,7 +91,13 @@ describe('an unhandled rejection', () => {
     window.history.pushState(null, '', '/en/about');
     unhandledRejection(withStack(`    at request (http://localhost/mfe/shell/342.js:1:200)\n    at load (${JOBS_FOLDER}711.js:1:99)`));
     expect(reports()).toEqual([
-      { releaseId: releases.mfe_jobs, remote: 'mfe_jobs', route: 'about', kind: 'unhandledRejection', message: 'TypeError: Failed to fetch' },
+      {
+        releaseId: releases.mfe_jobs,
+        remote: 'mfe_jobs',
+        route: 'about',
+        kind: 'unhandledRejection',
+        message: 'TypeError: Failed to fetch',
+      },
     ]);
   });
 
@@ -91,7 +105,13 @@ describe('an unhandled rejection', () => {
     window.history.pushState(null, '', '/ru/blogs/first-job');
     unhandledRejection({ statusCode: 500, messageKey: 'errors.server', user: { email: 'dana@example.com' } });
     expect(reports()).toEqual([
-      { releaseId: releases.mfe_content, remote: 'mfe_content', route: 'blog', kind: 'unhandledRejection', message: 'ApiError: errors.server' },
+      {
+        releaseId: releases.mfe_content,
+        remote: 'mfe_content',
+        route: 'blog',
+        kind: 'unhandledRejection',
+        message: 'ApiError: errors.server',
+      },
     ]);
   });
 

@@ -39,7 +39,8 @@ export function reportableMessage(text: string): string {
 function describe(reason: unknown): string {
   if (reason instanceof Error) return `${reason.name}: ${reason.message}`;
   if (typeof reason === 'string') return reason;
-  if (typeof reason === 'object' && reason !== null && 'messageKey' in reason && typeof reason.messageKey === 'string') return `ApiError: ${reason.messageKey}`;
+  if (typeof reason === 'object' && reason !== null && 'messageKey' in reason && typeof reason.messageKey === 'string')
+    return `ApiError: ${reason.messageKey}`;
   return `Rejected with ${Object.prototype.toString.call(reason)}`;
 }
 
@@ -53,7 +54,9 @@ function report(area: ReleaseArea, kind: ClientErrorKind, releaseId: string, mes
     const route = routeAt(window.location.pathname)?.id ?? null;
     // The page's token makes the report count (docs/releases.md, "How a canary counts"); without a canary there is none.
     const token = runtimeConfig().canary?.token;
-    void api.reportClientError({ releaseId, remote: area, route, kind, message: reportableMessage(message), ...(token ? { token } : {}) }).catch(() => undefined);
+    void api
+      .reportClientError({ releaseId, remote: area, route, kind, message: reportableMessage(message), ...(token ? { token } : {}) })
+      .catch(() => undefined);
   } catch {
     // Reporting must never add a failure of its own.
   }

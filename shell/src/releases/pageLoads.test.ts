@@ -7,7 +7,10 @@ import { tabReleases } from './tabReleases';
 
 const releases = { shell: 'dist', mfe_jobs: '20261127T101500Z-1a2b3c4d', mfe_services: '20261120T080000Z-5e6f7a8b', mfe_content: 'dist' };
 const canary = { token: 'eyJ2IjoiMy5hYmMifQ.c2lnbmF0dXJl', areas: ['mfe_jobs', 'mfe_services'] };
-document.head.insertAdjacentHTML('beforeend', `<script id="${RUNTIME_CONFIG_ELEMENT_ID}" type="application/json">${JSON.stringify({ releases, canary })}</script>`);
+document.head.insertAdjacentHTML(
+  'beforeend',
+  `<script id="${RUNTIME_CONFIG_ELEMENT_ID}" type="application/json">${JSON.stringify({ releases, canary })}</script>`,
+);
 
 const sendBeacon = jest.fn((_url: string, _body: Blob) => true);
 Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true });
@@ -23,14 +26,20 @@ const textOf = (blob: Blob) =>
 
 /** What each beacon carried, as the server reads it. */
 async function beacons(): Promise<{ url: string; report: PageLoadReport; type: string }[]> {
-  return Promise.all(sendBeacon.mock.calls.map(async ([url, body]) => ({ url, type: body.type, report: JSON.parse(await textOf(body)) as PageLoadReport })));
+  return Promise.all(
+    sendBeacon.mock.calls.map(async ([url, body]) => ({ url, type: body.type, report: JSON.parse(await textOf(body)) as PageLoadReport })),
+  );
 }
 
 beforeEach(() => sendBeacon.mockClear());
 
 describe('the page’s loads', () => {
   it('are not told for an area the tab moved on to a newer release: the token names the one the page was served with', () => {
-    const releaseOf = jest.spyOn(tabReleases, 'releaseOf').mockImplementation((area) => (area === 'mfe_services' ? '20261201T000000Z-00000000' : (releases[area as keyof typeof releases] ?? 'dist')));
+    const releaseOf = jest
+      .spyOn(tabReleases, 'releaseOf')
+      .mockImplementation((area) =>
+        area === 'mfe_services' ? '20261201T000000Z-00000000' : (releases[area as keyof typeof releases] ?? 'dist'),
+      );
     tellPageLoads(['mfe_services']);
     expect(sendBeacon).not.toHaveBeenCalled();
     releaseOf.mockRestore();
@@ -53,6 +62,8 @@ describe('an error report', () => {
 
   it('carries the page’s token, so that it counts against the release the page was served with', () => {
     reportPageFailure('mfe_jobs', new TypeError('listing.photos is undefined'));
-    expect(reportClientError).toHaveBeenCalledWith(expect.objectContaining({ remote: 'mfe_jobs', releaseId: releases.mfe_jobs, token: canary.token }));
+    expect(reportClientError).toHaveBeenCalledWith(
+      expect.objectContaining({ remote: 'mfe_jobs', releaseId: releases.mfe_jobs, token: canary.token }),
+    );
   });
 });

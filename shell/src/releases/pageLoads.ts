@@ -12,7 +12,9 @@ const told = new Set<ReleaseArea>();
 export function tellPageLoads(areas: readonly ReleaseArea[]): void {
   const { canary, releases, apiOrigin } = runtimeConfig();
   if (!canary || typeof navigator.sendBeacon !== 'function') return;
-  const fresh = [...new Set(areas)].filter((area) => canary.areas.includes(area) && !told.has(area) && tabReleases.releaseOf(area) === releases?.[area]);
+  const fresh = [...new Set(areas)].filter(
+    (area) => canary.areas.includes(area) && !told.has(area) && tabReleases.releaseOf(area) === releases?.[area],
+  );
   if (!fresh.length) return;
   for (const area of fresh) told.add(area);
   const report: PageLoadReport = { token: canary.token, areas: fresh };

@@ -2,15 +2,27 @@
 // a federation runtime whose pages say which entry they were loaded from.
 import { act } from '@testing-library/react';
 import type { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { api, RELEASE_AREAS, REMOTE_NAMES, REMOTES, siteRemoteEntry, type CurrentReleases, type ReleaseArea, type RemoteName } from '@tasko/shared';
+import {
+  api,
+  RELEASE_AREAS,
+  REMOTE_NAMES,
+  REMOTES,
+  siteRemoteEntry,
+  type CurrentReleases,
+  type ReleaseArea,
+  type RemoteName,
+} from '@tasko/shared';
 import { tabReleases } from './tabReleases';
 
-export const releaseEntry = (remote: RemoteName, id: string) => `https://cdn.example/mfe/releases/${REMOTES[remote].folder}/${id}/remoteEntry.js`;
+export const releaseEntry = (remote: RemoteName, id: string) =>
+  `https://cdn.example/mfe/releases/${REMOTES[remote].folder}/${id}/remoteEntry.js`;
 
 /** What the server says is current: release zero everywhere (as the page was served), but for the areas given. */
 export function currentWith(changes: Partial<Record<ReleaseArea, string>>): CurrentReleases {
   const releases = Object.fromEntries(RELEASE_AREAS.map((area) => [area, changes[area] ?? 'dist'])) as Record<ReleaseArea, string>;
-  const remotes = Object.fromEntries(REMOTE_NAMES.map((name) => [name, changes[name] ? releaseEntry(name, changes[name]) : siteRemoteEntry(name)])) as Record<RemoteName, string>;
+  const remotes = Object.fromEntries(
+    REMOTE_NAMES.map((name) => [name, changes[name] ? releaseEntry(name, changes[name]) : siteRemoteEntry(name)]),
+  ) as Record<RemoteName, string>;
   return { releases, remotes };
 }
 
@@ -34,7 +46,10 @@ export function fakeFederationRuntime(
 }
 
 /** The server answers the tab's next check with these changes (through `api.currentReleases`, spied on), and the tab checks now. */
-export async function serverReleases(currentReleases: jest.SpiedFunction<typeof api.currentReleases>, changes: Partial<Record<ReleaseArea, string>>): Promise<void> {
+export async function serverReleases(
+  currentReleases: jest.SpiedFunction<typeof api.currentReleases>,
+  changes: Partial<Record<ReleaseArea, string>>,
+): Promise<void> {
   currentReleases.mockResolvedValueOnce(currentWith(changes));
   await act(() => tabReleases.checkReleasesNow());
 }

@@ -4,12 +4,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { Link, MemoryRouter, Routes } from '@tasko/shared/router';
-import {
-  api,
-  RELEASE_CHECK_INTERVAL_MS,
-  ROUTER_FUTURE,
-  type CurrentReleases,
-} from '@tasko/shared';
+import { api, RELEASE_CHECK_INTERVAL_MS, ROUTER_FUTURE, type CurrentReleases } from '@tasko/shared';
 import { setUpI18n } from '../../../shared/test/renderWithProviders';
 import { pageRoutes } from '../app/routeTable';
 import { loadDocument } from '../app/reloadPage';
@@ -99,13 +94,17 @@ describe('the check of current releases', () => {
     expect(tab.adopt('mfe_jobs')).toBeNull();
     expect(staleAreasOf(tab.state())).toEqual([]);
     expect(tab.entryOf('mfe_jobs')).toBe(releaseEntry('mfe_jobs', 'J2'));
-    expect(tab.knownEntries().filter(({ remote }) => remote === 'mfe_jobs').map(({ releaseId }) => releaseId)).toEqual(['J1', 'J2']);
+    expect(
+      tab
+        .knownEntries()
+        .filter(({ remote }) => remote === 'mfe_jobs')
+        .map(({ releaseId }) => releaseId),
+    ).toEqual(['J1', 'J2']);
   });
 });
 
 describe('a navigation', () => {
   const currentReleases = jest.spyOn(api, 'currentReleases');
-
 
   function Site() {
     useReleasesOnNavigation();
@@ -173,7 +172,9 @@ describe('a navigation', () => {
     await screen.findByRole('heading', { name: /^mfe_jobs\/TasksPage/ });
     await serverReleases(currentReleases, { mfe_jobs: 'J2', mfe_content: 'C2' });
     await userEvent.click(screen.getByRole('link', { name: 'Questions' }));
-    expect(await screen.findByRole('heading', { name: `mfe_content/FaqPage from ${releaseEntry('mfe_content', 'C2')}` })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: `mfe_content/FaqPage from ${releaseEntry('mfe_content', 'C2')}` }),
+    ).toBeInTheDocument();
     expect(register).toHaveBeenCalledWith([{ name: 'mfe_content', entry: releaseEntry('mfe_content', 'C2') }], { force: true });
   });
 

@@ -55,7 +55,13 @@ function variablesOf(selector: string): Record<string, string> {
   const rules = [...topLevelRules(fs.readFileSync(BASE_CSS, 'utf8')), ...topLevelRules(fs.readFileSync(SHELL_CSS, 'utf8'))];
   const variables: Record<string, string> = {};
   for (const rule of rules) {
-    if (!rule.selector.split(',').map((s) => s.trim()).includes(selector)) continue;
+    if (
+      !rule.selector
+        .split(',')
+        .map((s) => s.trim())
+        .includes(selector)
+    )
+      continue;
     for (const [name, value] of Object.entries(rule.declarations)) if (name.startsWith('--')) variables[name] = value;
   }
   return variables;
@@ -123,7 +129,11 @@ describe('the focus ring', () => {
   const colours = variablesOf(':root');
 
   it.each(['light', 'dark'] as const)('has at least 3:1 against the page and the cards in the %s theme', (scheme) => {
-    const [focus, bg, surface] = ['--color-focus', '--color-bg', '--color-surface'].map((name) => inScheme(colours[name]!, scheme)) as [string, string, string];
+    const [focus, bg, surface] = ['--color-focus', '--color-bg', '--color-surface'].map((name) => inScheme(colours[name]!, scheme)) as [
+      string,
+      string,
+      string,
+    ];
     expect(contrast(focus, bg)).toBeGreaterThanOrEqual(3);
     expect(contrast(focus, surface)).toBeGreaterThanOrEqual(3);
   });
@@ -154,7 +164,9 @@ describe('the theme', () => {
 
   it('gives a browser without light-dark() the light palette: every colour, the light side of its pair', () => {
     const fallback = { ...fallbackVariables(BASE_CSS), ...fallbackVariables(SHELL_CSS) };
-    const colours = Object.entries(variablesOf(':root')).filter(([name, value]) => name.startsWith('--color-') && value.startsWith('light-dark('));
+    const colours = Object.entries(variablesOf(':root')).filter(
+      ([name, value]) => name.startsWith('--color-') && value.startsWith('light-dark('),
+    );
     expect(colours.length).toBeGreaterThan(10);
     for (const [name, value] of colours) expect([name, fallback[name]]).toEqual([name, inScheme(value, 'light')]);
   });

@@ -172,7 +172,11 @@ export async function startAlerts(deps: AlertDeps): Promise<AlertService> {
     }
     await markSent(db, alertId, told);
     // Closed, hidden or blocked since the match: not told and not marked (a daily digest within the week may still carry it).
-    await releaseClaims(db, alertId, claimed.filter((id) => !told.includes(id)));
+    await releaseClaims(
+      db,
+      alertId,
+      claimed.filter((id) => !told.includes(id)),
+    );
   }
 
   async function runDigest(at = new Date()): Promise<void> {
@@ -188,11 +192,22 @@ export async function startAlerts(deps: AlertDeps): Promise<AlertService> {
     const pollSeconds = deps.pollSeconds ?? (deps.database.kind === 'pglite' ? 5 : 2);
     const polling: WorkOptions = { pollingIntervalSeconds: pollSeconds, notifyPollingIntervalSeconds: Math.max(pollSeconds, 30) };
     if (deps.pollSeconds !== undefined) polling.notifyPollingIntervalSeconds = pollSeconds;
-    await boss.work<ListingVisibleJob>(ALERT_QUEUES.listingVisible, polling, eachJob(log, ALERT_QUEUES.listingVisible, (data) => onListingVisible(data.listingId)));
+    await boss.work<ListingVisibleJob>(
+      ALERT_QUEUES.listingVisible,
+      polling,
+      eachJob(log, ALERT_QUEUES.listingVisible, (data) => onListingVisible(data.listingId)),
+    );
     await boss.work<AlertEmailJob>(ALERT_QUEUES.email, polling, eachJob(log, ALERT_QUEUES.email, onAlertEmail));
-    await boss.work<object>(ALERT_QUEUES.digest, polling, eachJob(log, ALERT_QUEUES.digest, () => runDigest()));
+    await boss.work<object>(
+      ALERT_QUEUES.digest,
+      polling,
+      eachJob(log, ALERT_QUEUES.digest, () => runDigest()),
+    );
     // Stored in the database: every instance shares the one schedule, and pg-boss creates one job per day.
-    await boss.schedule(ALERT_QUEUES.digest, `0 ${ALERT_LIMITS.digestHour} * * *`, null, { tz: ALERT_LIMITS.digestTimeZone, missed: 'once' });
+    await boss.schedule(ALERT_QUEUES.digest, `0 ${ALERT_LIMITS.digestHour} * * *`, null, {
+      tz: ALERT_LIMITS.digestTimeZone,
+      missed: 'once',
+    });
   }
 
   const queueNames = Object.values(ALERT_QUEUES);
@@ -210,7 +225,10 @@ export async function startAlerts(deps: AlertDeps): Promise<AlertService> {
       for (;;) {
         const { rows } = await boss
           .getDb()
-          .executeSql(`select count(*)::int as n from ${ALERT_QUEUE_SCHEMA}.job where name = any($1) and state in ('created', 'retry', 'active')`, [queueNames]);
+          .executeSql(
+            `select count(*)::int as n from ${ALERT_QUEUE_SCHEMA}.job where name = any($1) and state in ('created', 'retry', 'active')`,
+            [queueNames],
+          );
         if (Number((rows[0] as { n: number } | undefined)?.n ?? 0) === 0) return;
         if (Date.now() > deadline) throw new Error(`alert jobs still pending after ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 20));

@@ -48,7 +48,10 @@ export async function createAlert(db: Database, userId: number, input: AlertInpu
           ),
         );
       if (duplicate) throw new ApiProblem(409, 'alertDuplicate');
-      const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(alerts).where(eq(alerts.userId, userId));
+      const [count] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(alerts)
+        .where(eq(alerts.userId, userId));
       if (Number(count?.n ?? 0) >= ALERT_LIMITS.maxPerUser) throw new ApiProblem(409, 'tooManyAlerts');
       const [row] = await tx
         .insert(alerts)
@@ -78,7 +81,10 @@ export function alertsOf(db: Database, userId: number): Promise<AlertRow[]> {
 /** Deletes the alert if `userId` owns it (or whoever owns it, without one): whether a row went. */
 export async function deleteAlert(db: Database, alertId: number, userId?: number): Promise<boolean> {
   const owner = userId === undefined ? undefined : eq(alerts.userId, userId);
-  const gone = await db.delete(alerts).where(and(eq(alerts.id, alertId), owner)).returning({ id: alerts.id });
+  const gone = await db
+    .delete(alerts)
+    .where(and(eq(alerts.id, alertId), owner))
+    .returning({ id: alerts.id });
   return gone.length > 0;
 }
 
@@ -193,7 +199,12 @@ export async function recipientOf(db: Database, alertId: number): Promise<AlertR
     .where(eq(alerts.id, alertId));
   if (!row) return null;
   const settings = { ...DEFAULT_SETTINGS, ...(row.settings ?? {}) };
-  return { alert: row.alert, email: row.email, language: settings.language, isReachable: settings.emailNotifications !== false && row.blockedAt === null };
+  return {
+    alert: row.alert,
+    email: row.email,
+    language: settings.language,
+    isReachable: settings.emailNotifications !== false && row.blockedAt === null,
+  };
 }
 
 /** Of these listings, the ones anyone may still see, newest first: what an email may show. */

@@ -47,19 +47,30 @@ async function unsubscribeRoute(app: FastifyInstance, opts: { db: Database; toke
 }
 
 /** Saved searches under /api/v1: the signed-in user's own, and the email's unsubscribe link. */
-export async function alertsRoutes(app: FastifyInstance, opts: { db: Database; sessions: SessionService; tokens: UnsubscribeTokens; writeRateLimit: number }): Promise<void> {
+export async function alertsRoutes(
+  app: FastifyInstance,
+  opts: { db: Database; sessions: SessionService; tokens: UnsubscribeTokens; writeRateLimit: number },
+): Promise<void> {
   const { db } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(opts.sessions);
   const WRITE_LIMIT = { rateLimit: { max: opts.writeRateLimit, timeWindow: 60_000 } };
 
-  api.get('/me/alerts', { schema: { summary: 'My saved searches, newest first', tags: TAGS, response: { 200: alertList } }, onRequest: signedIn }, async (request) => ({
-    alerts: (await alertsOf(db, userOf(request).id)).map(alertWireOf),
-  }));
+  api.get(
+    '/me/alerts',
+    { schema: { summary: 'My saved searches, newest first', tags: TAGS, response: { 200: alertList } }, onRequest: signedIn },
+    async (request) => ({
+      alerts: (await alertsOf(db, userOf(request).id)).map(alertWireOf),
+    }),
+  );
 
   api.post(
     '/me/alerts',
-    { schema: { summary: 'Save a search: mail me new listings like these', tags: TAGS, body: alertInput, response: { 201: alertWire } }, onRequest: signedIn, config: { ...WRITE_LIMIT, idempotency: 'body' } },
+    {
+      schema: { summary: 'Save a search: mail me new listings like these', tags: TAGS, body: alertInput, response: { 201: alertWire } },
+      onRequest: signedIn,
+      config: { ...WRITE_LIMIT, idempotency: 'body' },
+    },
     async (request, reply) => {
       const row = await createAlert(db, userOf(request).id, request.body);
       return reply.code(201).send(alertWireOf(row));
@@ -68,7 +79,11 @@ export async function alertsRoutes(app: FastifyInstance, opts: { db: Database; s
 
   api.delete(
     '/me/alerts/:id',
-    { schema: { summary: 'Delete my saved search', tags: TAGS, params: idParams, response: { 204: noContent } }, onRequest: signedIn, config: WRITE_LIMIT },
+    {
+      schema: { summary: 'Delete my saved search', tags: TAGS, params: idParams, response: { 204: noContent } },
+      onRequest: signedIn,
+      config: WRITE_LIMIT,
+    },
     async (request, reply) => {
       const { id } = request.params;
       // Another user's alert answers exactly like one that does not exist.

@@ -18,7 +18,14 @@ export const noContent = z.null().describe('No content');
 
 const loginAnswer = z.object({
   accessToken: z.string(),
-  user: z.object({ id: z.number().int(), email: z.string(), name: z.string(), picture: z.string().optional(), ageConfirmed: z.boolean(), isAdmin: z.boolean() }),
+  user: z.object({
+    id: z.number().int(),
+    email: z.string(),
+    name: z.string(),
+    picture: z.string().optional(),
+    ageConfirmed: z.boolean(),
+    isAdmin: z.boolean(),
+  }),
   settings: z.object({
     language: z.string(),
     theme: z.string(),
@@ -77,7 +84,14 @@ async function upsertUser(db: Database, who: VerifiedIdentity, language: Languag
   const [created] = await db
     .insert(users)
     // A new user starts in the language they signed in with.
-    .values({ email: who.email, name: who.name, picture: who.picture ?? null, googleSub: who.sub, emailVerifiedByGoogle: who.isEmailVerifiedByGoogle, settings: { ...DEFAULT_SETTINGS, ...(language ? { language } : {}) } })
+    .values({
+      email: who.email,
+      name: who.name,
+      picture: who.picture ?? null,
+      googleSub: who.sub,
+      emailVerifiedByGoogle: who.isEmailVerifiedByGoogle,
+      settings: { ...DEFAULT_SETTINGS, ...(language ? { language } : {}) },
+    })
     .onConflictDoNothing()
     .returning();
   // Two first sign-ins at once (a double click): the other one created the row, so this one finds it.
@@ -86,7 +100,14 @@ async function upsertUser(db: Database, who: VerifiedIdentity, language: Languag
 
 export async function authRoutes(
   app: FastifyInstance,
-  opts: { db: Database; sessions: SessionService; verifier: IdTokenVerifier; signInRateLimit: number; adminEmails: string[]; isSecureCookie: boolean },
+  opts: {
+    db: Database;
+    sessions: SessionService;
+    verifier: IdTokenVerifier;
+    signInRateLimit: number;
+    adminEmails: string[];
+    isSecureCookie: boolean;
+  },
 ): Promise<void> {
   const { db, sessions, verifier } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -116,7 +137,8 @@ export async function authRoutes(
     {
       schema: {
         summary: 'Exchange a Google (or local provider) ID token for a session token',
-        description: 'Empty body; the ID token is the Bearer of the Authorization header. `language` is the language of the page the person signs in from: it is saved in their settings (new or existing user) and answered in `settings.language`.',
+        description:
+          'Empty body; the ID token is the Bearer of the Authorization header. `language` is the language of the page the person signs in from: it is saved in their settings (new or existing user) and answered in `settings.language`.',
         tags: ['auth'],
         querystring: z.object({ language: z.enum(LANGUAGE_CODES as [Language, ...Language[]]).optional() }),
         response: { 200: loginAnswer },
@@ -165,7 +187,14 @@ export async function authRoutes(
 
   api.post(
     '/user/age-confirmation',
-    { schema: { summary: 'Confirm that I am 18 or older (the terms); stored once', tags: ['auth'], response: { 200: z.object({ ageConfirmed: z.literal(true) }) } }, onRequest: requireUser(sessions) },
+    {
+      schema: {
+        summary: 'Confirm that I am 18 or older (the terms); stored once',
+        tags: ['auth'],
+        response: { 200: z.object({ ageConfirmed: z.literal(true) }) },
+      },
+      onRequest: requireUser(sessions),
+    },
     async (request) => {
       await db
         .update(users)
@@ -177,7 +206,10 @@ export async function authRoutes(
 
   api.post(
     '/auth/logout',
-    { schema: { summary: 'Revoke the current session token', tags: ['auth'], response: { 204: noContent } }, onRequest: requireUser(sessions) },
+    {
+      schema: { summary: 'Revoke the current session token', tags: ['auth'], response: { 204: noContent } },
+      onRequest: requireUser(sessions),
+    },
     async (request, reply) => {
       await sessions.revoke(userOf(request).sessionId);
       return reply.code(204).send(null);

@@ -54,7 +54,8 @@ function verifierFor(keys: JWTVerifyGetKey, issuer: string | string[], clientId:
       }
       checkLifetime(payload.iat, payload.exp);
       // A token for several audiences was issued to the party named in `azp`: it must be this site.
-      if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== clientId) throw new IdTokenRejected('azp is not this site');
+      if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== clientId)
+        throw new IdTokenRejected('azp is not this site');
       if (payload.azp !== undefined && payload.azp !== clientId) throw new IdTokenRejected('azp is not this site');
       const emailVerified = payload.email_verified === true || payload.email_verified === 'true';
       if (!emailVerified || typeof payload.email !== 'string' || !payload.sub) throw new IdTokenRejected('email not verified');
@@ -67,7 +68,9 @@ function verifierFor(keys: JWTVerifyGetKey, issuer: string | string[], clientId:
         isEmailVerifiedByGoogle: isGoogle,
         ...(typeof payload.nonce === 'string' ? { nonce: payload.nonce } : {}),
         // Not `sub` + `iat`: two genuine tokens of one person can share a second.
-        tokenKey: payload.jti ? `jti:${payload.iss}|${payload.jti}` : `sha256:${crypto.createHash('sha256').update(idToken).digest('base64url')}`,
+        tokenKey: payload.jti
+          ? `jti:${payload.iss}|${payload.jti}`
+          : `sha256:${crypto.createHash('sha256').update(idToken).digest('base64url')}`,
         expiresAt: new Date((payload.exp ?? 0) * 1000),
       };
     },
@@ -75,7 +78,10 @@ function verifierFor(keys: JWTVerifyGetKey, issuer: string | string[], clientId:
 }
 
 /** Google's ID tokens: keys fetched from Google and cached by jose (or given, for a test without a network). */
-export function googleVerifier(clientId: string, keys: JWTVerifyGetKey = createRemoteJWKSet(new URL('https://www.googleapis.com/oauth2/v3/certs'))): IdTokenVerifier {
+export function googleVerifier(
+  clientId: string,
+  keys: JWTVerifyGetKey = createRemoteJWKSet(new URL('https://www.googleapis.com/oauth2/v3/certs')),
+): IdTokenVerifier {
   return verifierFor(keys, ['https://accounts.google.com', 'accounts.google.com'], clientId, true);
 }
 

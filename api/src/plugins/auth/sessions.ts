@@ -58,7 +58,13 @@ export class SessionService {
       return null;
     }
     const [row] = await this.db
-      .select({ id: users.id, email: users.email, name: users.name, ageConfirmedAt: users.ageConfirmedAt, accountCreatedAt: users.createdAt })
+      .select({
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        ageConfirmedAt: users.ageConfirmedAt,
+        accountCreatedAt: users.createdAt,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       // A blocked user's sessions stop working at once, even before they are revoked.

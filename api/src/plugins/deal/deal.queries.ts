@@ -34,7 +34,14 @@ function offerExpiry(row: Pick<ApplicationRow, 'status' | 'offerExpiresAt'>): { 
 }
 
 export function applicationWire(row: ApplicationRow, conversationId: number): Application {
-  return { id: row.id, jobId: row.listingId, status: row.status as ApplicationStatus, createdAt: row.createdAt.toISOString(), conversationId, ...offerExpiry(row) };
+  return {
+    id: row.id,
+    jobId: row.listingId,
+    status: row.status as ApplicationStatus,
+    createdAt: row.createdAt.toISOString(),
+    conversationId,
+    ...offerExpiry(row),
+  };
 }
 
 export function messageWire(row: MessageRow): ChatMessage {
@@ -59,8 +66,15 @@ function shownPicture(picture: string | null): string | undefined {
 }
 
 /** A thread's new entry, made the conversation's last message, inside the caller's transaction. */
-async function appendMessage(tx: Database, conversationId: number, entry: { authorId: number | null; kind: ChatMessageKind; text: string }): Promise<MessageRow> {
-  const [row] = await tx.insert(messages).values({ conversationId, ...entry }).returning();
+async function appendMessage(
+  tx: Database,
+  conversationId: number,
+  entry: { authorId: number | null; kind: ChatMessageKind; text: string },
+): Promise<MessageRow> {
+  const [row] = await tx
+    .insert(messages)
+    .values({ conversationId, ...entry })
+    .returning();
   if (!row) throw new Error('message not stored');
   await tx.update(conversations).set({ lastMessageId: row.id }).where(eq(conversations.id, conversationId));
   return row;
@@ -87,11 +101,17 @@ export async function openApplication(
 ): Promise<Opening> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, input.applicantId)).for('update');
   const [listing] = await tx
-    .select({ publisherId: listings.publisherId, status: listings.status, hiddenAt: listings.hiddenAt, isPublisherBlocked: listings.isPublisherBlocked })
+    .select({
+      publisherId: listings.publisherId,
+      status: listings.status,
+      hiddenAt: listings.hiddenAt,
+      isPublisherBlocked: listings.isPublisherBlocked,
+    })
     .from(listings)
     .where(eq(listings.id, input.listingId))
     .for('share');
-  if (!listing || listing.status !== 'active' || listing.hiddenAt !== null || listing.isPublisherBlocked) throw new ApiProblem(404, 'jobNotFound');
+  if (!listing || listing.status !== 'active' || listing.hiddenAt !== null || listing.isPublisherBlocked)
+    throw new ApiProblem(404, 'jobNotFound');
   if (listing.publisherId === input.applicantId) throw new ApiProblem(403, 'ownListing');
   if (await isBlockedBetween(tx, input.applicantId, listing.publisherId)) throw new ApiProblem(403, 'blocked');
   const [earlier] = await tx
@@ -145,7 +165,13 @@ function askedStatus(current: ApplicationStatus, side: DealSide, asked: Applicat
  * transaction. The row is locked, so two moves at once are judged one after the other. An offer lapses
  * `offerHours` after it is made.
  */
-export async function moveApplication(tx: Database, applicationId: number, userId: number, asked: ApplicationStatus, offerHours: number): Promise<Move> {
+export async function moveApplication(
+  tx: Database,
+  applicationId: number,
+  userId: number,
+  asked: ApplicationStatus,
+  offerHours: number,
+): Promise<Move> {
   const [found] = await tx
     .select({ application: applications, conversation: conversations })
     .from(applications)
@@ -194,7 +220,11 @@ export async function lapseDueOffers(tx: Database, batch = 100): Promise<Lapse[]
     .for('update', { of: applications, skipLocked: true });
   const lapses: Lapse[] = [];
   for (const { application: row, conversation } of due) {
-    const [application] = await tx.update(applications).set({ status: 'sent', offerExpiresAt: null, updatedAt: new Date() }).where(eq(applications.id, row.id)).returning();
+    const [application] = await tx
+      .update(applications)
+      .set({ status: 'sent', offerExpiresAt: null, updatedAt: new Date() })
+      .where(eq(applications.id, row.id))
+      .returning();
     if (!application) continue;
     const note = await appendMessage(tx, conversation.id, { authorId: null, kind: 'system', text: 'offerLapsed' });
     lapses.push({ application, conversation, note });
@@ -213,20 +243,30 @@ export interface ActivityPage {
  * filter (each has an index on its column and the activity), merged. A conversation has a message from the
  * moment it exists, so its `last_message_id` is never null.
  */
-async function activityPage(db: Database, filters: SQL[], page: { cursor?: ActivityCursor | undefined; limit: number }): Promise<ActivityPage> {
+async function activityPage(
+  db: Database,
+  filters: SQL[],
+  page: { cursor?: ActivityCursor | undefined; limit: number },
+): Promise<ActivityPage> {
   const after = page.cursor ? sql`and (c.last_message_id, c.id) < (${page.cursor.lastMessageId}, ${page.cursor.id})` : sql``;
   const take = page.limit + 1;
   const parts = filters.map(
-    (filter) => sql`(select c.id, c.last_message_id from conversations c where ${filter} ${after} order by c.last_message_id desc nulls last, c.id desc limit ${take})`,
+    (filter) =>
+      sql`(select c.id, c.last_message_id from conversations c where ${filter} ${after} order by c.last_message_id desc nulls last, c.id desc limit ${take})`,
   );
   const rows = rowsOf<{ id: number; last_message_id: number | null }>(
-    await db.execute(sql`select id, last_message_id from (${sql.join(parts, sql` union all `)}) page order by last_message_id desc nulls last, id desc limit ${take}`),
+    await db.execute(
+      sql`select id, last_message_id from (${sql.join(parts, sql` union all `)}) page order by last_message_id desc nulls last, id desc limit ${take}`,
+    ),
   );
   const shown = rows.slice(0, page.limit);
   const last = shown.at(-1);
   return {
     ids: shown.map((row) => Number(row.id)),
-    nextCursor: rows.length > page.limit && last ? encodeActivityCursor({ lastMessageId: Number(last.last_message_id ?? 0), id: Number(last.id) }) : null,
+    nextCursor:
+      rows.length > page.limit && last
+        ? encodeActivityCursor({ lastMessageId: Number(last.last_message_id ?? 0), id: Number(last.id) })
+        : null,
   };
 }
 
@@ -240,7 +280,11 @@ function inOrderOf<T>(ids: readonly number[], rows: readonly T[], idOf: (row: T)
  * A page of a listing's applications, the last activity of their conversations first, as its owner reads
  * them. The message is the conversation's first: a moderator who hid that message blanked it here too.
  */
-export async function applicationsForListing(db: Database, listingId: number, page: { cursor?: ActivityCursor | undefined; limit: number }): Promise<{ applications: ListingApplication[]; nextCursor: string | null }> {
+export async function applicationsForListing(
+  db: Database,
+  listingId: number,
+  page: { cursor?: ActivityCursor | undefined; limit: number },
+): Promise<{ applications: ListingApplication[]; nextCursor: string | null }> {
   const { ids, nextCursor } = await activityPage(db, [sql`c.listing_id = ${listingId}`], page);
   if (ids.length === 0) return { applications: [], nextCursor };
   const rows = await db
@@ -267,7 +311,12 @@ export async function applicationsForListing(db: Database, listingId: number, pa
       createdAt: application.createdAt.toISOString(),
       conversationId,
       ...offerExpiry(application),
-      applicant: { id: application.applicantId, displayName: displayNameOf(name), ...(shown ? { picture: shown } : {}), rating: { average: rating?.average ?? null, count: rating?.count ?? 0 } },
+      applicant: {
+        id: application.applicantId,
+        displayName: displayNameOf(name),
+        ...(shown ? { picture: shown } : {}),
+        rating: { average: rating?.average ?? null, count: rating?.count ?? 0 },
+      },
       ...(application.phone ? { phone: application.phone } : {}),
     };
   });
@@ -279,14 +328,25 @@ export async function applicationsForListing(db: Database, listingId: number, pa
  * hid, or whose publisher is blocked, reads as closed: its page is gone for the applicant, and why is not
  * theirs to know.
  */
-export async function applicationsOf(db: Database, applicantId: number, page: { cursor?: ActivityCursor | undefined; limit: number }): Promise<{ applications: MyApplication[]; nextCursor: string | null }> {
+export async function applicationsOf(
+  db: Database,
+  applicantId: number,
+  page: { cursor?: ActivityCursor | undefined; limit: number },
+): Promise<{ applications: MyApplication[]; nextCursor: string | null }> {
   const { ids, nextCursor } = await activityPage(db, [sql`c.applicant_id = ${applicantId}`], page);
   if (ids.length === 0) return { applications: [], nextCursor };
   const rows = await db
     .select({
       application: applications,
       conversationId: conversations.id,
-      job: { id: listings.id, title: listings.title, offerType: listings.offerType, status: listings.status, hiddenAt: listings.hiddenAt, isPublisherBlocked: listings.isPublisherBlocked },
+      job: {
+        id: listings.id,
+        title: listings.title,
+        offerType: listings.offerType,
+        status: listings.status,
+        hiddenAt: listings.hiddenAt,
+        isPublisherBlocked: listings.isPublisherBlocked,
+      },
     })
     .from(conversations)
     .innerJoin(applications, eq(applications.id, conversations.applicationId))
@@ -323,7 +383,10 @@ export async function unreadCounts(db: Database, userId: number, conversationIds
       select c.id as conversation_id, count(m.id)::int as unread
       from conversations c
       join messages m on m.conversation_id = c.id and ${unreadMessagesOf(userId)}
-      where c.id in (${sql.join(conversationIds.map((id) => sql`${id}`), sql`, `)}) and (c.poster_id = ${userId} or c.applicant_id = ${userId})
+      where c.id in (${sql.join(
+        conversationIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and (c.poster_id = ${userId} or c.applicant_id = ${userId})
       group by c.id`),
   );
   return new Map(rows.map((row) => [Number(row.conversation_id), Number(row.unread)]));
@@ -376,28 +439,30 @@ async function conversationWires(db: Database, userId: number, ids: readonly num
     unreadCounts(db, userId, ids),
   ]);
   const lastOf = new Map(lastMessages.map((row) => [row.conversationId, row]));
-  return inOrderOf(ids, rows, (row) => row.conversation.id).flatMap(({ conversation, title, otherName, application, myReviewId, myReviewPublishedAt, blockedAt }): Conversation[] => {
-    const last = lastOf.get(conversation.id);
-    const side = sideOf(conversation, userId);
-    if (!last || !side) return [];
-    return [
-      {
-        id: conversation.id,
-        job: { id: conversation.listingId, title },
-        other: { id: otherPartyOf(conversation, side), displayName: displayNameOf(otherName) },
-        lastMessage: messageWire(last),
-        unread: unread.get(conversation.id) ?? 0,
-        application: {
-          id: conversation.applicationId,
-          status: application.status as ApplicationStatus,
-          side,
-          myReview: myReviewId === null ? null : { published: myReviewPublishedAt !== null },
-          ...offerExpiry(application),
+  return inOrderOf(ids, rows, (row) => row.conversation.id).flatMap(
+    ({ conversation, title, otherName, application, myReviewId, myReviewPublishedAt, blockedAt }): Conversation[] => {
+      const last = lastOf.get(conversation.id);
+      const side = sideOf(conversation, userId);
+      if (!last || !side) return [];
+      return [
+        {
+          id: conversation.id,
+          job: { id: conversation.listingId, title },
+          other: { id: otherPartyOf(conversation, side), displayName: displayNameOf(otherName) },
+          lastMessage: messageWire(last),
+          unread: unread.get(conversation.id) ?? 0,
+          application: {
+            id: conversation.applicationId,
+            status: application.status as ApplicationStatus,
+            side,
+            myReview: myReviewId === null ? null : { published: myReviewPublishedAt !== null },
+            ...offerExpiry(application),
+          },
+          blockedByMe: blockedAt !== null,
         },
-        blockedByMe: blockedAt !== null,
-      },
-    ];
-  });
+      ];
+    },
+  );
 }
 
 /** A page of the user's conversations, the last activity first, and the unread total of them all. */
@@ -406,7 +471,10 @@ export async function conversationsOf(
   userId: number,
   page: { cursor?: ActivityCursor | undefined; limit: number },
 ): Promise<{ conversations: Conversation[]; unreadTotal: number; nextCursor: string | null }> {
-  const [{ ids, nextCursor }, unreadTotal] = await Promise.all([activityPage(db, [sql`c.poster_id = ${userId}`, sql`c.applicant_id = ${userId}`], page), unreadTotalOf(db, userId)]);
+  const [{ ids, nextCursor }, unreadTotal] = await Promise.all([
+    activityPage(db, [sql`c.poster_id = ${userId}`, sql`c.applicant_id = ${userId}`], page),
+    unreadTotalOf(db, userId),
+  ]);
   return { conversations: await conversationWires(db, userId, ids), unreadTotal, nextCursor };
 }
 
@@ -417,7 +485,11 @@ export async function conversationOf(db: Database, userId: number, conversationI
 }
 
 /** The conversation, if the user is one of its two parties, and their side. */
-export async function conversationFor(db: Database, conversationId: number, userId: number): Promise<{ conversation: ConversationRow; side: DealSide } | null> {
+export async function conversationFor(
+  db: Database,
+  conversationId: number,
+  userId: number,
+): Promise<{ conversation: ConversationRow; side: DealSide } | null> {
   const [conversation] = await db
     .select()
     .from(conversations)
@@ -431,7 +503,13 @@ export async function messagesOf(db: Database, conversationId: number, page: { b
   const rows = await db
     .select()
     .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), isNull(messages.hiddenAt), page.before === undefined ? undefined : lt(messages.id, page.before)))
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        isNull(messages.hiddenAt),
+        page.before === undefined ? undefined : lt(messages.id, page.before),
+      ),
+    )
     .orderBy(desc(messages.id))
     .limit(page.limit);
   return rows.reverse().map(messageWire);
@@ -479,7 +557,12 @@ export async function blockOther(tx: Database, conversation: ConversationRow, si
  * `alreadyReported`). Only the other party's own messages can be reported (403 otherwise); a message the
  * reporter cannot read (not theirs to read, or hidden) is 404.
  */
-export async function reportMessage(db: Database, messageId: number, reporterId: number, report: { reason: ReportReason; note: string }): Promise<void> {
+export async function reportMessage(
+  db: Database,
+  messageId: number,
+  reporterId: number,
+  report: { reason: ReportReason; note: string },
+): Promise<void> {
   const [found] = await db
     .select({ message: messages, conversation: conversations })
     .from(messages)
@@ -487,7 +570,8 @@ export async function reportMessage(db: Database, messageId: number, reporterId:
     .where(and(eq(messages.id, messageId), isNull(messages.hiddenAt)));
   const side = found ? sideOf(found.conversation, reporterId) : null;
   if (!found || !side) throw new ApiProblem(404, 'notFound');
-  if (found.message.kind !== 'user' || found.message.authorId !== otherPartyOf(found.conversation, side)) throw new ApiProblem(403, 'forbidden');
+  if (found.message.kind !== 'user' || found.message.authorId !== otherPartyOf(found.conversation, side))
+    throw new ApiProblem(403, 'forbidden');
   const [stored] = await db
     .insert(contentReports)
     .values({ targetKind: 'message', targetId: messageId, reporterId, reason: report.reason, note: report.note })

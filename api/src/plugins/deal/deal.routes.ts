@@ -121,7 +121,11 @@ export async function dealRoutes(app: FastifyInstance, opts: DealRoutesOptions):
    * A move, with all it causes, in its own transaction (docs/deal.md, "One transaction"): the note in the
    * thread, the events for both sides' pages and the email are committed with the move or not at all.
    */
-  async function announceMove(tx: Database, moved: Pick<Move, 'application' | 'conversation' | 'note'>, emailed: DecidedStatus | null): Promise<void> {
+  async function announceMove(
+    tx: Database,
+    moved: Pick<Move, 'application' | 'conversation' | 'note'>,
+    emailed: DecidedStatus | null,
+  ): Promise<void> {
     const application = applicationWire(moved.application, moved.conversation.id);
     const parties = [moved.conversation.posterId, moved.conversation.applicantId];
     await events.publish(tx, parties, 'message', { conversationId: moved.conversation.id, message: messageWire(moved.note) });
@@ -215,7 +219,12 @@ export async function dealRoutes(app: FastifyInstance, opts: DealRoutesOptions):
   api.get(
     '/me/applications',
     {
-      schema: { summary: 'A page of the applications I sent, the last activity first, with their listings', tags: TAGS, querystring: listQuery, response: { 200: myApplications, ...refusals(400, 401, 403) } },
+      schema: {
+        summary: 'A page of the applications I sent, the last activity first, with their listings',
+        tags: TAGS,
+        querystring: listQuery,
+        response: { 200: myApplications, ...refusals(400, 401, 403) },
+      },
       onRequest: adult,
       attachValidation: true,
     },
@@ -229,7 +238,8 @@ export async function dealRoutes(app: FastifyInstance, opts: DealRoutesOptions):
     '/applications/:id',
     {
       schema: {
-        summary: 'Move an application: the owner offers the job, declines, marks done or cancels; the applicant accepts or declines an offer, or withdraws',
+        summary:
+          'Move an application: the owner offers the job, declines, marks done or cancels; the applicant accepts or declines an offer, or withdraws',
         tags: TAGS,
         params: idParams,
         body: moveInput,
@@ -273,7 +283,12 @@ export async function dealRoutes(app: FastifyInstance, opts: DealRoutesOptions):
   api.get(
     '/conversations/:id',
     {
-      schema: { summary: 'One of my conversations, as the inbox lists it', tags: TAGS, params: idParams, response: { 200: conversationAnswer, ...refusals(401, 403, 404) } },
+      schema: {
+        summary: 'One of my conversations, as the inbox lists it',
+        tags: TAGS,
+        params: idParams,
+        response: { 200: conversationAnswer, ...refusals(401, 403, 404) },
+      },
       onRequest: adult,
     },
     async (request) => {
@@ -322,7 +337,10 @@ export async function dealRoutes(app: FastifyInstance, opts: DealRoutesOptions):
       refuseInvalidRequest(request);
       const message = await db.transaction(async (tx) => {
         const stored = messageWire(await postMessage(tx, conversation.id, side, request.body.text));
-        await events.publish(tx, [conversation.posterId, conversation.applicantId], 'message', { conversationId: conversation.id, message: stored });
+        await events.publish(tx, [conversation.posterId, conversation.applicantId], 'message', {
+          conversationId: conversation.id,
+          message: stored,
+        });
         await publishUnread(tx, otherPartyOf(conversation, side));
         await dealMail.messageSent(tx, stored.id);
         return stored;
@@ -401,7 +419,12 @@ export async function dealRoutes(app: FastifyInstance, opts: DealRoutesOptions):
   api.delete(
     '/me/blocked-members/:userId',
     {
-      schema: { summary: 'Unblock a member I blocked (nothing to undo is no error)', tags: TAGS, params: blockedMemberParams, response: { 204: noContent, ...refusals(401, 403, 404, 429) } },
+      schema: {
+        summary: 'Unblock a member I blocked (nothing to undo is no error)',
+        tags: TAGS,
+        params: blockedMemberParams,
+        response: { 204: noContent, ...refusals(401, 403, 404, 429) },
+      },
       onRequest: adult,
       config: WRITE_LIMIT,
     },

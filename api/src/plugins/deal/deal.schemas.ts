@@ -64,7 +64,16 @@ export const listQuery = z.object({
 const nextCursor = z.string().nullable();
 
 /** `upTo`: the last message the page showed; released pages send no body, which reads to the last message. */
-export const readInput = z.object({ upTo: z.number().int().min(0).max(2 ** 31 - 1).optional() }).nullish();
+export const readInput = z
+  .object({
+    upTo: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1)
+      .optional(),
+  })
+  .nullish();
 
 const offerExpiresAt = z.string().optional();
 

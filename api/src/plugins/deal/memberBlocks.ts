@@ -11,7 +11,12 @@ export async function isBlockedBetween(tx: Database, a: number, b: number): Prom
   const [row] = await tx
     .select({ one: sql<number>`1` })
     .from(memberBlocks)
-    .where(or(and(eq(memberBlocks.blockerId, a), eq(memberBlocks.blockedId, b)), and(eq(memberBlocks.blockerId, b), eq(memberBlocks.blockedId, a))))
+    .where(
+      or(
+        and(eq(memberBlocks.blockerId, a), eq(memberBlocks.blockedId, b)),
+        and(eq(memberBlocks.blockerId, b), eq(memberBlocks.blockedId, a)),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }

@@ -68,7 +68,8 @@ const KRAFT_DARK = '#BF8C4F';
 const CREAM = '#FFF9EF';
 const WHITE = '#FFFFFF';
 
-const shadow = (cx: number, cy: number, rx: number) => `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${Math.round(rx / 14)}" fill="#1C2321" opacity=".10"/>`;
+const shadow = (cx: number, cy: number, rx: number) =>
+  `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${Math.round(rx / 14)}" fill="#1C2321" opacity=".10"/>`;
 
 /** A four-pointed sparkle, for things just cleaned, new or shiny. */
 const sparkle = (x: number, y: number, size: number, fill = WHITE) =>
@@ -302,7 +303,13 @@ function camera(): string {
   const flags = [CORAL, MUSTARD, TEAL, '#7A86C8', CORAL, MUSTARD, TEAL, '#7A86C8'];
   return `
   <path d="M0 70 Q400 150 800 70" stroke="${INK}" stroke-width="3" fill="none" opacity=".5"/>
-  ${flags.map((color, i) => { const x = 40 + i * 100; const y = 70 + Math.sin((i + 0.5) / flags.length * Math.PI) * 40 - 2; return `<path d="M${x} ${y} h44 l-22 40Z" fill="${color}"/>`; }).join('')}
+  ${flags
+    .map((color, i) => {
+      const x = 40 + i * 100;
+      const y = 70 + Math.sin(((i + 0.5) / flags.length) * Math.PI) * 40 - 2;
+      return `<path d="M${x} ${y} h44 l-22 40Z" fill="${color}"/>`;
+    })
+    .join('')}
   ${shadow(400, 404, 220)}
   <g>
     <rect x="220" y="190" width="360" height="210" rx="30" fill="${INK}"/>
@@ -354,7 +361,13 @@ function laptop(): string {
 }
 
 function garden(): string {
-  const fallen = [[180, 120, MUSTARD], [250, 70, CORAL], [610, 90, MUSTARD], [690, 160, CORAL_DARK], [540, 60, '#E59B3A']] as const;
+  const fallen = [
+    [180, 120, MUSTARD],
+    [250, 70, CORAL],
+    [610, 90, MUSTARD],
+    [690, 160, CORAL_DARK],
+    [540, 60, '#E59B3A'],
+  ] as const;
   return `
   <path d="M0 340 Q200 290 420 330 T800 310 V500 H0Z" fill="${LEAF}" opacity=".55"/>
   <g>
@@ -364,7 +377,7 @@ function garden(): string {
     <circle cx="660" cy="206" r="48" fill="${CORAL}"/><circle cx="520" cy="226" r="42" fill="${CORAL}"/>
     <circle cx="580" cy="110" r="44" fill="#E59B3A"/>
   </g>
-  ${fallen.map(([x, y, color]) => leaf(x, y, 26, (x * 7) % 90 - 45, color)).join('')}
+  ${fallen.map(([x, y, color]) => leaf(x, y, 26, ((x * 7) % 90) - 45, color)).join('')}
   ${shadow(330, 404, 200)}
   <g>
     <circle cx="150" cy="360" r="46" fill="${LEAF_DARK}"/><circle cx="206" cy="346" r="56" fill="${LEAF}"/><circle cx="256" cy="372" r="36" fill="${LEAF_DARK}"/>
@@ -470,7 +483,15 @@ const balloon = (x: number, y: number, fill: string, tieX: number) =>
    <ellipse cx="${x - 16}" cy="${y - 20}" rx="10" ry="16" fill="${WHITE}" opacity=".45" transform="rotate(20 ${x - 16} ${y - 20})"/></g>`;
 
 function party(): string {
-  const confetti = [[120, 80, CORAL, 20], [250, 50, TEAL, -30], [520, 70, MUSTARD, 45], [700, 60, '#7A86C8', 10], [660, 200, CORAL, -20], [90, 240, MUSTARD, 30], [740, 300, TEAL, 60]] as const;
+  const confetti = [
+    [120, 80, CORAL, 20],
+    [250, 50, TEAL, -30],
+    [520, 70, MUSTARD, 45],
+    [700, 60, '#7A86C8', 10],
+    [660, 200, CORAL, -20],
+    [90, 240, MUSTARD, 30],
+    [740, 300, TEAL, 60],
+  ] as const;
   return `
   ${confetti.map(([x, y, color, angle]) => `<rect x="${x}" y="${y}" width="18" height="8" rx="2" fill="${color}" transform="rotate(${angle} ${x} ${y})"/>`).join('')}
   ${balloon(190, 140, CORAL, 240)}${balloon(270, 110, MUSTARD, 250)}${balloon(620, 130, TEAL, 580)}${balloon(560, 90, '#7A86C8', 570)}
@@ -526,7 +547,17 @@ function van(): string {
 }
 
 function olives(): string {
-  const olivesAt = [[300, 180], [340, 214], [420, 150], [470, 200], [520, 160], [380, 240], [560, 226], [260, 230], [450, 246]];
+  const olivesAt = [
+    [300, 180],
+    [340, 214],
+    [420, 150],
+    [470, 200],
+    [520, 160],
+    [380, 240],
+    [560, 226],
+    [260, 230],
+    [450, 246],
+  ];
   return `
   <path d="M0 300 Q180 230 380 290 T800 270 V500 H0Z" fill="${LEAF}" opacity=".35"/>
   <path d="M0 350 Q260 300 520 350 T800 340 V500 H0Z" fill="#E3C98A" opacity=".6"/>

@@ -71,7 +71,8 @@ export const DEMO_LISTINGS: DemoListing[] = [
     poster: 'shiran',
     offerType: 'job',
     title: 'מלצרים ומלצריות לחתונה ביום חמישי',
-    description: 'דרושים 4 מלצרים ומלצריות לחתונה באולם באילת, ביום חמישי מ-18:00 ועד סוף האירוע (בערך 01:00). ניסיון בהגשה – יתרון. לבוש: חולצה לבנה ומכנסיים שחורים. ארוחה והסעה הביתה עלינו.',
+    description:
+      'דרושים 4 מלצרים ומלצריות לחתונה באולם באילת, ביום חמישי מ-18:00 ועד סוף האירוע (בערך 01:00). ניסיון בהגשה – יתרון. לבוש: חולצה לבנה ומכנסיים שחורים. ארוחה והסעה הביתה עלינו.',
     category: 'eventAndErrands',
     paymentType: 'hourly',
     amount: 60,
@@ -86,7 +87,8 @@ export const DEMO_LISTINGS: DemoListing[] = [
     poster: 'maya',
     offerType: 'job',
     title: 'Dog walker for a friendly labrador',
-    description: "We're abroad for three weeks from the 10th and need someone reliable to walk Bamba, our 4-year-old lab, twice a day (around 7:30 and 18:00), Sunday to Thursday. She's gentle, good on the leash and loves everyone. A neighbour covers the weekends; we'll hand you the keys in person.",
+    description:
+      "We're abroad for three weeks from the 10th and need someone reliable to walk Bamba, our 4-year-old lab, twice a day (around 7:30 and 18:00), Sunday to Thursday. She's gentle, good on the leash and loves everyone. A neighbour covers the weekends; we'll hand you the keys in person.",
     category: 'petAndAnimalCare',
     paymentType: 'hourly',
     amount: 50,
@@ -101,7 +103,8 @@ export const DEMO_LISTINGS: DemoListing[] = [
     poster: 'hiba',
     offerType: 'service',
     title: 'تنظيف بيوت ومكاتب',
-    description: 'أنا وأختي ننظّف البيوت والمكاتب بدقة وأمانة، ومعنا موادّ التنظيف. تنظيف أسبوعي أو تنظيف شامل قبل الأعياد وبعد الترميم. متوفرتان في الصباح من الأحد حتى الجمعة.',
+    description:
+      'أنا وأختي ننظّف البيوت والمكاتب بدقة وأمانة، ومعنا موادّ التنظيف. تنظيف أسبوعي أو تنظيف شامل قبل الأعياد وبعد الترميم. متوفرتان في الصباح من الأحد حتى الجمعة.',
     category: 'homeServices',
     paymentType: 'hourly',
     amount: 60,
@@ -116,7 +119,8 @@ export const DEMO_LISTINGS: DemoListing[] = [
     poster: 'igor',
     offerType: 'job',
     title: 'Помочь с переездом: погрузка коробок',
-    description: 'Нужны двое крепких ребят на три часа в пятницу утром: спустить коробки и небольшую мебель с четвёртого этажа и загрузить в машину. Лифт есть, но маленький. Вода и перекус с меня.',
+    description:
+      'Нужны двое крепких ребят на три часа в пятницу утром: спустить коробки и небольшую мебель с четвёртого этажа и загрузить в машину. Лифт есть, но маленький. Вода и перекус с меня.',
     category: 'homeServices',
     paymentType: 'hourly',
     amount: 60,
@@ -131,7 +135,8 @@ export const DEMO_LISTINGS: DemoListing[] = [
     poster: 'yossi',
     offerType: 'job',
     title: 'עזרה בגינה לפני החורף',
-    description: 'גיזום שיחים, ניקוי עלים ופינוי גזם בחצר פרטית. בערך ארבע שעות עבודה, כל הכלים נמצאים במקום. מתאים לשישי בבוקר או למוצאי שבת.',
+    description:
+      'גיזום שיחים, ניקוי עלים ופינוי גזם בחצר פרטית. בערך ארבע שעות עבודה, כל הכלים נמצאים במקום. מתאים לשישי בבוקר או למוצאי שבת.',
     category: 'homeServices',
     paymentType: 'fixed',
     amount: 350,
@@ -146,7 +151,8 @@ export const DEMO_LISTINGS: DemoListing[] = [
     poster: 'rana',
     offerType: 'service',
     title: 'دروس خصوصية في الرياضيات',
-    description: 'معلّمة رياضيات بخبرة عشر سنوات، أدرّس طلاب المرحلتين الإعدادية والثانوية وأحضّرهم لامتحانات البجروت (3 حتى 5 وحدات). دروس فردية أو لمجموعات صغيرة، في البيت أو عبر الإنترنت.',
+    description:
+      'معلّمة رياضيات بخبرة عشر سنوات، أدرّس طلاب المرحلتين الإعدادية والثانوية وأحضّرهم لامتحانات البجروت (3 حتى 5 وحدات). دروس فردية أو لمجموعات صغيرة، في البيت أو عبر الإنترنت.',
     category: 'educationAndTutoring',
     paymentType: 'hourly',
     amount: 100,
@@ -162,7 +168,8 @@ export const DEMO_LISTINGS: DemoListing[] = [
     poster: 'daniel',
     offerType: 'job',
     title: 'Help carrying a sofa to the 3rd floor',
-    description: "Two-seater sofa, building without an elevator. About an hour of work on Friday morning; I'll be carrying too. Please bring work gloves.",
+    description:
+      "Two-seater sofa, building without an elevator. About an hour of work on Friday morning; I'll be carrying too. Please bring work gloves.",
     category: 'homeServices',
     paymentType: 'fixed',
     amount: 200,
@@ -177,7 +184,8 @@ export const DEMO_LISTINGS: DemoListing[] = [
     poster: 'marina',
     offerType: 'job',
     title: 'Курьер на полдня: развезти заказы',
-    description: 'Небольшой интернет-магазин косметики. Ищем человека с машиной, чтобы по вторникам и четвергам развозить заказы по Ришону и Холону, примерно 4 часа. Бензин оплачиваем отдельно.',
+    description:
+      'Небольшой интернет-магазин косметики. Ищем человека с машиной, чтобы по вторникам и четвергам развозить заказы по Ришону и Холону, примерно 4 часа. Бензин оплачиваем отдельно.',
     category: 'eventAndErrands',
     paymentType: 'hourly',
     amount: 55,
@@ -192,7 +200,8 @@ export const DEMO_LISTINGS: DemoListing[] = [
     poster: 'ido',
     offerType: 'service',
     title: 'שיעורי גיטרה למתחילים – ילדים ומבוגרים',
-    description: 'מלמד גיטרה אקוסטית וחשמלית כבר 8 שנים. מתחילים משירים שאתם אוהבים, בלי לחץ של תווים. שיעור ניסיון ראשון במחיר מוזל. אפשר אצלי בסטודיו או אצלכם בבית.',
+    description:
+      'מלמד גיטרה אקוסטית וחשמלית כבר 8 שנים. מתחילים משירים שאתם אוהבים, בלי לחץ של תווים. שיעור ניסיון ראשון במחיר מוזל. אפשר אצלי בסטודיו או אצלכם בבית.',
     category: 'educationAndTutoring',
     paymentType: 'hourly',
     amount: 110,
@@ -207,7 +216,8 @@ export const DEMO_LISTINGS: DemoListing[] = [
     poster: 'samer',
     offerType: 'job',
     title: 'مساعدة في تنظيم حفلة عيد ميلاد',
-    description: 'نحتاج شخصين للمساعدة في تزيين القاعة وترتيب الطاولات وتقديم الضيافة في عيد ميلاد ابنتي، يوم السبت من الرابعة حتى التاسعة مساءً. المبلغ لكل شخص.',
+    description:
+      'نحتاج شخصين للمساعدة في تزيين القاعة وترتيب الطاولات وتقديم الضيافة في عيد ميلاد ابنتي، يوم السبت من الرابعة حتى التاسعة مساءً. المبلغ لكل شخص.',
     category: 'eventAndErrands',
     paymentType: 'fixed',
     amount: 300,
@@ -222,7 +232,8 @@ export const DEMO_LISTINGS: DemoListing[] = [
     poster: 'rachel',
     offerType: 'service',
     title: 'English tutoring for high-school students',
-    description: 'Native English speaker with five years of experience preparing students for the bagrut (4 and 5 units): reading comprehension, writing and the oral exam. Lessons at your home or online; the first lesson is half price.',
+    description:
+      'Native English speaker with five years of experience preparing students for the bagrut (4 and 5 units): reading comprehension, writing and the oral exam. Lessons at your home or online; the first lesson is half price.',
     category: 'educationAndTutoring',
     paymentType: 'hourly',
     amount: 120,
@@ -240,7 +251,8 @@ export const DEMO_LISTINGS: DemoListing[] = [
     poster: 'elena',
     offerType: 'service',
     title: 'Репетитор по физике и математике',
-    description: 'Бывший преподаватель вуза, готовлю к багруту (5 единиц) и психометрии. Объясняю понятно и без спешки. Занятия на русском или на иврите, у меня дома или по Zoom.',
+    description:
+      'Бывший преподаватель вуза, готовлю к багруту (5 единиц) и психометрии. Объясняю понятно и без спешки. Занятия на русском или на иврите, у меня дома или по Zoom.',
     category: 'educationAndTutoring',
     paymentType: 'hourly',
     amount: 130,
@@ -255,7 +267,8 @@ export const DEMO_LISTINGS: DemoListing[] = [
     poster: 'noa',
     offerType: 'job',
     title: 'סידורים לאישה מבוגרת פעמיים בשבוע',
-    description: 'אמא שלי בת 82 וגרה לבד. מחפשת מישהו או מישהי לקניות בסופר, איסוף תרופות מבית המרקחת וקצת עזרה בבית, פעמיים בשבוע לשעתיים בערך. מתאים לסטודנט או לסטודנטית עם רכב.',
+    description:
+      'אמא שלי בת 82 וגרה לבד. מחפשת מישהו או מישהי לקניות בסופר, איסוף תרופות מבית המרקחת וקצת עזרה בבית, פעמיים בשבוע לשעתיים בערך. מתאים לסטודנט או לסטודנטית עם רכב.',
     category: 'eventAndErrands',
     paymentType: 'hourly',
     amount: 45,
@@ -270,7 +283,8 @@ export const DEMO_LISTINGS: DemoListing[] = [
     poster: 'layla',
     offerType: 'job',
     title: 'رعاية قطتين خلال العطلة',
-    description: 'مسافرون لمدة أسبوع في العيد، ونبحث عن شخص يزور البيت مرة في اليوم لإطعام القطتين وتغيير الماء وتنظيف صندوق الرمل. القطتان هادئتان ومعتادتان على الناس.',
+    description:
+      'مسافرون لمدة أسبوع في العيد، ونبحث عن شخص يزور البيت مرة في اليوم لإطعام القطتين وتغيير الماء وتنظيف صندوق الرمل. القطتان هادئتان ومعتادتان على الناس.',
     category: 'petAndAnimalCare',
     paymentType: 'fixed',
     amount: 280,
@@ -285,7 +299,8 @@ export const DEMO_LISTINGS: DemoListing[] = [
     poster: 'tom',
     offerType: 'service',
     title: 'Phone and computer help for seniors',
-    description: 'Patient help at your home: setting up WhatsApp and video calls with the grandchildren, moving photos off a full phone, fixing printer and Wi-Fi problems. A visit usually takes an hour or two; the price is per visit, anywhere in Eilat.',
+    description:
+      'Patient help at your home: setting up WhatsApp and video calls with the grandchildren, moving photos off a full phone, fixing printer and Wi-Fi problems. A visit usually takes an hour or two; the price is per visit, anywhere in Eilat.',
     category: 'other',
     paymentType: 'fixed',
     amount: 150,
@@ -300,7 +315,8 @@ export const DEMO_LISTINGS: DemoListing[] = [
     poster: 'olga',
     offerType: 'job',
     title: 'Выгул собаки по утрам',
-    description: 'Спокойный пёс средних размеров, прогулка 40 минут каждое утро с воскресенья по четверг, начиная с 7:00. Оплата 600 шекелей в месяц.',
+    description:
+      'Спокойный пёс средних размеров, прогулка 40 минут каждое утро с воскресенья по четверг, начиная с 7:00. Оплата 600 шекелей в месяц.',
     category: 'petAndAnimalCare',
     paymentType: 'fixed',
     amount: 600,
@@ -315,7 +331,8 @@ export const DEMO_LISTINGS: DemoListing[] = [
     poster: 'avi',
     offerType: 'service',
     title: 'הרכבת רהיטים מאיקאה ומכל חנות',
-    description: 'מרכיב ארונות, מיטות, שידות ומדפים, כולל תלייה על הקיר. מגיע עם כל הכלים, עובד נקי ומפנה את הקרטונים. זמין גם בערבים. המחיר לפריט בינוני; לארון גדול – הצעת מחיר.',
+    description:
+      'מרכיב ארונות, מיטות, שידות ומדפים, כולל תלייה על הקיר. מגיע עם כל הכלים, עובד נקי ומפנה את הקרטונים. זמין גם בערבים. המחיר לפריט בינוני; לארון גדול – הצעת מחיר.',
     category: 'homeServices',
     paymentType: 'fixed',
     amount: 250,
@@ -331,7 +348,8 @@ export const DEMO_LISTINGS: DemoListing[] = [
     poster: 'fadi',
     offerType: 'job',
     title: 'مطلوب عمّال لقطف الزيتون',
-    description: 'بدأ موسم الزيتون! نحتاج ثلاثة عمّال لقطف الزيتون في كرم العائلة قرب البلد، من السابعة صباحًا حتى الثانية ظهرًا، لمدة أسبوع تقريبًا. الفطور والقهوة علينا.',
+    description:
+      'بدأ موسم الزيتون! نحتاج ثلاثة عمّال لقطف الزيتون في كرم العائلة قرب البلد، من السابعة صباحًا حتى الثانية ظهرًا، لمدة أسبوع تقريبًا. الفطور والقهوة علينا.',
     category: 'other',
     paymentType: 'hourly',
     amount: 45,
@@ -346,7 +364,8 @@ export const DEMO_LISTINGS: DemoListing[] = [
     poster: 'sarah',
     offerType: 'job',
     title: 'Evening babysitter for two kids (6 and 9)',
-    description: 'Two evenings a week, 18:30 to 22:30, usually Monday and Wednesday. The kids are easy-going: dinner, bath, a story and bed. Looking for someone with experience and references; English or Hebrew is fine.',
+    description:
+      'Two evenings a week, 18:30 to 22:30, usually Monday and Wednesday. The kids are easy-going: dinner, bath, a story and bed. Looking for someone with experience and references; English or Hebrew is fine.',
     category: 'other',
     paymentType: 'hourly',
     amount: 55,
@@ -361,7 +380,8 @@ export const DEMO_LISTINGS: DemoListing[] = [
     poster: 'dmitry',
     offerType: 'service',
     title: 'Ремонт и настройка компьютеров на дому',
-    description: 'Переустановка Windows, чистка от вирусов, замена диска на SSD, настройка Wi-Fi и принтера. Приеду к вам или заберу ноутбук в мастерскую. Цена за вызов, всё остальное обсуждаем заранее.',
+    description:
+      'Переустановка Windows, чистка от вирусов, замена диска на SSD, настройка Wi-Fi и принтера. Приеду к вам или заберу ноутбук в мастерскую. Цена за вызов, всё остальное обсуждаем заранее.',
     category: 'other',
     paymentType: 'fixed',
     amount: 150,
@@ -376,7 +396,8 @@ export const DEMO_LISTINGS: DemoListing[] = [
     poster: 'avi',
     offerType: 'service',
     title: 'הובלות קטנות ודירות סטודנטים',
-    description: 'רכב מסחרי עם מעלון, מתאים לדירת חדר-שניים, למקרר או למכונת כביסה. עוזר בהעמסה ובפריקה, עטיפה של רהיטים כלולה. פועל באזור באר שבע והדרום.',
+    description:
+      'רכב מסחרי עם מעלון, מתאים לדירת חדר-שניים, למקרר או למכונת כביסה. עוזר בהעמסה ובפריקה, עטיפה של רהיטים כלולה. פועל באזור באר שבע והדרום.',
     category: 'homeServices',
     paymentType: 'fixed',
     amount: 300,
@@ -394,7 +415,8 @@ export const DEMO_LISTINGS: DemoListing[] = [
     poster: 'mohammad',
     offerType: 'service',
     title: 'تصوير أعراس ومناسبات',
-    description: 'مصوّر فوتوغرافي وفيديو للأعراس والخطوبات وأعياد الميلاد. السعر يشمل يوم تصوير كاملًا وتسليم الصور بعد التعديل خلال أسبوعين. أرسلوا لي تاريخ المناسبة لنتفق على التفاصيل.',
+    description:
+      'مصوّر فوتوغرافي وفيديو للأعراس والخطوبات وأعياد الميلاد. السعر يشمل يوم تصوير كاملًا وتسليم الصور بعد التعديل خلال أسبوعين. أرسلوا لي تاريخ المناسبة لنتفق على التفاصيل.',
     category: 'other',
     paymentType: 'fixed',
     amount: 1_500,
@@ -409,7 +431,8 @@ export const DEMO_LISTINGS: DemoListing[] = [
     poster: 'mike',
     offerType: 'service',
     title: 'Deep cleaning after renovation or before moving in',
-    description: 'Two of us, with professional products and equipment: windows, kitchen cabinets inside and out, bathrooms, plaster dust everywhere. Evenings and Fridays too. Send a few photos on WhatsApp and we will give you a price.',
+    description:
+      'Two of us, with professional products and equipment: windows, kitchen cabinets inside and out, bathrooms, plaster dust everywhere. Evenings and Fridays too. Send a few photos on WhatsApp and we will give you a price.',
     category: 'homeServices',
     paymentType: 'hourly',
     amount: 70,
@@ -424,7 +447,8 @@ export const DEMO_LISTINGS: DemoListing[] = [
     poster: 'svetlana',
     offerType: 'service',
     title: 'Передержка кошек и собак у меня дома',
-    description: 'Частный дом с огороженным двором, своих животных нет. Возьму кошку или небольшую собаку, пока вы в отпуске: гуляю дважды в день и каждый день присылаю фото. 80 шекелей в сутки.',
+    description:
+      'Частный дом с огороженным двором, своих животных нет. Возьму кошку или небольшую собаку, пока вы в отпуске: гуляю дважды в день и каждый день присылаю фото. 80 шекелей в сутки.',
     category: 'petAndAnimalCare',
     paymentType: 'fixed',
     amount: 80,

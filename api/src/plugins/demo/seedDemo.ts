@@ -41,7 +41,10 @@ export async function seedDemoListings(db: Database, storage: PhotoStorage | nul
   // Drawing runs on sharp's threads while the posters are written.
   const [photoUrls, posters] = await Promise.all([
     storage
-      ? storeDemoPhotos(storage, DEMO_LISTINGS.map((listing) => listing.photos)).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))
+      ? storeDemoPhotos(
+          storage,
+          DEMO_LISTINGS.map((listing) => listing.photos),
+        ).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))
       : null,
     db
       .insert(users)

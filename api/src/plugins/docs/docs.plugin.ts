@@ -7,7 +7,11 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 async function docsPlugin(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Tasko API', version: '1.0.0', description: 'Listings, sign-in, settings and places. Errors: { statusCode, messageKey, fields? }.' },
+      info: {
+        title: 'Tasko API',
+        version: '1.0.0',
+        description: 'Listings, sign-in, settings and places. Errors: { statusCode, messageKey, fields? }.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,

@@ -31,7 +31,9 @@ const KEY_BY_STATUS: Record<number, string> = {
 export function validationFields(validation: readonly FastifySchemaValidationError[]): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of validation) {
-    const field = (issue.instancePath || '').replace(/^\//, '').split('/')[0] || String((issue.params as { missingProperty?: string })?.missingProperty ?? 'request');
+    const field =
+      (issue.instancePath || '').replace(/^\//, '').split('/')[0] ||
+      String((issue.params as { missingProperty?: string })?.missingProperty ?? 'request');
     if (!fields[field]) fields[field] = MESSAGE_KEY.test(issue.message ?? '') ? (issue.message as string) : 'invalidRequest';
   }
   return fields;

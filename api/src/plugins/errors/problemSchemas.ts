@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { ApiProblem, validationFields } from './errors.plugin.js';
 
 /** The one error shape (docs/architecture.md, "API surface"), as the OpenAPI document shows each refusal. */
-export const apiProblem = z.object({ statusCode: z.number().int(), messageKey: z.string(), fields: z.record(z.string(), z.string()).optional() });
+export const apiProblem = z.object({
+  statusCode: z.number().int(),
+  messageKey: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
 
 /** The refusals a route can answer, each in the one error shape. */
 export function refusals(...statusCodes: number[]): Record<number, typeof apiProblem> {

@@ -17,7 +17,10 @@ const eventSchema = z.object({
   // Lines (text.ts): a NUL in a path or a property would fail the insert (text and jsonb columns refuse it).
   path: lineText('invalidRequest').startsWith('/').max(ANALYTICS.maxPathLength),
   props: z
-    .record(lineText('invalidRequest').max(40), z.union([lineText('invalidRequest').max(ANALYTICS.maxPropLength), z.number().finite(), z.boolean()]))
+    .record(
+      lineText('invalidRequest').max(40),
+      z.union([lineText('invalidRequest').max(ANALYTICS.maxPropLength), z.number().finite(), z.boolean()]),
+    )
     .refine((props) => Object.keys(props).length <= ANALYTICS.maxProps),
   visitorId: z.uuid(),
   // A clock a week behind or an hour ahead is not a clock to count by.
@@ -33,11 +36,18 @@ const eventSchema = z.object({
  * as the page closes carries no token and stays anonymous. Everything else is the browser's word, so these
  * feed the site's daily figures only: a listing's views are counted from the server's own answers.
  */
-export async function eventsRoutes(app: FastifyInstance, opts: { db: Database; sessions: SessionService; eventsRateLimit: number }): Promise<void> {
+export async function eventsRoutes(
+  app: FastifyInstance,
+  opts: { db: Database; sessions: SessionService; eventsRateLimit: number },
+): Promise<void> {
   app.post(
     '/events',
     {
-      schema: { summary: 'Store a batch of analytics events (sent only after cookie consent)', tags: ['analytics'], response: { 202: noContent } },
+      schema: {
+        summary: 'Store a batch of analytics events (sent only after cookie consent)',
+        tags: ['analytics'],
+        response: { 202: noContent },
+      },
       bodyLimit: 64 * 1024,
       config: { rateLimit: { max: opts.eventsRateLimit, timeWindow: 60_000 } },
     },

@@ -34,11 +34,15 @@ async function stateOf(check: (() => Promise<void>) | undefined): Promise<Depend
  */
 export async function healthRoutes(app: FastifyInstance, opts: HealthProbe): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get('/health', { schema: { summary: 'Liveness, the database and Redis', tags: ['health'], response: { 200: healthAnswer, 503: healthAnswer } } }, async (_request, reply) => {
-    const [db, redis] = await Promise.all([stateOf(opts.checkDatabase), stateOf(opts.checkRedis)]);
-    const ok = db !== 'down' && redis !== 'down';
-    return reply.code(ok ? 200 : 503).send({ ok, db, redis });
-  });
+  api.get(
+    '/health',
+    { schema: { summary: 'Liveness, the database and Redis', tags: ['health'], response: { 200: healthAnswer, 503: healthAnswer } } },
+    async (_request, reply) => {
+      const [db, redis] = await Promise.all([stateOf(opts.checkDatabase), stateOf(opts.checkRedis)]);
+      const ok = db !== 'down' && redis !== 'down';
+      return reply.code(ok ? 200 : 503).send({ ok, db, redis });
+    },
+  );
 }
 
 const readinessAnswer = z.object({
@@ -74,17 +78,26 @@ export interface ReadinessProbe {
 export async function readinessRoutes(app: FastifyInstance, probe: ReadinessProbe): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const noStore = { 'cache-control': 'no-store' };
-  api.get('/health/live', { schema: { summary: 'The process answers', tags: ['health'], response: { 200: z.object({ live: z.literal(true) }) } } }, async (_request, reply) =>
-    reply.headers(noStore).send({ live: true as const }),
+  api.get(
+    '/health/live',
+    { schema: { summary: 'The process answers', tags: ['health'], response: { 200: z.object({ live: z.literal(true) }) } } },
+    async (_request, reply) => reply.headers(noStore).send({ live: true as const }),
   );
   api.get(
     '/health/ready',
-    { schema: { summary: 'Whether this instance should get traffic, and why', tags: ['health'], response: { 200: readinessAnswer, 503: readinessAnswer } } },
+    {
+      schema: {
+        summary: 'Whether this instance should get traffic, and why',
+        tags: ['health'],
+        response: { 200: readinessAnswer, 503: readinessAnswer },
+      },
+    },
     async (_request, reply) => {
       const [primary, redis] = await Promise.all([stateOf(probe.checkPrimary), stateOf(probe.checkRedis)]);
       const replica = probe.replicaState();
       const isPrimaryUp = primary === 'up';
-      const migrations = isPrimaryUp || replica !== 'down' ? await answerWithin(probe.migrations(isPrimaryUp)).catch(() => 'behind' as const) : 'behind';
+      const migrations =
+        isPrimaryUp || replica !== 'down' ? await answerWithin(probe.migrations(isPrimaryUp)).catch(() => 'behind' as const) : 'behind';
       const draining = probe.isDraining();
       const canRead = isPrimaryUp || replica === 'up' || replica === 'lagging';
       const ready = canRead && migrations === 'applied' && !draining;

@@ -56,7 +56,9 @@ export class IdempotentWrites {
    * body is the JSON itself): register it ahead of @fastify/compress.
    */
   register(app: FastifyInstance): void {
-    app.addHook('preHandler', async (request, reply) => (request.routeOptions.config.idempotency === 'body' ? this.claimJsonBody(request, reply) : undefined));
+    app.addHook('preHandler', async (request, reply) =>
+      request.routeOptions.config.idempotency === 'body' ? this.claimJsonBody(request, reply) : undefined,
+    );
     app.addHook('onSend', async (request, reply, payload) => {
       const claim = this.claims.get(request);
       if (!claim) return payload;
@@ -90,18 +92,28 @@ export class IdempotentWrites {
   async claim(request: FastifyRequest, reply: FastifyReply, fingerprint: string): Promise<boolean> {
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (header === undefined) return false;
-    if (typeof header !== 'string' || !KEY_FORMAT.test(header)) throw new ApiProblem(400, 'invalidRequest', { idempotencyKey: 'invalidRequest' });
+    if (typeof header !== 'string' || !KEY_FORMAT.test(header))
+      throw new ApiProblem(400, 'invalidRequest', { idempotencyKey: 'invalidRequest' });
     const claim = { userId: userOf(request).id, key: header };
     const where = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
     // Two rounds at most: a key found expired (or let go between the insert and the read) is tried once more.
     for (let round = 0; round < 2; round += 1) {
-      const [inserted] = await this.db.insert(idempotencyKeys).values({ ...claim, fingerprint }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+      const [inserted] = await this.db
+        .insert(idempotencyKeys)
+        .values({ ...claim, fingerprint })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
       if (inserted) {
         this.claims.set(request, claim);
         return false;
       }
       const [kept] = await this.db
-        .select({ fingerprint: idempotencyKeys.fingerprint, status: idempotencyKeys.status, body: idempotencyKeys.body, ageMs: sql<number>`(extract(epoch from now() - ${idempotencyKeys.startedAt}) * 1000)::float8` })
+        .select({
+          fingerprint: idempotencyKeys.fingerprint,
+          status: idempotencyKeys.status,
+          body: idempotencyKeys.body,
+          ageMs: sql<number>`(extract(epoch from now() - ${idempotencyKeys.startedAt}) * 1000)::float8`,
+        })
         .from(idempotencyKeys)
         .where(where);
       if (!kept) continue;

@@ -26,7 +26,6 @@ const identity = z.object({
     .transform((nonce) => nonce || undefined),
 });
 
-
 /**
  * The local OpenID provider (docs/architecture.md#the-local-identity-provider): the same redirect flow as Google's,
  * offline. It stands in for Google's own page, so it is plain and outside the site's translations.

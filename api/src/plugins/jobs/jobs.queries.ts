@@ -88,7 +88,11 @@ const byPay = (isDescending: boolean): IndexedSort => ({
 });
 
 /** The sorts an index gives in order; `nearest` walks places in turn instead (`nearestMatches`). */
-const SORTS: Record<Exclude<SortOption, 'nearest'>, IndexedSort> = { newest: NEWEST, 'salary-high': byPay(true), 'salary-low': byPay(false) };
+const SORTS: Record<Exclude<SortOption, 'nearest'>, IndexedSort> = {
+  newest: NEWEST,
+  'salary-high': byPay(true),
+  'salary-low': byPay(false),
+};
 
 /** Rows in the order they are read: the sort's own order, or its reverse when paging backwards. */
 function readingOrder(sort: IndexedSort, t: SortColumns, isBackwards: boolean): SQL[] {
@@ -134,9 +138,16 @@ export function aroundOf(params: Pick<SearchParams, 'placeId' | 'radiusKm'>): Ar
  * or the publisher's name, the place typed (any of its names, or the street), the chosen place or the places
  * around it, the listing's language and the payment type. Words and places are compared as search keys.
  */
-function filtersOf(params: SearchParams, around: Around | undefined, use: (filter: 'words' | 'place' | 'language' | 'paymentType') => Use, part?: NamedPlacePart): SQL[] {
-  const has = (column: AnyPgColumn, key: string, how: Use) => (how === 'indexed' ? like(column, contains(key)) : sql`strpos(${column}, ${key}) > 0`);
-  const exact = (column: AnyPgColumn, value: unknown, how: Use) => (how === 'indexed' ? sql`${column} = ${value}` : sql`${column} || '' = ${value}`);
+function filtersOf(
+  params: SearchParams,
+  around: Around | undefined,
+  use: (filter: 'words' | 'place' | 'language' | 'paymentType') => Use,
+  part?: NamedPlacePart,
+): SQL[] {
+  const has = (column: AnyPgColumn, key: string, how: Use) =>
+    how === 'indexed' ? like(column, contains(key)) : sql`strpos(${column}, ${key}) > 0`;
+  const exact = (column: AnyPgColumn, value: unknown, how: Use) =>
+    how === 'indexed' ? sql`${column} = ${value}` : sql`${column} || '' = ${value}`;
   const conditions: SQL[] = [];
   const words = searchKey(params.q ?? '');
   if (words) conditions.push(has(listings.searchText, words, use('words')));
@@ -146,8 +157,12 @@ function filtersOf(params: SearchParams, around: Around | undefined, use: (filte
     const how = use('place');
     // Nearest first without a radius: every listing with a place, the whole country by distance.
     if (params.radiusKm === undefined && params.sort === 'nearest') conditions.push(sql`${listings.placeId} is not null`);
-    else if (params.radiusKm === undefined) conditions.push(how === 'indexed' ? eq(listings.placeId, around.center.id) : sql`${listings.placeId} + 0 = ${around.center.id}`);
-    else conditions.push(how === 'indexed' ? sql`${listings.placeId} = any(${ids}::int[])` : sql`${listings.placeId} + 0 = any(${ids}::int[])`);
+    else if (params.radiusKm === undefined)
+      conditions.push(how === 'indexed' ? eq(listings.placeId, around.center.id) : sql`${listings.placeId} + 0 = ${around.center.id}`);
+    else
+      conditions.push(
+        how === 'indexed' ? sql`${listings.placeId} = any(${ids}::int[])` : sql`${listings.placeId} + 0 = any(${ids}::int[])`,
+      );
   } else if (params.location && searchKey(params.location)) {
     const how = use('place');
     const byText = has(listings.placeText, searchKey(params.location), how);
@@ -181,7 +196,14 @@ function matchCount(params: SearchParams, scope: SQL[], around: Around | undefin
 
 /** Whether a search is the plain list of an offer type (and category), which a prepared statement serves. */
 function isPlain(params: SearchParams): boolean {
-  return !searchKey(params.q ?? '') && !searchKey(params.location ?? '') && !params.placeId && !params.listingLanguage && !params.paymentType && params.sort !== 'nearest';
+  return (
+    !searchKey(params.q ?? '') &&
+    !searchKey(params.location ?? '') &&
+    !params.placeId &&
+    !params.listingLanguage &&
+    !params.paymentType &&
+    params.sort !== 'nearest'
+  );
 }
 
 /** The matches of one offer type counted up to the cap (plus one, to know the cap is passed). */
@@ -207,7 +229,8 @@ function plainSearch(db: Database, sortName: keyof typeof SORTS, hasCategory: bo
   const category = hasCategory ? sql.placeholder('category') : undefined;
   const conditions = [publicSearchable(listings), eq(listings.offerType, offerType)];
   if (category) conditions.push(eq(listings.category, category));
-  if (direction !== 'first') conditions.push(pastCursor(sort, { direction, value: sql.placeholder('cursorValue'), id: sql.placeholder('cursorId') }, listings));
+  if (direction !== 'first')
+    conditions.push(pastCursor(sort, { direction, value: sql.placeholder('cursorValue'), id: sql.placeholder('cursorId') }, listings));
   return db
     .select({ listing: publicColumns, sortValue: sort.value(listings), total: keptCount(offerType, category) })
     .from(listings)
@@ -231,7 +254,8 @@ function preparedPlainSearch(db: Database, sort: keyof typeof SORTS, hasCategory
 
 type OfferTypeSearch = SearchParams & { offerType: OfferType };
 
-const countOnly = async (db: Database, count: SQL<number>) => Number(rowsOf<{ n: number }>(await db.execute(sql`select ${count} as n`))[0]?.n ?? 0);
+const countOnly = async (db: Database, count: SQL<number>) =>
+  Number(rowsOf<{ n: number }>(await db.execute(sql`select ${count} as n`))[0]?.n ?? 0);
 
 /** Public listings of the offer type (and category): where every search of one offer type starts. */
 function scopeOf(params: OfferTypeSearch): SQL[] {
@@ -248,11 +272,17 @@ function scopeOf(params: OfferTypeSearch): SQL[] {
  * index (where a filter's own index gives that order, it is walked instead: one place or one language,
  * newest first; one payment type, by pay), where matches are dense enough that the walk stops soon.
  */
-async function matchesOfOfferType(db: Database, params: OfferTypeSearch, skip: number, take: number): Promise<{ rows: SortedRow[]; total: number }> {
+async function matchesOfOfferType(
+  db: Database,
+  params: OfferTypeSearch,
+  skip: number,
+  take: number,
+): Promise<{ rows: SortedRow[]; total: number }> {
   const around = aroundOf(params);
   const scope = scopeOf(params);
   const total = isPlain(params) ? undefined : await countOnly(db, matchCount(params, scope, around));
-  if (params.sort === 'nearest') return around ? { rows: await nearestMatches(db, params, around, total ?? 0, skip, take), total: total ?? 0 } : { rows: [], total: 0 };
+  if (params.sort === 'nearest')
+    return around ? { rows: await nearestMatches(db, params, around, total ?? 0, skip, take), total: total ?? 0 } : { rows: [], total: 0 };
   const sortName = params.sort;
   const sort = SORTS[sortName];
   const { cursor } = params;
@@ -273,7 +303,8 @@ async function matchesOfOfferType(db: Database, params: OfferTypeSearch, skip: n
   if (total > LIMITS.searchCountCap) {
     const ordersLikeTheSort = (filter: 'words' | 'place' | 'language' | 'paymentType'): Use => {
       if (filter === 'paymentType') return sortName === 'newest' ? 'row by row' : 'indexed';
-      if ((filter === 'place' && params.radiusKm === undefined) || filter === 'language') return sortName === 'newest' ? 'indexed' : 'row by row';
+      if ((filter === 'place' && params.radiusKm === undefined) || filter === 'language')
+        return sortName === 'newest' ? 'indexed' : 'row by row';
       return 'row by row';
     };
     const walked = and(...scope, ...filtersOf(params, around, ordersLikeTheSort), ...(cursor ? [pastCursor(sort, cursor, listings)] : []));
@@ -313,14 +344,22 @@ const MOST_PLACES_AT_A_TIME = 16;
  * once and ordered here; many are read a place at a time from the place index, each read stopping at the
  * rows still wanted, until the page is full.
  */
-async function nearestMatches(db: Database, params: OfferTypeSearch, around: Around, total: number, skip: number, take: number): Promise<SortedRow[]> {
+async function nearestMatches(
+  db: Database,
+  params: OfferTypeSearch,
+  around: Around,
+  total: number,
+  skip: number,
+  take: number,
+): Promise<SortedRow[]> {
   const rankOf = new Map(around.near.map((near, rank) => [near.id, rank]));
   const { cursor } = params;
   const isBackwards = cursor?.direction === 'before';
   const at = cursor ? nearestPosition(cursor.value) : undefined;
   const byReadingOrder = (a: SortedRow, b: SortedRow) => (isBackwards ? -1 : 1) * compareNearest(a, b);
   const sorted = (listing: PublicRow, time: string) => ({ listing, sortValue: `${rankOf.get(listing.placeId ?? 0) ?? 0}:${time}` });
-  const isPast = (row: SortedRow) => !cursor || byReadingOrder(row, { listing: { id: cursor.id } as PublicRow, sortValue: cursor.value }) > 0;
+  const isPast = (row: SortedRow) =>
+    !cursor || byReadingOrder(row, { listing: { id: cursor.id } as PublicRow, sortValue: cursor.value }) > 0;
   const scope = scopeOf(params);
 
   if (total <= LIMITS.searchCountCap) {
@@ -329,12 +368,18 @@ async function nearestMatches(db: Database, params: OfferTypeSearch, around: Aro
       .from(listings)
       .where(and(...scope, ...filtersOf(params, around, () => 'indexed')))
       .limit(LIMITS.searchCountCap);
-    return rows.map((row) => sorted(row.listing, row.time)).filter(isPast).sort(byReadingOrder).slice(skip, skip + take);
+    return rows
+      .map((row) => sorted(row.listing, row.time))
+      .filter(isPast)
+      .sort(byReadingOrder)
+      .slice(skip, skip + take);
   }
   const wanted = skip + take;
   // Walked from the cursor's place onwards (backwards: towards the center), or from the center.
   const start = at?.rank ?? 0;
-  const ranks = isBackwards ? Array.from({ length: start + 1 }, (_, i) => start - i) : Array.from({ length: around.near.length - start }, (_, i) => start + i);
+  const ranks = isBackwards
+    ? Array.from({ length: start + 1 }, (_, i) => start - i)
+    : Array.from({ length: around.near.length - start }, (_, i) => start + i);
   const filters = filtersOf({ ...params, placeId: undefined, radiusKm: undefined, location: undefined }, undefined, () => 'row by row');
   const found: SortedRow[] = [];
   // The center alone first (where there are many matches, it fills the page), then twice as many places each time.
@@ -344,7 +389,14 @@ async function nearestMatches(db: Database, params: OfferTypeSearch, around: Aro
       return db
         .select({ listing: publicColumns, time: timestampText(listings) })
         .from(listings)
-        .where(and(...scope, eq(listings.placeId, around.near[rank]!.id), ...filters, ...(isCursorPlace ? [pastCursor(NEWEST, { direction: cursor.direction, value: at.time, id: cursor.id }, listings)] : [])))
+        .where(
+          and(
+            ...scope,
+            eq(listings.placeId, around.near[rank]!.id),
+            ...filters,
+            ...(isCursorPlace ? [pastCursor(NEWEST, { direction: cursor.direction, value: at.time, id: cursor.id }, listings)] : []),
+          ),
+        )
         .orderBy(...readingOrder(NEWEST, listings, isBackwards))
         .limit(wanted - found.length);
     });
@@ -382,7 +434,10 @@ function compareInSort(sort: SortOption, a: SortedRow, b: SortedRow): number {
 async function pageWithTotal(db: Database, where: SQL | undefined, rows: { listing: ListingRow; total: number }[], page: number) {
   let total = Number(rows[0]?.total ?? 0);
   if (rows.length === 0 && page > 1) {
-    const [count] = await db.select({ n: sql<number>`count(*)` }).from(listings).where(where);
+    const [count] = await db
+      .select({ n: sql<number>`count(*)` })
+      .from(listings)
+      .where(where);
     total = Number(count?.n ?? 0);
   }
   return { rows: rows.map((r) => r.listing), total };
@@ -411,8 +466,14 @@ export async function searchListings(db: Database, params: SearchParams): Promis
     counted = found.total;
   } else {
     // Each offer type has its own indexes: read each as deep as the page, then merge.
-    const found = await Promise.all(OFFER_TYPES.map((offerType) => matchesOfOfferType(db, { ...params, offerType }, 0, skip + pageSize + 1)));
-    read = mergeInReadingOrder(sort, isBackwards, found.map((f) => f.rows)).slice(skip, skip + pageSize + 1);
+    const found = await Promise.all(
+      OFFER_TYPES.map((offerType) => matchesOfOfferType(db, { ...params, offerType }, 0, skip + pageSize + 1)),
+    );
+    read = mergeInReadingOrder(
+      sort,
+      isBackwards,
+      found.map((f) => f.rows),
+    ).slice(skip, skip + pageSize + 1);
     counted = found.reduce((sum, f) => sum + f.total, 0);
   }
   const hasMore = read.length > pageSize;
@@ -462,7 +523,13 @@ export async function findListing(db: Database, id: number, ownerId?: number): P
  */
 export async function findPublisher(db: Database, publisherId: number): Promise<PublisherRow | null> {
   const [user] = await db
-    .select({ name: users.name, picture: users.picture, createdAt: users.createdAt, emailVerifiedByGoogle: users.emailVerifiedByGoogle, blockedAt: users.blockedAt })
+    .select({
+      name: users.name,
+      picture: users.picture,
+      createdAt: users.createdAt,
+      emailVerifiedByGoogle: users.emailVerifiedByGoogle,
+      blockedAt: users.blockedAt,
+    })
     .from(users)
     .where(eq(users.id, publisherId));
   if (!user) return null;
@@ -490,7 +557,13 @@ export function columnsOf(post: Post) {
     city: post.location.city,
     address: post.location.address,
     ...searchColumnsOf(
-      { title: post.jobTitle, description: post.description, contactPersonName: post.contactPersonName, city: post.location.city, address: post.location.address },
+      {
+        title: post.jobTitle,
+        description: post.description,
+        contactPersonName: post.contactPersonName,
+        city: post.location.city,
+        address: post.location.address,
+      },
       { place: placeById(post.location.placeId), ...(post.language ? { language: post.language } : {}) },
     ),
   } satisfies Record<PostedColumn, unknown>;

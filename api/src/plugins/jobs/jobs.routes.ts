@@ -12,7 +12,17 @@ import { ApiProblem } from '../errors/errors.plugin.js';
 import { bearerToken, optionalUser, requireUser, userOf } from '../auth/authenticate.js';
 import type { SessionService } from '../auth/sessions.js';
 import { noContent } from '../auth/auth.routes.js';
-import { aroundOf, columnsOf, countReveal, findListing, findPublisher, listingsOf, searchListings, statsOf, type ListingRow } from './jobs.queries.js';
+import {
+  aroundOf,
+  columnsOf,
+  countReveal,
+  findListing,
+  findPublisher,
+  listingsOf,
+  searchListings,
+  statsOf,
+  type ListingRow,
+} from './jobs.queries.js';
 import { contactOf, ownerWire, publicWire, publisherWire } from './listingWire.js';
 import { listingContact, listingForViewer, ownListingPage, publicListingPage } from './listingSchemas.js';
 import { ownListingSchema } from '@tasko/shared/listingWire';
@@ -93,7 +103,11 @@ export async function jobsRoutes(
   const WRITE_LIMIT = { rateLimit: { max: opts.writeRateLimit, timeWindow: 60_000 } };
   // Per user (per address without a session): enough for someone contacting a few people, far too few to harvest the site.
   const REVEAL_LIMIT = { rateLimit: { max: opts.contactRevealLimit, timeWindow: REVEAL_WINDOW_MS } };
-  const revealLimitsAcrossAccounts = contactRevealLimits(app, { sessions, addressLimit: opts.contactRevealAddressLimit, newAccountLimit: opts.contactRevealNewAccountLimit });
+  const revealLimitsAcrossAccounts = contactRevealLimits(app, {
+    sessions,
+    addressLimit: opts.contactRevealAddressLimit,
+    newAccountLimit: opts.contactRevealNewAccountLimit,
+  });
   const { publicSearches } = opts;
   // Any write here may change what a search shows.
   app.addHook('onResponse', async (request, reply) => {
@@ -118,7 +132,8 @@ export async function jobsRoutes(
    */
   async function discardPhotos(request: FastifyRequest, urls: string[]): Promise<void> {
     const results = await Promise.allSettled(urls.map((url) => storage.remove(url)));
-    for (const result of results) if (result.status === 'rejected') request.log.warn({ err: result.reason }, 'photo left to the orphan sweep');
+    for (const result of results)
+      if (result.status === 'rejected') request.log.warn({ err: result.reason }, 'photo left to the orphan sweep');
   }
 
   async function ownedListing(request: FastifyRequest, rawId: string): Promise<ListingRow> {
@@ -131,42 +146,75 @@ export async function jobsRoutes(
   api.get(
     '/me/jobs',
     {
-      schema: { summary: 'My own listings, open and closed, newest first (the session says whose)', tags: ['jobs'], querystring: pagingQuery, response: { 200: ownListingPage } },
+      schema: {
+        summary: 'My own listings, open and closed, newest first (the session says whose)',
+        tags: ['jobs'],
+        querystring: pagingQuery,
+        response: { 200: ownListingPage },
+      },
       onRequest: signedIn,
     },
     async (request) => {
       const { page, pageSize, language } = request.query;
       const mine = await listingsOf(db, userOf(request).id, page, pageSize);
-      const stats = await statsOf(db, mine.rows.map((row) => row.id));
-      return { jobs: mine.rows.map((row) => ({ ...ownerWire(row, language), stats: stats.get(row.id) ?? { views: 0, reveals: 0, applications: 0 } })), total: mine.total, page, pageSize };
+      const stats = await statsOf(
+        db,
+        mine.rows.map((row) => row.id),
+      );
+      return {
+        jobs: mine.rows.map((row) => ({
+          ...ownerWire(row, language),
+          stats: stats.get(row.id) ?? { views: 0, reveals: 0, applications: 0 },
+        })),
+        total: mine.total,
+        page,
+        pageSize,
+      };
     },
   );
 
-  api.get('/jobs', { schema: { summary: 'Search listings (`userEmail`: deprecated, use GET /me/jobs)', tags: ['jobs'], querystring: searchQuery, response: { 200: publicListingPage } } }, async (request) => {
-    const { userEmail, category, language, ...params } = request.query;
-    if (userEmail !== undefined) {
-      const user = await optionalUser(request, sessions);
-      if (!user) throw new ApiProblem(401, 'unauthorized');
-      if (user.email !== userEmail.toLowerCase()) throw new ApiProblem(403, 'forbidden');
-      const mine = await listingsOf(db, user.id, params.page, params.pageSize);
-      return { jobs: mine.rows.map((row) => publicWire(row, language)), total: mine.total, page: params.page, pageSize: params.pageSize };
-    }
-    const { cursor: cursorText, paymentType, ...filters } = params;
-    if ((params.radiusKm !== undefined || params.sort === 'nearest') && params.placeId === undefined) throw new ApiProblem(400, 'placeRequired');
-    if (params.placeId !== undefined && !placeById(params.placeId)) throw new ApiProblem(400, 'placeUnknown');
-    const cursor = decodeCursor(cursorText, params.sort);
-    if (!cursor && isTooDeep(params.page, params.pageSize)) throw new ApiProblem(400, 'pageTooDeep');
-    const search = { ...filters, cursor, ...(category && category !== 'all' ? { category } : {}), ...(paymentType && paymentType !== 'any' ? { paymentType } : {}) };
-    const answer = async (reader: Database) => {
-      const { rows, ...found } = await searchListings(reader, search);
-      const center = aroundOf(search)?.center;
-      return { jobs: rows.map((row) => publicWire(row, language, center)), ...found, page: params.page, pageSize: params.pageSize };
-    };
-    // A signed-in member reads the primary, past every instance's cache, so their own post or edit never
-    // vanishes behind a replica's lag or another instance's memory (docs/deploy.md#reads-from-the-replica).
-    if (bearerToken(request)) return answer(db);
-    return publicSearches.get(JSON.stringify({ ...search, language }), () => opts.publicReads.read(answer));
-  });
+  api.get(
+    '/jobs',
+    {
+      schema: {
+        summary: 'Search listings (`userEmail`: deprecated, use GET /me/jobs)',
+        tags: ['jobs'],
+        querystring: searchQuery,
+        response: { 200: publicListingPage },
+      },
+    },
+    async (request) => {
+      const { userEmail, category, language, ...params } = request.query;
+      if (userEmail !== undefined) {
+        const user = await optionalUser(request, sessions);
+        if (!user) throw new ApiProblem(401, 'unauthorized');
+        if (user.email !== userEmail.toLowerCase()) throw new ApiProblem(403, 'forbidden');
+        const mine = await listingsOf(db, user.id, params.page, params.pageSize);
+        return { jobs: mine.rows.map((row) => publicWire(row, language)), total: mine.total, page: params.page, pageSize: params.pageSize };
+      }
+      const { cursor: cursorText, paymentType, ...filters } = params;
+      if ((params.radiusKm !== undefined || params.sort === 'nearest') && params.placeId === undefined)
+        throw new ApiProblem(400, 'placeRequired');
+      if (params.placeId !== undefined && !placeById(params.placeId)) throw new ApiProblem(400, 'placeUnknown');
+      const cursor = decodeCursor(cursorText, params.sort);
+      if (!cursor && isTooDeep(params.page, params.pageSize)) throw new ApiProblem(400, 'pageTooDeep');
+      const search = {
+        ...filters,
+        cursor,
+        ...(category && category !== 'all' ? { category } : {}),
+        ...(paymentType && paymentType !== 'any' ? { paymentType } : {}),
+      };
+      const answer = async (reader: Database) => {
+        const { rows, ...found } = await searchListings(reader, search);
+        const center = aroundOf(search)?.center;
+        return { jobs: rows.map((row) => publicWire(row, language, center)), ...found, page: params.page, pageSize: params.pageSize };
+      };
+      // A signed-in member reads the primary, past every instance's cache, so their own post or edit never
+      // vanishes behind a replica's lag or another instance's memory (docs/deploy.md#reads-from-the-replica).
+      if (bearerToken(request)) return answer(db);
+      return publicSearches.get(JSON.stringify({ ...search, language }), () => opts.publicReads.read(answer));
+    },
+  );
 
   api.get(
     '/jobs/:id',
@@ -205,7 +253,12 @@ export async function jobsRoutes(
   api.get(
     '/jobs/:id/contact',
     {
-      schema: { summary: 'Reveal the contact details a listing’s poster chose to share ("Show phone")', tags: ['jobs'], params: idParams, response: { 200: listingContact } },
+      schema: {
+        summary: 'Reveal the contact details a listing’s poster chose to share ("Show phone")',
+        tags: ['jobs'],
+        params: idParams,
+        response: { 200: listingContact },
+      },
       config: REVEAL_LIMIT,
       preHandler: revealLimitsAcrossAccounts,
     },
@@ -220,7 +273,18 @@ export async function jobsRoutes(
 
   api.post(
     '/jobs',
-    { schema: { summary: 'Publish a listing (multipart post payload)', tags: ['jobs'], querystring: displayQuery, consumes: ['multipart/form-data'], response: { 201: ownListingSchema } }, onRequest: signedIn, bodyLimit: POST_BODY_LIMIT, config: WRITE_LIMIT },
+    {
+      schema: {
+        summary: 'Publish a listing (multipart post payload)',
+        tags: ['jobs'],
+        querystring: displayQuery,
+        consumes: ['multipart/form-data'],
+        response: { 201: ownListingSchema },
+      },
+      onRequest: signedIn,
+      bodyLimit: POST_BODY_LIMIT,
+      config: WRITE_LIMIT,
+    },
     async (request, reply) => {
       if (!userOf(request).isAgeConfirmed) throw new ApiProblem(403, 'ageConfirmationRequired');
       const { post, photos, fingerprint } = await readPostForm(request, opts.uploadTimeBudgetMs);
@@ -238,7 +302,12 @@ export async function jobsRoutes(
           if (!stored) throw new Error('listing not stored');
           const answer = ownerWire(stored, request.query.language);
           const serialized = reply.serialize(answer);
-          await opts.idempotentWrites.settle(tx, request, 201, typeof serialized === 'string' ? serialized : Buffer.from(new Uint8Array(serialized)).toString('utf8'));
+          await opts.idempotentWrites.settle(
+            tx,
+            request,
+            201,
+            typeof serialized === 'string' ? serialized : Buffer.from(new Uint8Array(serialized)).toString('utf8'),
+          );
           return { row: stored, wire: answer };
         });
         await opts.onListingVisible?.(row.id);
@@ -252,7 +321,19 @@ export async function jobsRoutes(
 
   api.put(
     '/jobs/:id',
-    { schema: { summary: 'Update my listing (multipart post payload, keepImages lists photos to keep)', tags: ['jobs'], params: idParams, querystring: displayQuery, consumes: ['multipart/form-data'], response: { 200: ownListingSchema } }, onRequest: signedIn, bodyLimit: POST_BODY_LIMIT, config: WRITE_LIMIT },
+    {
+      schema: {
+        summary: 'Update my listing (multipart post payload, keepImages lists photos to keep)',
+        tags: ['jobs'],
+        params: idParams,
+        querystring: displayQuery,
+        consumes: ['multipart/form-data'],
+        response: { 200: ownListingSchema },
+      },
+      onRequest: signedIn,
+      bodyLimit: POST_BODY_LIMIT,
+      config: WRITE_LIMIT,
+    },
     async (request) => {
       const listing = await ownedListing(request, request.params.id);
       const { post, photos, keepImages } = await readPostForm(request, opts.uploadTimeBudgetMs);
@@ -270,16 +351,32 @@ export async function jobsRoutes(
         await Promise.all(added.map((u) => storage.remove(u)));
         throw error;
       }
-      await discardPhotos(request, listing.images.filter((url) => !kept.includes(url)));
+      await discardPhotos(
+        request,
+        listing.images.filter((url) => !kept.includes(url)),
+      );
       if (!row) throw new ApiProblem(404, 'jobNotFound');
       return ownerWire(row, request.query.language);
     },
   );
 
-  for (const [action, status] of [['close', 'close'], ['active', 'active']] as const) {
+  for (const [action, status] of [
+    ['close', 'close'],
+    ['active', 'active'],
+  ] as const) {
     api.patch(
       `/jobs/:id/${action}`,
-      { schema: { summary: action === 'close' ? 'Mark my listing closed' : 'Reactivate my closed listing', tags: ['jobs'], params: idParams, querystring: displayQuery, response: { 200: ownListingSchema } }, onRequest: signedIn, config: WRITE_LIMIT },
+      {
+        schema: {
+          summary: action === 'close' ? 'Mark my listing closed' : 'Reactivate my closed listing',
+          tags: ['jobs'],
+          params: idParams,
+          querystring: displayQuery,
+          response: { 200: ownListingSchema },
+        },
+        onRequest: signedIn,
+        config: WRITE_LIMIT,
+      },
       async (request) => {
         const listing = await ownedListing(request, request.params.id);
         const [row] = await db.update(listings).set({ status, updatedAt: new Date() }).where(eq(listings.id, listing.id)).returning();
@@ -292,7 +389,16 @@ export async function jobsRoutes(
 
   api.delete(
     '/jobs/:id',
-    { schema: { summary: 'Delete my listing (it disappears from every list)', tags: ['jobs'], params: idParams, response: { 204: noContent } }, onRequest: signedIn, config: WRITE_LIMIT },
+    {
+      schema: {
+        summary: 'Delete my listing (it disappears from every list)',
+        tags: ['jobs'],
+        params: idParams,
+        response: { 204: noContent },
+      },
+      onRequest: signedIn,
+      config: WRITE_LIMIT,
+    },
     async (request, reply) => {
       const listing = await ownedListing(request, request.params.id);
       await db.update(listings).set({ status: 'deleted', images: [], updatedAt: new Date() }).where(eq(listings.id, listing.id));

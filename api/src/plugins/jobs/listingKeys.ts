@@ -60,7 +60,14 @@ export async function keyStoredListings(db: Database): Promise<{ keyed: number; 
   let after = 0;
   for (;;) {
     const batch = await db
-      .select({ id: listings.id, title: listings.title, description: listings.description, contactPersonName: listings.contactPersonName, city: listings.city, address: listings.address })
+      .select({
+        id: listings.id,
+        title: listings.title,
+        description: listings.description,
+        contactPersonName: listings.contactPersonName,
+        city: listings.city,
+        address: listings.address,
+      })
       .from(listings)
       .where(and(eq(listings.searchText, ''), gt(listings.id, after)))
       .orderBy(listings.id)

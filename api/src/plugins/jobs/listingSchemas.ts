@@ -40,7 +40,9 @@ export const publicListingPage = pageOf(publicListingSchema).extend({
   previousCursor: z.string().optional(),
 });
 /** My listings, each with its views and reveals of the last 30 days. */
-export const ownListingPage = pageOf(ownListingSchema.extend({ stats: z.object({ views: z.number().int(), reveals: z.number().int(), applications: z.number().int() }) }));
+export const ownListingPage = pageOf(
+  ownListingSchema.extend({ stats: z.object({ views: z.number().int(), reveals: z.number().int(), applications: z.number().int() }) }),
+);
 
 export const listingContact = z.object({
   contact_person_name: z.string(),
@@ -48,4 +50,3 @@ export const listingContact = z.object({
   phone: z.string().optional(),
   contact_email: z.string().optional(),
 }) satisfies z.ZodType<ListingContact>;
-

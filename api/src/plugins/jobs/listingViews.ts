@@ -50,7 +50,14 @@ export class ListingViews {
       if (viewerId === listing.publisherId) {
         await this.db
           .delete(listingViews)
-          .where(and(eq(listingViews.listingId, listing.id), eq(listingViews.day, day), eq(listingViews.addressKey, addressHash), eq(listingViews.browserKey, browserHash)));
+          .where(
+            and(
+              eq(listingViews.listingId, listing.id),
+              eq(listingViews.day, day),
+              eq(listingViews.addressKey, addressHash),
+              eq(listingViews.browserKey, browserHash),
+            ),
+          );
         return;
       }
       await this.db.execute(sql`

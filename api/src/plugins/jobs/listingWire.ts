@@ -81,7 +81,9 @@ function monthOf(date: Date): string {
   return `${part('year')}-${part('month')}`;
 }
 
-export type PublisherRow = Pick<typeof users.$inferSelect, 'name' | 'picture' | 'createdAt' | 'emailVerifiedByGoogle' | 'blockedAt'> & { activeListings: number };
+export type PublisherRow = Pick<typeof users.$inferSelect, 'name' | 'picture' | 'createdAt' | 'emailVerifiedByGoogle' | 'blockedAt'> & {
+  activeListings: number;
+};
 
 /**
  * The poster as anyone may see them on a listing page: never the email, the surname or the day they joined.

@@ -74,7 +74,9 @@ const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot:
 
 /** The text of the first `<tag>` in a ListObjectsV2 answer (S3 writes no attributes or CDATA there). */
 function xmlText(xml: string, tag: string): string | undefined {
-  return new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(xml)?.[1]?.replace(/&(amp|lt|gt|quot|apos);/g, (_entity, name: string) => XML_ENTITIES[name] ?? '');
+  return new RegExp(`<${tag}>([^<]*)</${tag}>`)
+    .exec(xml)?.[1]
+    ?.replace(/&(amp|lt|gt|quot|apos);/g, (_entity, name: string) => XML_ENTITIES[name] ?? '');
 }
 
 /** Photos as objects with random names at the top of the site's bucket (releases live under `releases/`). */
@@ -106,7 +108,11 @@ export class S3PhotoStorage implements PhotoStorage {
     let continuation: string | undefined;
     do {
       // The delimiter keeps the listing to the top level: `releases/` comes back as one prefix, not its files.
-      const query = new URLSearchParams({ 'list-type': '2', delimiter: '/', ...(continuation ? { 'continuation-token': continuation } : {}) });
+      const query = new URLSearchParams({
+        'list-type': '2',
+        delimiter: '/',
+        ...(continuation ? { 'continuation-token': continuation } : {}),
+      });
       const response = await this.bucket.fetch(`?${query.toString()}`);
       if (!response.ok) throw new Error(`object storage did not list the photos: ${response.status}`);
       const xml = await response.text();
@@ -133,10 +139,14 @@ function photoNameOf(url: string): string {
  * Answers the URLs removed.
  */
 export async function sweepOrphanPhotos(db: Database, storage: PhotoStorage, now = new Date()): Promise<string[]> {
-  const old = (await storage.list()).filter((photo) => PHOTO_NAME.test(photo.name) && now.getTime() - photo.modifiedAt.getTime() >= ORPHAN_AGE_MS);
+  const old = (await storage.list()).filter(
+    (photo) => PHOTO_NAME.test(photo.name) && now.getTime() - photo.modifiedAt.getTime() >= ORPHAN_AGE_MS,
+  );
   if (old.length === 0) return [];
   const shown = rowsOf<{ url: string }>(
-    await db.execute(sql`select distinct jsonb_array_elements_text(${listings.images}) as url from ${listings} where ${listings.status} <> 'deleted'`),
+    await db.execute(
+      sql`select distinct jsonb_array_elements_text(${listings.images}) as url from ${listings} where ${listings.status} <> 'deleted'`,
+    ),
   );
   const shownNames = new Set(shown.map(({ url }) => photoNameOf(url)));
   const orphans = old.filter((photo) => !shownNames.has(photo.name));

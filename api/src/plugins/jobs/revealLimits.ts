@@ -34,7 +34,10 @@ function isNewAccount(user: SessionUser): boolean {
  * share one namespace, so each key names its limit. `createRateLimit`, not `app.rateLimit()` hooks: the
  * plugin runs only the first of its hooks on a request, so a second one on this route would never count.
  */
-export function contactRevealLimits(app: FastifyInstance, opts: { sessions: SessionService; addressLimit: number; newAccountLimit: number }) {
+export function contactRevealLimits(
+  app: FastifyInstance,
+  opts: { sessions: SessionService; addressLimit: number; newAccountLimit: number },
+) {
   const byUser = byUserOrAddress(opts.sessions);
   const perAddress = app.createRateLimit({
     max: opts.addressLimit,

@@ -105,7 +105,8 @@ function listingParts(listing: AlertEmailListing, language: Language, t: Texts, 
   return {
     title: writing.user(clean(listing.title)),
     price: listing.paymentType === 'hourly' ? t.common('price.perHour', { price, ...writing.values }) : writing.text(price),
-    place: hasAddress && city ? t.email('listing.place', { address, city, ...writing.userValues }) : writing.user(hasAddress ? address : city),
+    place:
+      hasAddress && city ? t.email('listing.place', { address, city, ...writing.userValues }) : writing.user(hasAddress ? address : city),
   };
 }
 
@@ -127,10 +128,16 @@ function describeAlert(alert: AlertFilters, t: Texts, writing: Writing): string 
 function subjectOf(input: AlertEmailInput, t: Texts, alert: string): { subject: string; heading: string } {
   if (input.kind === 'instant') {
     const offerType = input.listings[0]!.offerType;
-    return { subject: t.email(`instant.subject.${offerType}`, { title: userText(clean(input.listings[0]!.title)) }), heading: t.email(`instant.heading.${offerType}`) };
+    return {
+      subject: t.email(`instant.subject.${offerType}`, { title: userText(clean(input.listings[0]!.title)) }),
+      heading: t.email(`instant.heading.${offerType}`),
+    };
   }
   const count = input.listings.length;
-  return { subject: t.email(`daily.subject.${input.alert.offerType}`, { count, alert }), heading: t.email(`daily.heading.${input.alert.offerType}`, { count }) };
+  return {
+    subject: t.email(`daily.subject.${input.alert.offerType}`, { count, alert }),
+    heading: t.email(`daily.heading.${input.alert.offerType}`, { count }),
+  };
 }
 
 /**

@@ -114,7 +114,10 @@ function partsOf(input: DealEmailInput, t: TFunction<'email'>): Parts {
       return {
         subject: t('deal.reviewToWrite.subject', { name }),
         heading: t('deal.reviewToWrite.heading'),
-        lead: { text: t('deal.reviewToWrite.lead', { count, name, title }), html: t('deal.reviewToWrite.lead', { count, name, title, ...asHtml }) },
+        lead: {
+          text: t('deal.reviewToWrite.lead', { count, name, title }),
+          html: t('deal.reviewToWrite.lead', { count, name, title, ...asHtml }),
+        },
         notes: [t('deal.reviewToWrite.blind')],
         // The conversation is where the deal's review is written.
         button: { label: t('deal.reviewToWrite.button'), url: page(`/messages/${input.conversationId}`) },

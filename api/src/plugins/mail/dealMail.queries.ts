@@ -118,7 +118,14 @@ export async function publishedReviewOf(db: Database, applicationId: number, sub
   const [row] = await db
     .select({ authorId: reviews.authorId })
     .from(reviews)
-    .where(and(eq(reviews.applicationId, applicationId), eq(reviews.subjectId, subjectId), isNotNull(reviews.publishedAt), isNull(reviews.hiddenAt)));
+    .where(
+      and(
+        eq(reviews.applicationId, applicationId),
+        eq(reviews.subjectId, subjectId),
+        isNotNull(reviews.publishedAt),
+        isNull(reviews.hiddenAt),
+      ),
+    );
   return row ?? null;
 }
 
@@ -170,7 +177,10 @@ const secondsInterval = (seconds: number) => sql`${seconds}::float8 * interval '
  * by them and no such email went to them in the last `intervalSeconds`. The claim's time (exactly, as text)
  * when claimed, null otherwise: one row's update, so two workers never both claim.
  */
-export async function claimUnreadMail(db: Database, claim: { conversationId: number; reader: ConversationSide; messageId: number; intervalSeconds: number }): Promise<string | null> {
+export async function claimUnreadMail(
+  db: Database,
+  claim: { conversationId: number; reader: ConversationSide; messageId: number; intervalSeconds: number },
+): Promise<string | null> {
   const { readId, mailedAt } = sideColumns(claim.reader);
   const [row] = await db
     .update(conversations)
@@ -223,7 +233,15 @@ export async function newestUnreadText(db: Database, conversationId: number, aut
   const [row] = await db
     .select({ text: messages.text })
     .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), eq(messages.authorId, authorId), eq(messages.kind, 'user'), isNull(messages.hiddenAt), gt(messages.id, readId)))
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        eq(messages.authorId, authorId),
+        eq(messages.kind, 'user'),
+        isNull(messages.hiddenAt),
+        gt(messages.id, readId),
+      ),
+    )
     .orderBy(desc(messages.id))
     .limit(1);
   return row?.text ?? null;

@@ -180,7 +180,10 @@ export async function startDealMail(deps: DealMailDeps): Promise<DealMailService
       const state = await unreadMailState(db, conversation.id, reader, messageId, unreadIntervalSeconds);
       if (state.isRead || !state.windowEndsAt) return;
       const startAfter = new Date(state.windowEndsAt.getTime() + 1000);
-      await boss.send(DEAL_MAIL_QUEUES.unread, { messageId } satisfies UnreadMessageJob, { id: dealJobId(`unread:${messageId}:after:${state.windowEndsAt.toISOString()}`), startAfter });
+      await boss.send(DEAL_MAIL_QUEUES.unread, { messageId } satisfies UnreadMessageJob, {
+        id: dealJobId(`unread:${messageId}:after:${state.windowEndsAt.toISOString()}`),
+        startAfter,
+      });
       return;
     }
     try {
@@ -225,26 +228,37 @@ export async function startDealMail(deps: DealMailDeps): Promise<DealMailService
    * pg-boss's own adapter over a drizzle transaction: the job is inserted through it. The adapter builds its
    * statements with the `sql` tag it is given, so what reaches `execute` is drizzle's own SQL.
    */
-  const inTransaction = (tx: Database) => fromDrizzle({ execute: async (query) => ({ rows: rowsOf<unknown>(await tx.execute(query as SQL)) }) }, sql);
+  const inTransaction = (tx: Database) =>
+    fromDrizzle({ execute: async (query) => ({ rows: rowsOf<unknown>(await tx.execute(query as SQL)) }) }, sql);
   return {
     async applicationReceived(tx, applicationId) {
       const deal = await dealForMail(tx, applicationId);
       if (!deal) return;
       const id = dealJobId(`applicationReceived:${applicationId}:${deal.createdAt.toISOString()}`);
-      await boss.send(DEAL_MAIL_QUEUES.email, { kind: 'applicationReceived', applicationId } satisfies DealEmailJob, { id, db: inTransaction(tx) });
+      await boss.send(DEAL_MAIL_QUEUES.email, { kind: 'applicationReceived', applicationId } satisfies DealEmailJob, {
+        id,
+        db: inTransaction(tx),
+      });
     },
     async applicationDecided(tx, applicationId, status) {
       const deal = await dealForMail(tx, applicationId);
       if (!deal) return;
       // One email per move: an offer lapsed and made again is told again, so the move's time is in the id.
       const id = dealJobId(`applicationDecided:${applicationId}:${deal.createdAt.toISOString()}:${status}:${deal.updatedAt.toISOString()}`);
-      await boss.send(DEAL_MAIL_QUEUES.email, { kind: 'applicationDecided', applicationId, status } satisfies DealEmailJob, { id, db: inTransaction(tx) });
+      await boss.send(DEAL_MAIL_QUEUES.email, { kind: 'applicationDecided', applicationId, status } satisfies DealEmailJob, {
+        id,
+        db: inTransaction(tx),
+      });
     },
     async messageSent(tx, messageId) {
       const message = await messageForMail(tx, messageId);
       if (!message || message.kind !== 'user') return;
       const id = dealJobId(`unread:${messageId}:${message.createdAt.toISOString()}`);
-      await boss.send(DEAL_MAIL_QUEUES.unread, { messageId } satisfies UnreadMessageJob, { id, startAfter: unreadDelaySeconds, db: inTransaction(tx) });
+      await boss.send(DEAL_MAIL_QUEUES.unread, { messageId } satisfies UnreadMessageJob, {
+        id,
+        startAfter: unreadDelaySeconds,
+        db: inTransaction(tx),
+      });
     },
     workDone: (tx, applicationId) => bothSides(tx, 'reviewToWrite', applicationId),
     reviewsPublished: (tx, applicationId) => bothSides(tx, 'reviewsPublished', applicationId),
@@ -253,7 +267,10 @@ export async function startDealMail(deps: DealMailDeps): Promise<DealMailService
       for (;;) {
         const { rows } = await boss
           .getDb()
-          .executeSql(`select count(*)::int as n from ${ALERT_QUEUE_SCHEMA}.job where name = any($1) and state in ('created', 'retry', 'active') and start_after <= now()`, [queueNames]);
+          .executeSql(
+            `select count(*)::int as n from ${ALERT_QUEUE_SCHEMA}.job where name = any($1) and state in ('created', 'retry', 'active') and start_after <= now()`,
+            [queueNames],
+          );
         if (Number((rows[0] as { n: number } | undefined)?.n ?? 0) === 0) return;
         if (Date.now() > deadline) throw new Error(`deal mail jobs still pending after ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 20));

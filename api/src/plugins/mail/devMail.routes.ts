@@ -28,7 +28,10 @@ function decodeWords(value: string): string {
       const bytes =
         encoding.toUpperCase() === 'B'
           ? Buffer.from(data, 'base64')
-          : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1');
+          : Buffer.from(
+              data.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+              'latin1',
+            );
       try {
         return new TextDecoder(charset).decode(bytes);
       } catch {
@@ -48,7 +51,12 @@ async function readMessage(dir: string, file: string): Promise<OutboxMessage> {
   const parsed = await simpleParser(source);
   const headers: Record<string, string> = {};
   for (const { key, line } of parsed.headerLines) {
-    const value = decodeWords(line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim());
+    const value = decodeWords(
+      line
+        .slice(line.indexOf(':') + 1)
+        .replace(/\r?\n[ \t]+/g, ' ')
+        .trim(),
+    );
     const name = key.toLowerCase();
     headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
   }
@@ -106,11 +114,11 @@ export async function devMailRoutes(app: FastifyInstance, opts: { outboxDir: str
 
   app.get('/', async (_request, reply) => {
     const messages = await readOutbox(opts.outboxDir);
-    const list = messages.length > 0 ? messages.map(messageHtml).join('\n') : '<p>No messages yet. Alert emails appear here when the server sends them.</p>';
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(`<!doctype html>
+    const list =
+      messages.length > 0
+        ? messages.map(messageHtml).join('\n')
+        : '<p>No messages yet. Alert emails appear here when the server sends them.</p>';
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>Outbox (local mail)</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${STYLE}</style></head>
 <body><main><h1>Outbox</h1><p>Emails the server sent while no SMTP server is configured (SMTP_URL), newest first. JSON: <a href="/dev-mail/messages">/dev-mail/messages</a>.</p>

@@ -10,7 +10,14 @@ export interface Mailer {
 }
 
 function mailOf(config: AppConfig, message: RenderedEmail) {
-  return { from: config.mailFrom, to: message.to, subject: message.subject, html: message.html, text: message.text, headers: message.headers };
+  return {
+    from: config.mailFrom,
+    to: message.to,
+    subject: message.subject,
+    html: message.html,
+    text: message.text,
+    headers: message.headers,
+  };
 }
 
 let sequence = 0;

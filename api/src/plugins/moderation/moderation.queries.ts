@@ -1,6 +1,17 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { DEAL_LIMITS, type ChatMessage, type ChatMessageKind, type DailyCount, type Language, type ModerationAction, type ModerationActionKind, type ReportedContent, type ReportedListing, type ReportReason } from '@tasko/shared/domain';
+import {
+  DEAL_LIMITS,
+  type ChatMessage,
+  type ChatMessageKind,
+  type DailyCount,
+  type Language,
+  type ModerationAction,
+  type ModerationActionKind,
+  type ReportedContent,
+  type ReportedListing,
+  type ReportReason,
+} from '@tasko/shared/domain';
 import { analyticsEvents, contentReports, listings, messages, moderationActions, reports, reviews, users } from '../../db/schema.js';
 import { rowsOf, type Database } from '../../db/client.js';
 import { ownerWire } from '../jobs/listingWire.js';
@@ -20,7 +31,11 @@ export async function reportedListings(db: Database, language: Language, limit =
   if (!grouped.length) return [];
   const ids = grouped.map((g) => g.listingId);
   const [rows, allReports] = await Promise.all([
-    db.select({ listing: listings, publisher: users }).from(listings).innerJoin(users, eq(users.id, listings.publisherId)).where(inArray(listings.id, ids)),
+    db
+      .select({ listing: listings, publisher: users })
+      .from(listings)
+      .innerJoin(users, eq(users.id, listings.publisherId))
+      .where(inArray(listings.id, ids)),
     db.select().from(reports).where(inArray(reports.listingId, ids)).orderBy(desc(reports.createdAt)),
   ]);
   const byId = new Map(rows.map((r) => [r.listing.id, r]));
@@ -30,7 +45,12 @@ export async function reportedListings(db: Database, language: Language, limit =
     return [
       {
         listing: { ...ownerWire(row.listing, language), hidden: row.listing.hiddenAt !== null },
-        publisher: { id: row.publisher.id, email: row.publisher.email, name: row.publisher.name, blocked: row.publisher.blockedAt !== null },
+        publisher: {
+          id: row.publisher.id,
+          email: row.publisher.email,
+          name: row.publisher.name,
+          blocked: row.publisher.blockedAt !== null,
+        },
         reportCount: Number(group.reportCount),
         lastReportedAt: iso(group.lastReportedAt),
         reports: allReports
@@ -69,7 +89,12 @@ export async function moderationLog(db: Database, limit = 200): Promise<Moderati
   return rows.map(toAction);
 }
 
-export async function recordAction(db: Database, adminId: number, action: ModerationActionKind, target: { listingId?: number; userId?: number }): Promise<ModerationAction> {
+export async function recordAction(
+  db: Database,
+  adminId: number,
+  action: ModerationActionKind,
+  target: { listingId?: number; userId?: number },
+): Promise<ModerationAction> {
   const [stored] = await db
     .insert(moderationActions)
     .values({ adminId, action, listingId: target.listingId ?? null, userId: target.userId ?? null })
@@ -98,7 +123,13 @@ export async function dailyCounts(db: Database, days: number): Promise<DailyCoun
     where ${analyticsEvents.occurredAt} >= now() - make_interval(days => ${days})
     group by 1, 2
     order by 1 desc, 2`);
-  return rowsOf<DailyCount>(result).map((r) => ({ ...r, visits: Number(r.visits), pageViews: Number(r.pageViews), searches: Number(r.searches), posts: Number(r.posts) }));
+  return rowsOf<DailyCount>(result).map((r) => ({
+    ...r,
+    visits: Number(r.visits),
+    pageViews: Number(r.pageViews),
+    searches: Number(r.searches),
+    posts: Number(r.posts),
+  }));
 }
 
 type ContentKind = ReportedContent['kind'];
@@ -122,12 +153,29 @@ export async function reportedContent(db: Database, limit = 100): Promise<Report
   const reviewIds = idsOf('review');
   const messageIds = idsOf('message');
   const byKind = (kind: ContentKind, ids: number[]) => and(eq(contentReports.targetKind, kind), inArray(contentReports.targetId, ids));
-  const targets = [...(reviewIds.length ? [byKind('review', reviewIds)] : []), ...(messageIds.length ? [byKind('message', messageIds)] : [])];
+  const targets = [
+    ...(reviewIds.length ? [byKind('review', reviewIds)] : []),
+    ...(messageIds.length ? [byKind('message', messageIds)] : []),
+  ];
   if (targets.length === 0) return [];
   const [reviewRows, messageRows, allReports, contextRows] = await Promise.all([
-    reviewIds.length ? db.select({ id: reviews.id, text: reviews.text, authorId: reviews.authorId, hiddenAt: reviews.hiddenAt }).from(reviews).where(inArray(reviews.id, reviewIds)) : [],
-    messageIds.length ? db.select({ id: messages.id, text: messages.text, authorId: messages.authorId, hiddenAt: messages.hiddenAt }).from(messages).where(inArray(messages.id, messageIds)) : [],
-    db.select().from(contentReports).where(or(...targets)).orderBy(desc(contentReports.createdAt)),
+    reviewIds.length
+      ? db
+          .select({ id: reviews.id, text: reviews.text, authorId: reviews.authorId, hiddenAt: reviews.hiddenAt })
+          .from(reviews)
+          .where(inArray(reviews.id, reviewIds))
+      : [],
+    messageIds.length
+      ? db
+          .select({ id: messages.id, text: messages.text, authorId: messages.authorId, hiddenAt: messages.hiddenAt })
+          .from(messages)
+          .where(inArray(messages.id, messageIds))
+      : [],
+    db
+      .select()
+      .from(contentReports)
+      .where(or(...targets))
+      .orderBy(desc(contentReports.createdAt)),
     messageIds.length ? messagesBefore(db, messageIds) : new Map<number, ChatMessage[]>(),
   ]);
   const contents = new Map<string, { text: string; authorId: number | null; hiddenAt: Date | null }>([
@@ -157,7 +205,14 @@ export async function reportedContent(db: Database, limit = 100): Promise<Report
 
 /** For each message, the ones before it in its thread (not hidden), oldest first: one query, by `messages_conversation`. */
 async function messagesBefore(db: Database, messageIds: number[]): Promise<Map<number, ChatMessage[]>> {
-  const rows = rowsOf<{ target_id: number; id: number; author_id: number | null; text: string; created_at: Date | string; kind: ChatMessageKind }>(
+  const rows = rowsOf<{
+    target_id: number;
+    id: number;
+    author_id: number | null;
+    text: string;
+    created_at: Date | string;
+    kind: ChatMessageKind;
+  }>(
     await db.execute(sql`
       select reported.id as target_id, earlier.id, earlier.author_id, earlier.text, earlier.created_at, earlier.kind
       from ${messages} reported

@@ -36,7 +36,14 @@ const moderationAction = z.object({
   userEmail: z.string().nullable(),
   at: z.string(),
 });
-const dailyCount = z.object({ day: z.string(), language: z.string(), visits: z.number(), pageViews: z.number(), searches: z.number(), posts: z.number() });
+const dailyCount = z.object({
+  day: z.string(),
+  language: z.string(),
+  visits: z.number(),
+  pageViews: z.number(),
+  searches: z.number(),
+  posts: z.number(),
+});
 
 /**
  * Moderation for the addresses in ADMIN_EMAILS. For anyone else, signed in or not, every call
@@ -67,38 +74,84 @@ export async function moderationRoutes(
 
   api.get(
     '/admin/reports',
-    { schema: { summary: 'Reported listings, most reported first', tags: TAGS, querystring: z.object({ language: languageParam.default(DEFAULT_LANGUAGE) }), response: { 200: z.object({ listings: z.array(reportedListing) }) } }, ...adminOnly },
+    {
+      schema: {
+        summary: 'Reported listings, most reported first',
+        tags: TAGS,
+        querystring: z.object({ language: languageParam.default(DEFAULT_LANGUAGE) }),
+        response: { 200: z.object({ listings: z.array(reportedListing) }) },
+      },
+      ...adminOnly,
+    },
     async (request) => ({ listings: await reportedListings(db, request.query.language) }),
   );
 
-  api.get('/admin/actions', { schema: { summary: 'The moderation log, newest first', tags: TAGS, response: { 200: z.object({ actions: z.array(moderationAction) }) } }, ...adminOnly }, async () => ({
-    actions: await moderationLog(db),
-  }));
+  api.get(
+    '/admin/actions',
+    {
+      schema: {
+        summary: 'The moderation log, newest first',
+        tags: TAGS,
+        response: { 200: z.object({ actions: z.array(moderationAction) }) },
+      },
+      ...adminOnly,
+    },
+    async () => ({
+      actions: await moderationLog(db),
+    }),
+  );
 
   api.get(
     '/admin/stats',
-    { schema: { summary: 'Daily visits, searches and posts per language', tags: TAGS, querystring: z.object({ days: z.coerce.number().int().min(1).max(90).default(14) }), response: { 200: z.object({ days: z.array(dailyCount) }) } }, ...adminOnly },
+    {
+      schema: {
+        summary: 'Daily visits, searches and posts per language',
+        tags: TAGS,
+        querystring: z.object({ days: z.coerce.number().int().min(1).max(90).default(14) }),
+        response: { 200: z.object({ days: z.array(dailyCount) }) },
+      },
+      ...adminOnly,
+    },
     async (request) => ({ days: await dailyCounts(db, request.query.days) }),
   );
 
   for (const action of ['hide', 'restore'] as const) {
-    api.post(`/admin/listings/:id/${action}`, { schema: { summary: `${action === 'hide' ? 'Hide' : 'Restore'} a listing for everyone but its owner`, tags: TAGS, params: idParams, response: { 200: moderationAction } }, ...adminOnly }, async (request) => {
-      const id = listingId(request.params.id);
-      const [updated] = await db
-        .update(listings)
-        .set({ hiddenAt: action === 'hide' ? new Date() : null })
-        .where(eq(listings.id, id))
-        .returning({ id: listings.id });
-      if (!updated) throw new ApiProblem(404, 'jobNotFound');
-      publicSearches.clear();
-      if (action === 'restore') await opts.onListingVisible?.(id);
-      return recordAction(db, userOf(request).id, action, { listingId: id });
-    });
+    api.post(
+      `/admin/listings/:id/${action}`,
+      {
+        schema: {
+          summary: `${action === 'hide' ? 'Hide' : 'Restore'} a listing for everyone but its owner`,
+          tags: TAGS,
+          params: idParams,
+          response: { 200: moderationAction },
+        },
+        ...adminOnly,
+      },
+      async (request) => {
+        const id = listingId(request.params.id);
+        const [updated] = await db
+          .update(listings)
+          .set({ hiddenAt: action === 'hide' ? new Date() : null })
+          .where(eq(listings.id, id))
+          .returning({ id: listings.id });
+        if (!updated) throw new ApiProblem(404, 'jobNotFound');
+        publicSearches.clear();
+        if (action === 'restore') await opts.onListingVisible?.(id);
+        return recordAction(db, userOf(request).id, action, { listingId: id });
+      },
+    );
   }
 
   api.get(
     '/admin/reported-content',
-    { schema: { summary: 'Reported reviews and messages, most reported first (a message with the ones before it)', tags: TAGS, response: { 200: z.object({ items: z.array(reportedContentSchema) }) } }, ...adminOnly },
+    {
+      schema: {
+        summary: 'Reported reviews and messages, most reported first (a message with the ones before it)',
+        tags: TAGS,
+        response: { 200: z.object({ items: z.array(reportedContentSchema) }) },
+      },
+      ...adminOnly,
+    },
     async () => ({ items: await reportedContent(db) }),
   );
 
@@ -108,7 +161,15 @@ export async function moderationRoutes(
     for (const action of ['hide', 'restore'] as const) {
       api.post(
         `/admin/${kind}s/:id/${action}`,
-        { schema: { summary: `${action === 'hide' ? 'Hide' : 'Restore'} a ${kind} ${action === 'hide' ? 'from every answer' : 'a moderator hid'}`, tags: TAGS, params: idParams, response: { 204: noContent } }, ...adminOnly },
+        {
+          schema: {
+            summary: `${action === 'hide' ? 'Hide' : 'Restore'} a ${kind} ${action === 'hide' ? 'from every answer' : 'a moderator hid'}`,
+            tags: TAGS,
+            params: idParams,
+            response: { 204: noContent },
+          },
+          ...adminOnly,
+        },
         async (request, reply) => {
           const { id } = request.params;
           if (!isSerialId(id) || !(await setContentHidden(db, kind, Number(id), action === 'hide'))) throw new ApiProblem(404, 'notFound');
@@ -122,24 +183,39 @@ export async function moderationRoutes(
   }
 
   for (const action of ['block', 'unblock'] as const) {
-    api.post(`/admin/users/:id/${action}`, { schema: { summary: `${action === 'block' ? 'Block' : 'Unblock'} a user`, tags: TAGS, params: idParams, response: { 200: moderationAction } }, ...adminOnly }, async (request) => {
-      const id = isSerialId(request.params.id) ? Number(request.params.id) : 0;
-      if (id === userOf(request).id) throw new ApiProblem(403, 'forbidden');
-      if (action === 'block') {
-        // One moderator cannot lock another out; a moderator is removed from ADMIN_EMAILS, not blocked.
-        const [target] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
-        if (target && isModerator(target.email)) throw new ApiProblem(403, 'forbidden');
-      }
-      const [updated] = await db
-        .update(users)
-        .set({ blockedAt: action === 'block' ? new Date() : null })
-        .where(eq(users.id, id))
-        .returning({ id: users.id });
-      if (!updated) throw new ApiProblem(404, 'notFound');
-      await db.update(listings).set({ isPublisherBlocked: action === 'block' }).where(eq(listings.publisherId, id));
-      if (action === 'block') await sessions.revokeAllOf(id);
-      publicSearches.clear();
-      return recordAction(db, userOf(request).id, action, { userId: id });
-    });
+    api.post(
+      `/admin/users/:id/${action}`,
+      {
+        schema: {
+          summary: `${action === 'block' ? 'Block' : 'Unblock'} a user`,
+          tags: TAGS,
+          params: idParams,
+          response: { 200: moderationAction },
+        },
+        ...adminOnly,
+      },
+      async (request) => {
+        const id = isSerialId(request.params.id) ? Number(request.params.id) : 0;
+        if (id === userOf(request).id) throw new ApiProblem(403, 'forbidden');
+        if (action === 'block') {
+          // One moderator cannot lock another out; a moderator is removed from ADMIN_EMAILS, not blocked.
+          const [target] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
+          if (target && isModerator(target.email)) throw new ApiProblem(403, 'forbidden');
+        }
+        const [updated] = await db
+          .update(users)
+          .set({ blockedAt: action === 'block' ? new Date() : null })
+          .where(eq(users.id, id))
+          .returning({ id: users.id });
+        if (!updated) throw new ApiProblem(404, 'notFound');
+        await db
+          .update(listings)
+          .set({ isPublisherBlocked: action === 'block' })
+          .where(eq(listings.publisherId, id));
+        if (action === 'block') await sessions.revokeAllOf(id);
+        publicSearches.clear();
+        return recordAction(db, userOf(request).id, action, { userId: id });
+      },
+    );
   }
 }

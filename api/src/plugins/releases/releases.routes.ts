@@ -30,12 +30,20 @@ const BUCKET_COOKIE_SECONDS = 365 * 24 * 60 * 60;
  * unsigned cookie is replaced). Nothing personal: a number from 0 to 99 and a random id (docs/releases.md,
  * "How a canary counts").
  */
-export function assignReleaseBucket(request: FastifyRequest, reply: FastifyReply, releases: SiteReleases, isSecure: boolean): CanaryVisitor | null {
+export function assignReleaseBucket(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  releases: SiteReleases,
+  isSecure: boolean,
+): CanaryVisitor | null {
   const visitor = releaseVisitorOf(request, releases);
   if (visitor || !releases.hasCanary()) return visitor;
   const assigned = releases.newVisitor();
   if (!assigned) return null;
-  reply.header('Set-Cookie', serverCookie(RELEASE_BUCKET_COOKIE, assigned.cookie, { path: '/', maxAgeSeconds: BUCKET_COOKIE_SECONDS, isSecure }));
+  reply.header(
+    'Set-Cookie',
+    serverCookie(RELEASE_BUCKET_COOKIE, assigned.cookie, { path: '/', maxAgeSeconds: BUCKET_COOKIE_SECONDS, isSecure }),
+  );
   return assigned.visitor;
 }
 
@@ -69,7 +77,9 @@ const currentReleasesSchema = z.object({
 const CLIENT_ERROR_BODY_LIMIT = 2 * 1024;
 
 /** Per client address, each route its own count: what the reports and beacons of one address may cost. */
-const perAddress = (route: string, max: number) => ({ rateLimit: { max, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => `${route}|${byAddress(request)}` } });
+const perAddress = (route: string, max: number) => ({
+  rateLimit: { max, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => `${route}|${byAddress(request)}` },
+});
 
 /**
  * What open tabs ask about releases, and what they report (docs/releases.md): the releases this visitor is
@@ -81,7 +91,13 @@ export async function releasesRoutes(app: FastifyInstance, opts: { releases: Sit
 
   app.get(
     '/releases/current',
-    { schema: { summary: 'Which release of each area this visitor is served now, and where the remotes are', tags: ['releases'], response: { 200: currentReleasesSchema } } },
+    {
+      schema: {
+        summary: 'Which release of each area this visitor is served now, and where the remotes are',
+        tags: ['releases'],
+        response: { 200: currentReleasesSchema },
+      },
+    },
     async (request, reply) => {
       await releases.refresh();
       const { releases: ids, remotes } = releases.forVisitor(releaseVisitorOf(request, releases)?.bucket ?? null);
@@ -93,7 +109,8 @@ export async function releasesRoutes(app: FastifyInstance, opts: { releases: Sit
     '/client-errors',
     {
       schema: {
-        summary: "Report an error of the page's code: no personal data, the route's id and never its URL; it counts only with the page's token",
+        summary:
+          "Report an error of the page's code: no personal data, the route's id and never its URL; it counts only with the page's token",
         tags: ['releases'],
         body: clientErrorSchema,
         response: { 204: noContent },

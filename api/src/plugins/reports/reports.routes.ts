@@ -21,12 +21,21 @@ export const reportBody = z.object({
  * "Report" on a listing page (docs/product.md#legal: users can report discriminatory content): one report per
  * user and listing.
  */
-export async function reportsRoutes(app: FastifyInstance, opts: { db: Database; sessions: SessionService; reportRateLimit: number }): Promise<void> {
+export async function reportsRoutes(
+  app: FastifyInstance,
+  opts: { db: Database; sessions: SessionService; reportRateLimit: number },
+): Promise<void> {
   const { db } = opts;
   app.withTypeProvider<ZodTypeProvider>().post(
     '/jobs/:id/reports',
     {
-      schema: { summary: 'Report a listing (discriminatory, scam, offensive, illegal, other)', tags: ['trust and safety'], params: z.object({ id: z.string() }), body: reportBody, response: { 201: z.object({ reported: z.literal(true) }) } },
+      schema: {
+        summary: 'Report a listing (discriminatory, scam, offensive, illegal, other)',
+        tags: ['trust and safety'],
+        params: z.object({ id: z.string() }),
+        body: reportBody,
+        response: { 201: z.object({ reported: z.literal(true) }) },
+      },
       onRequest: requireUser(opts.sessions),
       config: { rateLimit: { max: opts.reportRateLimit, timeWindow: 60_000 } },
     },

@@ -34,7 +34,13 @@ export async function writeReview(
 ): Promise<ReviewWriting> {
   {
     const [deal] = await tx
-      .select({ status: applications.status, applicantId: applications.applicantId, posterId: listings.publisherId, offerType: listings.offerType, isOpen: isWindowOpen(input.windowDays) })
+      .select({
+        status: applications.status,
+        applicantId: applications.applicantId,
+        posterId: listings.publisherId,
+        offerType: listings.offerType,
+        isOpen: isWindowOpen(input.windowDays),
+      })
       .from(applications)
       .innerJoin(listings, eq(listings.id, applications.listingId))
       .where(eq(applications.id, input.applicationId))
@@ -76,7 +82,14 @@ export async function publishDueReviews(db: Database, windowDays: number): Promi
     .update(reviews)
     .set({ publishedAt: sql`now()` })
     .from(applications)
-    .where(and(eq(applications.id, reviews.applicationId), isNull(reviews.publishedAt), sql`not ${isWindowOpen(windowDays)}`, isNotNull(applications.doneAt)))
+    .where(
+      and(
+        eq(applications.id, reviews.applicationId),
+        isNull(reviews.publishedAt),
+        sql`not ${isWindowOpen(windowDays)}`,
+        isNotNull(applications.doneAt),
+      ),
+    )
     .returning({ applicationId: reviews.applicationId });
   return [...new Set(published.map((row) => row.applicationId))];
 }
@@ -106,7 +119,12 @@ function visibleReviewsOf(subjectId: number) {
 }
 
 /** A page of a member's public reviews (by the `reviews_subject_published` index), and how many there are. */
-export async function publicReviewsOf(db: Database, subjectId: number, page: number, pageSize: number): Promise<{ reviews: PublicReview[]; total: number }> {
+export async function publicReviewsOf(
+  db: Database,
+  subjectId: number,
+  page: number,
+  pageSize: number,
+): Promise<{ reviews: PublicReview[]; total: number }> {
   const [rows, [counted]] = await Promise.all([
     db
       .select({ review: reviews, authorName: users.name })
@@ -126,7 +144,9 @@ export async function publicReviewsOf(db: Database, subjectId: number, page: num
       role: review.role as ReviewRole,
       createdAt: review.createdAt.toISOString(),
       author: { id: review.authorId, displayName: displayNameOf(authorName) },
-      ...(review.replyText !== null && review.replyAt ? { reply: { text: review.replyText, createdAt: review.replyAt.toISOString() } } : {}),
+      ...(review.replyText !== null && review.replyAt
+        ? { reply: { text: review.replyText, createdAt: review.replyAt.toISOString() } }
+        : {}),
     })),
     total: Number(counted?.total ?? 0),
   };
@@ -142,7 +162,12 @@ export async function findPublicReview(db: Database, reviewId: number): Promise<
 }
 
 /** The reviewed person's one reply; null when there already is one. */
-export async function storeReply(db: Database, reviewId: number, subjectId: number, text: string): Promise<{ text: string; createdAt: string } | null> {
+export async function storeReply(
+  db: Database,
+  reviewId: number,
+  subjectId: number,
+  text: string,
+): Promise<{ text: string; createdAt: string } | null> {
   const [stored] = await db
     .update(reviews)
     .set({ replyText: text, replyAt: sql`now()` })
@@ -152,7 +177,12 @@ export async function storeReply(db: Database, reviewId: number, subjectId: numb
 }
 
 /** One report per member and review, as listing reports; false when this member already reported it. */
-export async function storeReviewReport(db: Database, reviewId: number, reporterId: number, report: { reason: ReportReason; note: string }): Promise<boolean> {
+export async function storeReviewReport(
+  db: Database,
+  reviewId: number,
+  reporterId: number,
+  report: { reason: ReportReason; note: string },
+): Promise<boolean> {
   const [stored] = await db
     .insert(contentReports)
     .values({ targetKind: 'review', targetId: reviewId, reporterId, reason: report.reason, note: report.note })

@@ -11,7 +11,16 @@ import type { DealMail } from '../deal/dealMail.js';
 import type { UserEventPublisher } from '../deal/userEvents.js';
 import { reportBody } from '../reports/reports.routes.js';
 import { periodicSweep } from '../sweeps/periodicSweep.js';
-import { findPublicReview, publishDueReviews, publishedReviewsOf, reviewWire, storeReply, storeReviewReport, writeReview, type ReviewRow } from './reviews.queries.js';
+import {
+  findPublicReview,
+  publishDueReviews,
+  publishedReviewsOf,
+  reviewWire,
+  storeReply,
+  storeReviewReport,
+  writeReview,
+  type ReviewRow,
+} from './reviews.queries.js';
 import { apiProblem, refuseInvalidRequest } from '../errors/problemSchemas.js';
 import { replyInput, review, reviewInput } from './reviews.schemas.js';
 
@@ -79,7 +88,12 @@ export async function reviewsRoutes(app: FastifyInstance, opts: ReviewsOptions):
       // An id that names no application is refused like a deal the caller may not review: nothing is revealed.
       if (!isSerialId(id)) throw new ApiProblem(403, 'reviewNotAllowed');
       const review = await db.transaction(async (tx) => {
-        const written = await writeReview(tx, { applicationId: Number(id), authorId: userOf(request).id, ...request.body, windowDays: config.reviewWindowDays });
+        const written = await writeReview(tx, {
+          applicationId: Number(id),
+          authorId: userOf(request).id,
+          ...request.body,
+          windowDays: config.reviewWindowDays,
+        });
         if (written.outcome === 'notAllowed') throw new ApiProblem(403, 'reviewNotAllowed');
         if (written.outcome === 'alreadyReviewed') throw new ApiProblem(409, 'alreadyReviewed');
         if (written.published.length > 0) await announce.published(tx, written.published);
@@ -98,7 +112,14 @@ export async function reviewsRoutes(app: FastifyInstance, opts: ReviewsOptions):
         tags: TAGS,
         params: idParams,
         body: replyInput,
-        response: { 201: z.object({ reply: z.object({ text: z.string(), createdAt: z.string() }) }), 400: apiProblem, 401: apiProblem, 403: apiProblem, 404: apiProblem, 409: apiProblem },
+        response: {
+          201: z.object({ reply: z.object({ text: z.string(), createdAt: z.string() }) }),
+          400: apiProblem,
+          401: apiProblem,
+          403: apiProblem,
+          404: apiProblem,
+          409: apiProblem,
+        },
       },
       attachValidation: true,
       onRequest: adult,
@@ -124,7 +145,14 @@ export async function reviewsRoutes(app: FastifyInstance, opts: ReviewsOptions):
         tags: TAGS,
         params: idParams,
         body: reportBody,
-        response: { 201: z.object({ reported: z.literal(true) }), 400: apiProblem, 401: apiProblem, 403: apiProblem, 404: apiProblem, 409: apiProblem },
+        response: {
+          201: z.object({ reported: z.literal(true) }),
+          400: apiProblem,
+          401: apiProblem,
+          403: apiProblem,
+          404: apiProblem,
+          409: apiProblem,
+        },
       },
       onRequest: adult,
       config: WRITE_LIMIT,

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { DEAL_LIMITS, REPORT_REASONS, REVIEW_ROLES, type PublicReview, type ReportedContent, type Review, type ReviewReply, type UserProfile } from '@tasko/shared/domain';
+import {
+  DEAL_LIMITS,
+  REPORT_REASONS,
+  REVIEW_ROLES,
+  type PublicReview,
+  type ReportedContent,
+  type Review,
+  type ReviewReply,
+  type UserProfile,
+} from '@tasko/shared/domain';
 import { freeText } from '@tasko/shared/validation';
 import { chatMessageWire } from '../deal/deal.schemas.js';
 import { listingPublisher, rating } from '../jobs/listingSchemas.js';
@@ -10,12 +19,19 @@ import { listingPublisher, rating } from '../jobs/listingSchemas.js';
 
 export const reviewInput = z.object({
   // A whole number of stars: 4.5, "5", 0 and 6 are all refused the same way.
-  rating: z.number({ message: 'ratingInvalid' }).int({ message: 'ratingInvalid' }).min(1, { message: 'ratingInvalid' }).max(5, { message: 'ratingInvalid' }),
+  rating: z
+    .number({ message: 'ratingInvalid' })
+    .int({ message: 'ratingInvalid' })
+    .min(1, { message: 'ratingInvalid' })
+    .max(5, { message: 'ratingInvalid' }),
   text: freeText('reviewTooLong').trim().max(DEAL_LIMITS.reviewTextMaxLength, { message: 'reviewTooLong' }).default(''),
 });
 
 export const replyInput = z.object({
-  text: freeText('replyRequired').trim().min(1, { message: 'replyRequired' }).max(DEAL_LIMITS.replyTextMaxLength, { message: 'replyTooLong' }),
+  text: freeText('replyRequired')
+    .trim()
+    .min(1, { message: 'replyRequired' })
+    .max(DEAL_LIMITS.replyTextMaxLength, { message: 'replyTooLong' }),
 });
 
 export const review = z.object({
@@ -47,7 +63,6 @@ export const userProfile = listingPublisher.omit({ rating: true }).extend({
 export const reviewsPage = z.object({ reviews: z.array(publicReview), total: z.number().int() });
 
 export const reviewsQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
-
 
 export const reportedContent = z.object({
   kind: z.enum(['review', 'message']),

@@ -30,7 +30,14 @@ export async function usersRoutes(app: FastifyInstance, opts: { db: Database }):
 
   api.get(
     '/users/:id',
-    { schema: { summary: 'A member’s public profile: display name, month joined, active listings, rating by role', tags: TAGS, params: idParams, response: { 200: userProfile, 404: apiProblem } } },
+    {
+      schema: {
+        summary: 'A member’s public profile: display name, month joined, active listings, rating by role',
+        tags: TAGS,
+        params: idParams,
+        response: { 200: userProfile, 404: apiProblem },
+      },
+    },
     async (request): Promise<UserProfile> => {
       const id = memberId(request.params.id);
       const [member, ratings] = await Promise.all([findPublisher(db, id), ratingsOf(db, [id])]);

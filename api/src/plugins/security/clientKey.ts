@@ -44,8 +44,20 @@ export type LocalClients = AppConfig['localIdpClients'];
 
 /** Loopback, RFC 1918, link-local, and IPv6's unique local and link-local ranges (IPv4-mapped forms included). */
 const PRIVATE_NETWORKS = new net.BlockList();
-for (const [network, prefix] of [['127.0.0.0', 8], ['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['169.254.0.0', 16]] as const) PRIVATE_NETWORKS.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [['::1', 128], ['fc00::', 7], ['fe80::', 10]] as const) PRIVATE_NETWORKS.addSubnet(network, prefix, 'ipv6');
+for (const [network, prefix] of [
+  ['127.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['169.254.0.0', 16],
+] as const)
+  PRIVATE_NETWORKS.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+] as const)
+  PRIVATE_NETWORKS.addSubnet(network, prefix, 'ipv6');
 
 /** Whether `clients` takes in this address: the client as the server resolves it (`request.ip`, see `isLoopback`). */
 export function isLocalClient(clients: LocalClients, address: string | undefined): boolean {

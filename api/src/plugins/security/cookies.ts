@@ -19,5 +19,12 @@ export function readCookie(header: string | undefined, name: string): string | u
 
 /** A Set-Cookie value for a cookie only the server reads (HttpOnly, SameSite=Lax). */
 export function serverCookie(name: string, value: string, options: { path: string; maxAgeSeconds: number; isSecure: boolean }): string {
-  return [`${name}=${encodeURIComponent(value)}`, `Path=${options.path}`, `Max-Age=${options.maxAgeSeconds}`, 'HttpOnly', 'SameSite=Lax', ...(options.isSecure ? ['Secure'] : [])].join('; ');
+  return [
+    `${name}=${encodeURIComponent(value)}`,
+    `Path=${options.path}`,
+    `Max-Age=${options.maxAgeSeconds}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(options.isSecure ? ['Secure'] : []),
+  ].join('; ');
 }

@@ -37,13 +37,15 @@ export function pgRateLimitStore(db: Database) {
 
     incr(key: string, callback: Callback, timeWindow: number): void {
       const id = `${this.prefix}|${key}`;
-      db.execute<{ count: number; reset_at: string | Date }>(sql`
+      db.execute<{ count: number; reset_at: string | Date }>(
+        sql`
         insert into rate_limits (key, count, reset_at)
         values (${id}, 1, now() + (${timeWindow} * interval '1 millisecond'))
         on conflict (key) do update set
           count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
           reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-        returning count, reset_at`).then(
+        returning count, reset_at`,
+      ).then(
         (result) => {
           const row = rowsOf<{ count: number; reset_at: string | Date }>(result)[0];
           const ttl = row ? Math.max(0, new Date(row.reset_at).getTime() - Date.now()) : timeWindow;
@@ -55,7 +57,9 @@ export function pgRateLimitStore(db: Database) {
 
     read(key: string, callback: Callback): void {
       const id = `${this.prefix}|${key}`;
-      db.execute<{ count: number; reset_at: string | Date }>(sql`select count, reset_at from rate_limits where key = ${id} and reset_at > now()`).then(
+      db.execute<{ count: number; reset_at: string | Date }>(
+        sql`select count, reset_at from rate_limits where key = ${id} and reset_at > now()`,
+      ).then(
         (result) => {
           const row = rowsOf<{ count: number; reset_at: string | Date }>(result)[0];
           callback(null, row ? { current: Number(row.count), ttl: new Date(row.reset_at).getTime() - Date.now() } : { current: 0, ttl: 0 });
@@ -70,7 +74,6 @@ export function pgRateLimitStore(db: Database) {
   }
   return PgRateLimitStore;
 }
-
 
 /**
  * Deletes rate-limit windows and used ID tokens that have expired, and listing views past the owners'

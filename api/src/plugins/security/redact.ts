@@ -5,11 +5,7 @@ const SECRET_PARAMS = new Set(['useremail', 'email', 'token', 'id_token', 'acces
  * Values that are secrets or personal data by their shape, under any name and anywhere in a URL: a JWT (an
  * ID token), an email address, an unsubscribe token (`u1.<id>.<signature>`, the form of an alert email's link).
  */
-const SECRET_SHAPES = [
-  /eyJ[\w-]*\.[\w-]+\.[\w-]*/g,
-  /[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}/gi,
-  /u1\.\d+\.[\w-]{20,}/g,
-];
+const SECRET_SHAPES = [/eyJ[\w-]*\.[\w-]+\.[\w-]*/g, /[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}/gi, /u1\.\d+\.[\w-]{20,}/g];
 
 export const REDACTED = '[redacted]';
 
@@ -68,7 +64,13 @@ const QUERY_PARAMETERS = /\nparams: [\s\S]*$/;
  * An error fit for a log line: its message and stack without a failed query's parameters or a secret-shaped
  * value, and none of the fields a database error carries them in (`params`, and the driver's `where`).
  */
-export function redactedError(error: Error): { type: string; message: string; stack: string; code?: string; cause?: { type: string; message: string } } {
+export function redactedError(error: Error): {
+  type: string;
+  message: string;
+  stack: string;
+  code?: string;
+  cause?: { type: string; message: string };
+} {
   const { cause, code } = error as Error & { code?: unknown };
   const message = redactedText(error.message.replace(QUERY_PARAMETERS, ''));
   return {

@@ -13,7 +13,10 @@ interface Options {
 async function securityPlugin(app: FastifyInstance, opts: Options): Promise<void> {
   // Read per response: an origin a release adds is allowed from its first page, with no restart.
   // A remote's dev server reloads the page through its websocket: allowed outside production only.
-  const devSockets = (origins: string[]) => (opts.config.isProduction ? [] : origins.filter((origin) => origin.startsWith('http://')).map((origin) => origin.replace(/^http:/, 'ws:')));
+  const devSockets = (origins: string[]) =>
+    opts.config.isProduction
+      ? []
+      : origins.filter((origin) => origin.startsWith('http://')).map((origin) => origin.replace(/^http:/, 'ws:'));
   const withRemotes = (sources: string[], options: { sockets?: boolean } = {}) => [
     () => {
       const origins = opts.remoteOrigins();

@@ -1,8 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTES, type RemoteName } from '@tasko/shared/domain';
-import { BUILD_INFO_FILE, CHUNK_GROUPS_FILE, FEDERATION_MANIFEST_FILE, parseBuildInfo, type BuildInfo, type FederationManifest } from '../../releases/releases.js';
-
+import {
+  BUILD_INFO_FILE,
+  CHUNK_GROUPS_FILE,
+  FEDERATION_MANIFEST_FILE,
+  parseBuildInfo,
+  type BuildInfo,
+  type FederationManifest,
+} from '../../releases/releases.js';
 
 // A content hash in the name, served as is or precompressed (`.br`, `.gz`: what browsers ask for).
 const HASHED_FILE = /\.[0-9a-f]{8}\.(js|css|png|svg|jpg|webp)(\.(br|gz))?$/;

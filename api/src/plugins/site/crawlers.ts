@@ -22,7 +22,9 @@ interface SitemapEntry {
 
 function urlElement(origin: string, entry: SitemapEntry, language: Language): string {
   const alternates = [
-    ...LANGUAGE_CODES.map((code) => `<xhtml:link rel="alternate" hreflang="${code}" href="${escapeHtml(origin + withLanguagePrefix(code, entry.path))}"/>`),
+    ...LANGUAGE_CODES.map(
+      (code) => `<xhtml:link rel="alternate" hreflang="${code}" href="${escapeHtml(origin + withLanguagePrefix(code, entry.path))}"/>`,
+    ),
     `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeHtml(origin + entry.path)}"/>`,
   ];
   return `<url><loc>${escapeHtml(origin + withLanguagePrefix(language, entry.path))}</loc><lastmod>${entry.lastModified}</lastmod>${alternates.join('')}</url>`;
@@ -82,7 +84,9 @@ interface AiInfoTexts {
 
 /** /llms.txt: the /ai-info page as Markdown (llmstxt.org), in English, with where to go next. */
 export function llmsTxt(origin: string): string {
-  const info = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'mfe-content', 'src', 'locales', 'en', 'aiInfo.json'), 'utf8')) as AiInfoTexts;
+  const info = JSON.parse(
+    fs.readFileSync(path.join(REPO_ROOT, 'mfe-content', 'src', 'locales', 'en', 'aiInfo.json'), 'utf8'),
+  ) as AiInfoTexts;
   return [
     '# Tasko',
     '',

@@ -31,7 +31,9 @@ export function firstPaintHtml({ language, path, isPrefixed }: FirstPaintInput):
 
   const navLinks = HEADER_LINKS.map(([to, key]) => {
     const state = navCurrent(to, path);
-    return state ? `<a class="active" aria-current="${state}" href="${href(to)}">${text(key)}</a>` : `<a href="${href(to)}">${text(key)}</a>`;
+    return state
+      ? `<a class="active" aria-current="${state}" href="${href(to)}">${text(key)}</a>`
+      : `<a href="${href(to)}">${text(key)}</a>`;
   }).join('');
   const languageOptions = LANGUAGES.map(
     (l) =>

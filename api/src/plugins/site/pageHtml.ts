@@ -14,7 +14,11 @@ import {
   type Theme,
 } from '@tasko/shared/domain';
 
-type CommonTexts = { brand: string; noTitle: string; meta: Record<string, { title: string; description: string }> & { defaultDescription: string } };
+type CommonTexts = {
+  brand: string;
+  noTitle: string;
+  meta: Record<string, { title: string; description: string }> & { defaultDescription: string };
+};
 
 /** The `common` texts of the four languages, read once: titles and descriptions of every page. */
 export function loadMetaTexts(sharedLocalesDir: string): Record<Language, CommonTexts> {
@@ -95,7 +99,9 @@ export function renderPageHtml(input: PageHtmlInput): string {
     `<meta property="og:description" content="${escapeHtml(description)}">`,
     `<meta property="og:url" content="${escapeHtml(origin + canonicalPath)}">`,
     `<meta property="og:locale" content="${language}_IL">`,
-    ...(input.inlineStyles ?? []).map(({ href, dataHref, css }) => `<style data-href="${escapeHtml(dataHref ?? href)}">${css.replace(/<\//g, '<\\/')}</style>`),
+    ...(input.inlineStyles ?? []).map(
+      ({ href, dataHref, css }) => `<style data-href="${escapeHtml(dataHref ?? href)}">${css.replace(/<\//g, '<\\/')}</style>`,
+    ),
     ...input.preloadStyles.map((href) => `<link rel="preload" as="style" href="${escapeHtml(href)}">`),
     // Low priority, as the deferred scripts that run them are: the first paint is in this page already, and
     // nothing here may compete with it (the page's own request and the styles come first).

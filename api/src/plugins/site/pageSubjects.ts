@@ -81,7 +81,15 @@ export async function pageSubject(
     return {
       title: article.title,
       description: summary(article.excerpt),
-      structuredData: { '@context': 'https://schema.org', '@type': 'BlogPosting', headline: article.title, description: article.excerpt, datePublished: article.date, inLanguage: language, url },
+      structuredData: {
+        '@context': 'https://schema.org',
+        '@type': 'BlogPosting',
+        headline: article.title,
+        description: article.excerpt,
+        datePublished: article.date,
+        inLanguage: language,
+        url,
+      },
     };
   }
   return undefined;

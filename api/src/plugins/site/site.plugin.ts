@@ -58,7 +58,8 @@ function sendNotFound(url: string, reply: FastifyReply): FastifyReply {
 
 /** The listing pages: what their first render asks the API for, so the server can hint it (tasks waits for a search). */
 function listingRequestOf(routeId: string, query: URLSearchParams, language: Language): string | null {
-  const offerType = routeId === 'home' || (routeId === 'tasks' && [...query.keys()].length > 0) ? 'job' : routeId === 'services' ? 'service' : null;
+  const offerType =
+    routeId === 'home' || (routeId === 'tasks' && [...query.keys()].length > 0) ? 'job' : routeId === 'services' ? 'service' : null;
   if (!offerType) return null;
   return `/api/v1/jobs?${searchQueryString(searchRequest(searchFromParams(query), offerType, language))}`;
 }
@@ -81,7 +82,12 @@ async function pageAnswers(app: FastifyInstance, urls: string[], visitor: Fastif
   const answers: Record<string, unknown> = {};
   await Promise.all(
     urls.map(async (url) => {
-      const response = await app.inject({ method: 'GET', url, remoteAddress: visitor.ip, headers: { 'user-agent': visitor.headers['user-agent'] } });
+      const response = await app.inject({
+        method: 'GET',
+        url,
+        remoteAddress: visitor.ip,
+        headers: { 'user-agent': visitor.headers['user-agent'] },
+      });
       if (response.statusCode === 200) answers[url] = response.json();
     }),
   );
@@ -188,14 +194,22 @@ export async function sitePlugin(
     };
     const shell = await ofRelease('shell', () => siteReleases.shellBuild(visitor.releases.shell));
     // A shell release's template names its files where dist keeps them; its pages load them from the release.
-    const template = visitor.shellBase === SHELL_DIST_BASE ? shell.indexHtml : shell.indexHtml?.replace(SHELL_FILE_REFERENCE, (_reference, attribute: string) => attribute + visitor.shellBase);
+    const template =
+      visitor.shellBase === SHELL_DIST_BASE
+        ? shell.indexHtml
+        : shell.indexHtml?.replace(SHELL_FILE_REFERENCE, (_reference, attribute: string) => attribute + visitor.shellBase);
     if (!template) {
       await failedWith('shell');
-      return reply.code(503).type('text/plain; charset=utf-8').send('The site is not built yet: run `npm run build`, then start the server again.');
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The site is not built yet: run `npm run build`, then start the server again.');
     }
     // A listing or an article: its own title and description, or 404 when it does not exist.
     const canonicalUrl = origin + url.pathname;
-    const subject = match ? await publicReads.read((db) => pageSubject(db, articles, match, language, canonicalUrl, texts[language].noTitle)) : undefined;
+    const subject = match
+      ? await publicReads.read((db) => pageSubject(db, articles, match, language, canonicalUrl, texts[language].noTitle))
+      : undefined;
     const isFound = match !== null && subject !== null;
     const firstRequests = match && isFound ? firstRequestsOf(match, url.searchParams, language) : [];
     const answers = await pageAnswers(app, firstRequests, request);
@@ -204,30 +218,41 @@ export async function sitePlugin(
     const { remotes, releases: releaseIds } = visitor;
     if (match) {
       const { remote, module } = match.route;
-      scripts.push(remotes[remote], ...(await ofRelease(remote, () => siteReleases.pagePreloads(remote, releaseIds[remote], remotes[remote], module))));
+      scripts.push(
+        remotes[remote],
+        ...(await ofRelease(remote, () => siteReleases.pagePreloads(remote, releaseIds[remote], remotes[remote], module))),
+      );
     }
     // The load counts only once the page's script tells it with this token (docs/releases.md, "How a canary counts").
     const canary = canaryVisitor ? siteReleases.pageToken(canaryVisitor, releaseIds) : null;
     // The chunk loader knows a style by its file name (or its full URL): so the page's styles are not fetched again.
     const inlineStyles = shell.frameStyles.map(({ file, css }) => ({ href: visitor.shellBase + file, dataHref: file, css }));
-    const html = await ofRelease('shell', () => renderPageHtml({
-      template,
-      language,
-      ...themeOf(readCookie(request.headers.cookie, THEME_COOKIE)),
-      path: barePath,
-      isPrefixed: prefixed !== null,
-      // An unknown listing or article reads as not found (and noindex), though its page still loads.
-      route: isFound ? match.route : null,
-      ...(subject ? { title: subject.title, description: subject.description, structuredData: subject.structuredData } : {}),
-      origin,
-      texts,
-      runtimeConfig: { remotes, releases: releaseIds, auth, ...(Object.keys(answers).length ? { answers } : {}), ...(canary ? { canary } : {}) },
-      preloadScripts: scripts.filter((f) => f.endsWith('.js')),
-      preloadStyles: scripts.filter((f) => f.endsWith('.css') && !inlineStyles.some((style) => style.href === f)),
-      inlineStyles,
-      firstPaint: firstPaintHtml({ language, path: barePath, isPrefixed: prefixed !== null }),
-      preloadFetches,
-    }));
+    const html = await ofRelease('shell', () =>
+      renderPageHtml({
+        template,
+        language,
+        ...themeOf(readCookie(request.headers.cookie, THEME_COOKIE)),
+        path: barePath,
+        isPrefixed: prefixed !== null,
+        // An unknown listing or article reads as not found (and noindex), though its page still loads.
+        route: isFound ? match.route : null,
+        ...(subject ? { title: subject.title, description: subject.description, structuredData: subject.structuredData } : {}),
+        origin,
+        texts,
+        runtimeConfig: {
+          remotes,
+          releases: releaseIds,
+          auth,
+          ...(Object.keys(answers).length ? { answers } : {}),
+          ...(canary ? { canary } : {}),
+        },
+        preloadScripts: scripts.filter((f) => f.endsWith('.js')),
+        preloadStyles: scripts.filter((f) => f.endsWith('.css') && !inlineStyles.some((style) => style.href === f)),
+        inlineStyles,
+        firstPaint: firstPaintHtml({ language, path: barePath, isPrefixed: prefixed !== null }),
+        preloadFetches,
+      }),
+    );
     return reply
       .code(isFound ? 200 : 404)
       .header('Cache-Control', 'no-cache')
@@ -244,11 +269,18 @@ export async function sitePlugin(
   const crawlerCache = 'public, max-age=3600';
   app.get('/sitemap.xml', async (_request, reply) => {
     const builtAt = fs.existsSync(path.join(shellDir, 'index.html')) ? fs.statSync(path.join(shellDir, 'index.html')).mtime : new Date();
-    return reply.type('application/xml; charset=utf-8').header('Cache-Control', crawlerCache).send(await publicReads.read((db) => sitemapXml(db, origin, articles, builtAt)));
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('Cache-Control', crawlerCache)
+      .send(await publicReads.read((db) => sitemapXml(db, origin, articles, builtAt)));
   });
-  app.get('/robots.txt', async (_request, reply) => reply.type('text/plain; charset=utf-8').header('Cache-Control', crawlerCache).send(robotsTxt(origin)));
+  app.get('/robots.txt', async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('Cache-Control', crawlerCache).send(robotsTxt(origin)),
+  );
   const llms = llmsTxt(origin);
-  app.get('/llms.txt', async (_request, reply) => reply.type('text/markdown; charset=utf-8').header('Cache-Control', crawlerCache).send(llms));
+  app.get('/llms.txt', async (_request, reply) =>
+    reply.type('text/markdown; charset=utf-8').header('Cache-Control', crawlerCache).send(llms),
+  );
 
   app.get('/*', async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

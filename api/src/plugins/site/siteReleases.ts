@@ -27,7 +27,17 @@ import {
 import { judgeCanaries } from '../../releases/releaseActions.js';
 import type { CanaryArm, CanaryCounts, CanaryVisitor, LoadOutcome } from '../../releases/canaryCounts.js';
 import { LocalReleaseStore } from '../../releases/releaseStores.js';
-import { BUILD_FILES, exposedModulePreloads, frameStyleFiles, liveBuild, packageDistDir, parseBuild, readBuild, remoteDistDir, type BuiltPackage } from './assets.js';
+import {
+  BUILD_FILES,
+  exposedModulePreloads,
+  frameStyleFiles,
+  liveBuild,
+  packageDistDir,
+  parseBuild,
+  readBuild,
+  remoteDistDir,
+  type BuiltPackage,
+} from './assets.js';
 import { REMOTE_ENTRY_FILE } from '@tasko/shared/domain';
 
 /** How often the bucket's release manifest is read again; a local one is checked on every page. */
@@ -85,7 +95,10 @@ export class SiteReleases {
     private readonly counts: CanaryCounts | null = null,
   ) {
     this.distShell = liveBuild(packageDistDir(config.distRoot, 'shell'));
-    this.distBuilds = Object.fromEntries(REMOTE_NAMES.map((name) => [name, liveBuild(remoteDistDir(config.distRoot, name))])) as Record<RemoteName, () => BuiltPackage>;
+    this.distBuilds = Object.fromEntries(REMOTE_NAMES.map((name) => [name, liveBuild(remoteDistDir(config.distRoot, name))])) as Record<
+      RemoteName,
+      () => BuiltPackage
+    >;
     // A preview server only looks: it counts nothing and never writes the manifest.
     if (config.releaseStatsFlushMs > 0 && !preview) {
       this.flushTimer = setInterval(() => void this.flushStats(), config.releaseStatsFlushMs);
@@ -262,7 +275,9 @@ export class SiteReleases {
 
   /** The areas a canary runs in that pages get from the manifest (a remote at MFE_<NAME>_URL has none). */
   private canaryAreas(): ReleaseArea[] {
-    return RELEASE_AREAS.filter((area) => areaOf(this.manifest, area).canary && (area === 'shell' || this.config.remoteUrls[area] === undefined));
+    return RELEASE_AREAS.filter(
+      (area) => areaOf(this.manifest, area).canary && (area === 'shell' || this.config.remoteUrls[area] === undefined),
+    );
   }
 
   /**
@@ -322,7 +337,9 @@ export class SiteReleases {
     const token = counts.key.readPageToken(tokenText);
     if (!token) return null;
     await this.refresh();
-    const [outcome] = await this.quietly('an error report', async () => [await counts.countTold(token, area, this.armOf(area, releaseId, token.visitor.bucket), ip, { releaseId })]);
+    const [outcome] = await this.quietly('an error report', async () => [
+      await counts.countTold(token, area, this.armOf(area, releaseId, token.visitor.bucket), ip, { releaseId }),
+    ]);
     return outcome ?? null;
   }
 
@@ -340,7 +357,8 @@ export class SiteReleases {
     if (!counts) return;
     try {
       const rolledBack = await judgeCanaries(this.store, (area, trial) => counts.figures(area, trial), this.config.canary);
-      for (const { area, id, reason } of rolledBack) this.log.warn({ area, release: id, reason }, `the canary ${id} of ${area} rolled back by itself: ${reason}`);
+      for (const { area, id, reason } of rolledBack)
+        this.log.warn({ area, release: id, reason }, `the canary ${id} of ${area} rolled back by itself: ${reason}`);
       if (rolledBack.length) {
         this.checkedAt = 0;
         await this.refresh();

@@ -53,7 +53,14 @@ interface EventRow {
   messageId: number | null;
   reviewId: number | null;
 }
-type EventRowRecord = { id: string | number; user_id: number; type: string; data: string; message_id: number | null; review_id: number | null };
+type EventRowRecord = {
+  id: string | number;
+  user_id: number;
+  type: string;
+  data: string;
+  message_id: number | null;
+  review_id: number | null;
+};
 const eventRowOf = (row: EventRowRecord): EventRow => ({
   id: Number(row.id),
   userId: Number(row.user_id),
@@ -202,7 +209,17 @@ export class EventStreams {
     if (this.isClosed) throw new ApiProblem(503, 'serviceUnavailable');
     const streams = this.byUser.get(userId) ?? new Set<EventStream>();
     if (streams.size >= MAX_STREAMS_PER_USER) throw new ApiProblem(429, 'rateLimited');
-    const stream: EventStream = { userId, sessionId, isEnded: false, response: null, lastSentId: 0, floor: 0, recentIds: new Set(), backlog: [], isCatchUpOwed: false };
+    const stream: EventStream = {
+      userId,
+      sessionId,
+      isEnded: false,
+      response: null,
+      lastSentId: 0,
+      floor: 0,
+      recentIds: new Set(),
+      backlog: [],
+      isCatchUpOwed: false,
+    };
     // Heard before the replay is read: a row stored meanwhile is in the replay, the backlog, or both (sent once).
     // So is the end of its session: a logout that committed before the query is seen by it, one after is heard.
     streams.add(stream);
@@ -274,7 +291,8 @@ export class EventStreams {
     for (const pair of pairs) {
       if (!Array.isArray(pair)) continue;
       const [id, userId] = pair as unknown[];
-      if (typeof id === 'number' && Number.isSafeInteger(id) && typeof userId === 'number' && this.byUser.has(userId)) this.heardIds.add(id);
+      if (typeof id === 'number' && Number.isSafeInteger(id) && typeof userId === 'number' && this.byUser.has(userId))
+        this.heardIds.add(id);
     }
     if (this.heardIds.size > 0) this.drain();
   }
@@ -397,7 +415,9 @@ export class EventStreams {
       const ids = [...this.heardIds];
       this.heardIds.clear();
       const rows = rowsOf<EventRowRecord>(
-        await this.db.execute(sql`select ${EVENT_COLUMNS} from user_events event where event.id = any(${`{${ids.join(',')}}`}::bigint[]) and ${IS_VISIBLE} order by event.id`),
+        await this.db.execute(
+          sql`select ${EVENT_COLUMNS} from user_events event where event.id = any(${`{${ids.join(',')}}`}::bigint[]) and ${IS_VISIBLE} order by event.id`,
+        ),
       ).map(eventRowOf);
       for (const row of rows) this.toStreamsOf(row);
     }
@@ -450,7 +470,10 @@ export class EventStreams {
     if (this.hiddenLately.size === 0) return false;
     const now = Date.now();
     const isHidden = (key: string) => (this.hiddenLately.get(key) ?? 0) > now;
-    return (row.messageId !== null && isHidden(contentKey('message', row.messageId))) || (row.reviewId !== null && isHidden(contentKey('review', row.reviewId)));
+    return (
+      (row.messageId !== null && isHidden(contentKey('message', row.messageId))) ||
+      (row.reviewId !== null && isHidden(contentKey('review', row.reviewId)))
+    );
   }
 
   /** Writes the row unless this stream has sent it (or started after it), or it shows what was just hidden. */

@@ -25,7 +25,12 @@ export interface TicketHolder {
  */
 export async function issueEventTicket(db: Database, holder: TicketHolder): Promise<string> {
   const ticket = crypto.randomBytes(32).toString('base64url');
-  await db.insert(eventTickets).values({ ticketHash: hashOf(ticket), userId: holder.userId, sessionId: holder.sessionId, expiresAt: new Date(Date.now() + EVENT_TICKET_TTL_MS) });
+  await db.insert(eventTickets).values({
+    ticketHash: hashOf(ticket),
+    userId: holder.userId,
+    sessionId: holder.sessionId,
+    expiresAt: new Date(Date.now() + EVENT_TICKET_TTL_MS),
+  });
   return ticket;
 }
 

@@ -39,7 +39,11 @@ export function listenerApplicationName(): string {
  * connection would lose its LISTEN when handed back, and one held for good would shrink the pool. Re-connects
  * and LISTENs again after any failure, waiting longer each time up to RECONNECT_MAX_MS.
  */
-export async function listenOnPostgres(connectionString: string, handlers: NotificationHandlers, log: FastifyBaseLogger): Promise<NotificationListener> {
+export async function listenOnPostgres(
+  connectionString: string,
+  handlers: NotificationHandlers,
+  log: FastifyBaseLogger,
+): Promise<NotificationListener> {
   const { default: pg } = await import('pg');
   let client: Client | null = null;
   let isStopped = false;
@@ -107,7 +111,10 @@ export async function listenOnPostgres(connectionString: string, handlers: Notif
 }
 
 /** The embedded database notifies its own listeners: no connection to lose, one LISTEN for the process. */
-async function listenOnPglite(handle: Extract<DatabaseHandle, { kind: 'pglite' }>, handlers: NotificationHandlers): Promise<NotificationListener> {
+async function listenOnPglite(
+  handle: Extract<DatabaseHandle, { kind: 'pglite' }>,
+  handlers: NotificationHandlers,
+): Promise<NotificationListener> {
   const unlistenEvents = await handle.pglite.listen(USER_EVENTS_CHANNEL, (payload) => handlers.onNotification(payload));
   const unlistenNotices = await handle.pglite.listen(STREAM_CONTROL_CHANNEL, (payload) => handlers.onNotice(payload));
   handlers.onListening();
@@ -120,6 +127,10 @@ async function listenOnPglite(handle: Extract<DatabaseHandle, { kind: 'pglite' }
 }
 
 /** Listens for `user_events` on whichever database the server runs on. */
-export function listenForUserEvents(database: DatabaseHandle, handlers: NotificationHandlers, log: FastifyBaseLogger): Promise<NotificationListener> {
+export function listenForUserEvents(
+  database: DatabaseHandle,
+  handlers: NotificationHandlers,
+  log: FastifyBaseLogger,
+): Promise<NotificationListener> {
   return database.kind === 'postgres' ? listenOnPostgres(database.connectionString, handlers, log) : listenOnPglite(database, handlers);
 }

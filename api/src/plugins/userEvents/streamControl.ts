@@ -36,13 +36,17 @@ export function streamNoticeOf(payload: string): StreamNotice | null {
   switch (notice.kind) {
     case 'sessionsEnded': {
       const { sessionIds } = notice;
-      return Array.isArray(sessionIds) && sessionIds.every((id) => typeof id === 'string' && UUID.test(id)) ? { kind: 'sessionsEnded', sessionIds: sessionIds as string[] } : null;
+      return Array.isArray(sessionIds) && sessionIds.every((id) => typeof id === 'string' && UUID.test(id))
+        ? { kind: 'sessionsEnded', sessionIds: sessionIds as string[] }
+        : null;
     }
     case 'memberSessionsEnded':
       return isId(notice.userId) ? { kind: 'memberSessionsEnded', userId: notice.userId } : null;
     case 'contentHidden':
     case 'contentRestored':
-      return (notice.content === 'message' || notice.content === 'review') && isId(notice.id) ? { kind: notice.kind, content: notice.content, id: notice.id } : null;
+      return (notice.content === 'message' || notice.content === 'review') && isId(notice.id)
+        ? { kind: notice.kind, content: notice.content, id: notice.id }
+        : null;
     default:
       return null;
   }

@@ -23,8 +23,16 @@ const TAGS = ['deal'];
 const EVENT_ID = /^\d{1,15}$/;
 
 const streamQuery = z.object({
-  ticket: z.string().max(100).optional().describe('A ticket of POST /me/events/ticket, for EventSource (which cannot send the Bearer header); single use'),
-  lastEventId: z.string().regex(EVENT_ID).optional().describe('Replay the events after this id (the Last-Event-ID header wins when both are sent)'),
+  ticket: z
+    .string()
+    .max(100)
+    .optional()
+    .describe('A ticket of POST /me/events/ticket, for EventSource (which cannot send the Bearer header); single use'),
+  lastEventId: z
+    .string()
+    .regex(EVENT_ID)
+    .optional()
+    .describe('Replay the events after this id (the Last-Event-ID header wins when both are sent)'),
 });
 
 export interface UserEventsOptions {
@@ -64,17 +72,27 @@ export async function userEventsRoutes(app: FastifyInstance, opts: UserEventsOpt
   const { db } = opts.database;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const adult = requireAdult(opts.sessions);
-  const streams = new EventStreams(db, app.log, { pingIntervalMs: opts.pingIntervalMs ?? PING_INTERVAL_MS, replayMax: opts.replayMax ?? DEFAULT_STREAM_REPLAY_MAX });
+  const streams = new EventStreams(db, app.log, {
+    pingIntervalMs: opts.pingIntervalMs ?? PING_INTERVAL_MS,
+    replayMax: opts.replayMax ?? DEFAULT_STREAM_REPLAY_MAX,
+  });
   const listener = await listenForUserEvents(
     opts.database,
-    { onNotification: (payload) => streams.heard(payload), onNotice: (payload) => streams.heardNotice(payload), onListening: () => streams.relistened() },
+    {
+      onNotification: (payload) => streams.heard(payload),
+      onNotice: (payload) => streams.heardNotice(payload),
+      onListening: () => streams.relistened(),
+    },
     app.log,
   );
   // Before the HTTP server closes: it waits for every connection, and a stream never ends by itself.
   app.addHook('preClose', async () => streams.closeAll());
   app.addHook('onClose', async () => listener.stop());
 
-  const sweep = setInterval(() => void sweepUserEvents(db).catch((error: unknown) => app.log.warn({ err: error }, 'sweeping user events failed')), SWEEP_INTERVAL_MS);
+  const sweep = setInterval(
+    () => void sweepUserEvents(db).catch((error: unknown) => app.log.warn({ err: error }, 'sweeping user events failed')),
+    SWEEP_INTERVAL_MS,
+  );
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
@@ -117,7 +135,7 @@ export async function userEventsRoutes(app: FastifyInstance, opts: UserEventsOpt
       schema: {
         summary: 'My live events (text/event-stream): message, application, review, unread, resync; a `: ping` comment every 25 s',
         description:
-          'Authenticated by the Bearer header or `?ticket=`. Replays the events after Last-Event-ID (or `?lastEventId=`) from the last 48 hours, at most STREAM_REPLAY_MAX (200) of them or 128 kB, then `resync` (its id the newest event\'s) if more were left; then sends new ones as they happen; each is `id`, `event` and one `data` line of JSON. Events of messages and reviews a moderator hid are left out. The answer ends when the session does (logout, revocation, a block), and otherwise not.',
+          "Authenticated by the Bearer header or `?ticket=`. Replays the events after Last-Event-ID (or `?lastEventId=`) from the last 48 hours, at most STREAM_REPLAY_MAX (200) of them or 128 kB, then `resync` (its id the newest event's) if more were left; then sends new ones as they happen; each is `id`, `event` and one `data` line of JSON. Events of messages and reviews a moderator hid are left out. The answer ends when the session does (logout, revocation, a block), and otherwise not.",
         tags: TAGS,
         querystring: streamQuery,
         response: { 200: { description: 'A stream of server-sent events', content: { 'text/event-stream': { schema: z.string() } } } },

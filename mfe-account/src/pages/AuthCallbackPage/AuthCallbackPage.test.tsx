@@ -1,7 +1,19 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from '@tasko/shared/router';
-import { api, authStore, ROUTER_FUTURE, signOut, STORAGE_KEYS, themeAtom, userAtom, type ApiError, type Language, type LoginAnswer, type UserSettings } from '@tasko/shared';
+import {
+  api,
+  authStore,
+  ROUTER_FUTURE,
+  signOut,
+  STORAGE_KEYS,
+  themeAtom,
+  userAtom,
+  type ApiError,
+  type Language,
+  type LoginAnswer,
+  type UserSettings,
+} from '@tasko/shared';
 import { setUpI18n } from '../../../../shared/test/renderWithProviders';
 import commonEn from '../../../../shared/src/locales/en/common.json';
 import commonHe from '../../../../shared/src/locales/he/common.json';
@@ -129,40 +141,43 @@ describe('AuthCallbackPage: where the sign-in lands', () => {
     expect(landing).toHaveAttribute('tabindex', '-1');
   });
 
-  it.each(['en', 'he', 'ar', 'ru'] as const)('in %s: the 18+ step has its own title, a large checkbox, and then focus goes to where the user lands', async (language) => {
-    await act(() => setUpI18n(language, { [ACCOUNT_NS]: ACCOUNT[language] }));
-    jest.spyOn(api, 'googleLogin').mockResolvedValue(answerFor({ language }, false));
-    const confirmAge = jest.spyOn(api, 'confirmAge').mockResolvedValue({ ageConfirmed: true });
-    const user = userEvent.setup();
-    arriveFromProvider(language, `/${language}/post-job`);
-    renderCallback();
+  it.each(['en', 'he', 'ar', 'ru'] as const)(
+    'in %s: the 18+ step has its own title, a large checkbox, and then focus goes to where the user lands',
+    async (language) => {
+      await act(() => setUpI18n(language, { [ACCOUNT_NS]: ACCOUNT[language] }));
+      jest.spyOn(api, 'googleLogin').mockResolvedValue(answerFor({ language }, false));
+      const confirmAge = jest.spyOn(api, 'confirmAge').mockResolvedValue({ ageConfirmed: true });
+      const user = userEvent.setup();
+      arriveFromProvider(language, `/${language}/post-job`);
+      renderCallback();
 
-    const heading = await screen.findByRole('heading', { name: ACCOUNT[language].age.title });
-    expect(heading).toHaveFocus();
-    expect(document.title).toBe(`${ACCOUNT[language].age.title} | Tasko`);
-    const checkbox = screen.getByRole('checkbox');
-    expect(checkbox).toHaveClass('age-check__box');
-    expect(checkbox.closest('label')).toHaveClass('age-check');
-    expect(checkbox).toHaveAccessibleName(expect.stringContaining(termsLinkText(language)));
+      const heading = await screen.findByRole('heading', { name: ACCOUNT[language].age.title });
+      expect(heading).toHaveFocus();
+      expect(document.title).toBe(`${ACCOUNT[language].age.title} | Tasko`);
+      const checkbox = screen.getByRole('checkbox');
+      expect(checkbox).toHaveClass('age-check__box');
+      expect(checkbox.closest('label')).toHaveClass('age-check');
+      expect(checkbox).toHaveAccessibleName(expect.stringContaining(termsLinkText(language)));
 
-    // Continue without the box: the reason is said, and focus goes to the box, so Space answers it.
-    await user.click(screen.getByRole('button', { name: ACCOUNT[language].age.continue }));
-    expect(screen.getByRole('alert')).toHaveTextContent(COMMON[language].errors.ageConfirmationRequired);
-    expect(checkbox).toHaveFocus();
-    expect(checkbox).toHaveAttribute('aria-invalid', 'true');
-    await user.keyboard(' ');
-    expect(checkbox).toBeChecked();
-    await user.tab();
-    expect(screen.getByRole('link', { name: termsLinkText(language) })).toHaveFocus();
-    await user.tab();
-    expect(screen.getByRole('button', { name: ACCOUNT[language].age.continue })).toHaveFocus();
-    await user.keyboard('{Enter}');
+      // Continue without the box: the reason is said, and focus goes to the box, so Space answers it.
+      await user.click(screen.getByRole('button', { name: ACCOUNT[language].age.continue }));
+      expect(screen.getByRole('alert')).toHaveTextContent(COMMON[language].errors.ageConfirmationRequired);
+      expect(checkbox).toHaveFocus();
+      expect(checkbox).toHaveAttribute('aria-invalid', 'true');
+      await user.keyboard(' ');
+      expect(checkbox).toBeChecked();
+      await user.tab();
+      expect(screen.getByRole('link', { name: termsLinkText(language) })).toHaveFocus();
+      await user.tab();
+      expect(screen.getByRole('button', { name: ACCOUNT[language].age.continue })).toHaveFocus();
+      await user.keyboard('{Enter}');
 
-    const landing = await screen.findByRole('heading', { name: `Landed on /${language}/post-job` });
-    expect(confirmAge).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(landing).toHaveFocus());
-    expect(authStore.get(userAtom)?.info.ageConfirmed).toBe(true);
-  });
+      const landing = await screen.findByRole('heading', { name: `Landed on /${language}/post-job` });
+      expect(confirmAge).toHaveBeenCalledTimes(1);
+      await waitFor(() => expect(landing).toHaveFocus());
+      expect(authStore.get(userAtom)?.info.ageConfirmed).toBe(true);
+    },
+  );
 
   it('leaves focus where the user put it while the landing page was on its way', async () => {
     await act(() => setUpI18n('en', { [ACCOUNT_NS]: en }));

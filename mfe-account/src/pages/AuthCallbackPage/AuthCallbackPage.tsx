@@ -42,10 +42,14 @@ export function focusLandingHeading(wait = LANDING_HEADING_WAIT_MS): void {
   const leaving = new Set(document.querySelectorAll('h1'));
   const isFocusFree = () => {
     const active = document.activeElement;
-    return !active || active === document.body || active.id === 'main' || !active.isConnected || active.closest('[data-auth-callback]') !== null;
+    return (
+      !active || active === document.body || active.id === 'main' || !active.isConnected || active.closest('[data-auth-callback]') !== null
+    );
   };
   const landingHeading = () =>
-    [...document.querySelectorAll<HTMLHeadingElement>('#main h1'), ...document.querySelectorAll<HTMLHeadingElement>('h1')].find((h) => !leaving.has(h)) ?? null;
+    [...document.querySelectorAll<HTMLHeadingElement>('#main h1'), ...document.querySelectorAll<HTMLHeadingElement>('h1')].find(
+      (h) => !leaving.has(h),
+    ) ?? null;
   /** True once there is nothing more to do: the heading has focus, or the user moved on. */
   const tryFocus = () => {
     if (!isFocusFree()) return true;
@@ -126,7 +130,13 @@ export default function AuthCallbackPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- mount-only on purpose, see above
   }, []);
 
-  if (ageStep) return <AgeStep arrival={ageStep} onConfirmed={() => finish({ ...ageStep, answer: { ...ageStep.answer, user: { ...ageStep.answer.user, ageConfirmed: true } } })} />;
+  if (ageStep)
+    return (
+      <AgeStep
+        arrival={ageStep}
+        onConfirmed={() => finish({ ...ageStep, answer: { ...ageStep.answer, user: { ...ageStep.answer.user, ageConfirmed: true } } })}
+      />
+    );
 
   return (
     <section className="page page--narrow account-card" aria-live="polite" data-auth-callback>
@@ -168,7 +178,11 @@ function AgeStep({ arrival, onConfirmed }: { arrival: Arrival; onConfirmed: () =
     setIsSending(true);
     setFailed(false);
     // The token is needed for the call; it is stored for good only once the answer is yes.
-    signIn({ token: arrival.answer.accessToken, info: arrival.answer.user, settings: { ...arrival.answer.settings, language: arrival.language } });
+    signIn({
+      token: arrival.answer.accessToken,
+      info: arrival.answer.user,
+      settings: { ...arrival.answer.settings, language: arrival.language },
+    });
     try {
       await api.confirmAge();
       onConfirmed();
@@ -196,7 +210,12 @@ function AgeStep({ arrival, onConfirmed }: { arrival: Arrival; onConfirmed: () =
             onChange={(e) => setIsChecked(e.target.checked)}
           />
           <span className="age-check__text">
-            <Trans i18n={i18n} t={t} i18nKey="age.confirmWithTerms" components={{ terms: <Link to={withLanguagePrefix(arrival.language, '/eula')} target="_blank" /> }} />
+            <Trans
+              i18n={i18n}
+              t={t}
+              i18nKey="age.confirmWithTerms"
+              components={{ terms: <Link to={withLanguagePrefix(arrival.language, '/eula')} target="_blank" /> }}
+            />
           </span>
         </label>
         {isMissing && !isChecked && (

@@ -54,7 +54,9 @@ export function Composer({ conversationId, onSent }: { conversationId: number; o
     void send();
   };
 
-  const describedBy = [`${id}-hint`, isNearLimit ? `${id}-count` : '', sending.status === 'failed' ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const describedBy = [`${id}-hint`, isNearLimit ? `${id}-count` : '', sending.status === 'failed' ? `${id}-error` : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <form className="composer" onSubmit={onSubmit} noValidate>
       <label className="composer__label" htmlFor={`${id}-text`}>

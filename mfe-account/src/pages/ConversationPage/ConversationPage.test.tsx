@@ -36,7 +36,14 @@ const server = installMessagesServer();
 let nextId = 1000;
 function message(authorId: number | null, text: string, changes: Partial<ChatMessage> = {}): ChatMessage {
   const id = changes.id ?? nextId++;
-  return { id, authorId, text, createdAt: new Date(Date.UTC(2026, 10, 20, 9, 0) + id * 60_000).toISOString(), kind: authorId === null ? 'system' : 'user', ...changes };
+  return {
+    id,
+    authorId,
+    text,
+    createdAt: new Date(Date.UTC(2026, 10, 20, 9, 0) + id * 60_000).toISOString(),
+    kind: authorId === null ? 'system' : 'user',
+    ...changes,
+  };
 }
 
 let thread: ChatMessage[];
@@ -66,7 +73,11 @@ function pageOf(request: ServedRequest): ChatMessage[] {
   return older.slice(-DEAL_LIMITS.messagesPageSize);
 }
 
-const session = (info: Partial<StoredUser['info']> = { id: ME }): StoredUser => ({ token: 'session', info: { email: 'noa@example.com', name: 'Noa Levi', ...info }, settings: DEFAULT_SETTINGS });
+const session = (info: Partial<StoredUser['info']> = { id: ME }): StoredUser => ({
+  token: 'session',
+  info: { email: 'noa@example.com', name: 'Noa Levi', ...info },
+  settings: DEFAULT_SETTINGS,
+});
 
 async function openConversation(options: { language?: Language; id?: string } = {}) {
   const language = options.language ?? 'en';
@@ -123,7 +134,11 @@ describe('ConversationPage: the thread', () => {
     expect(theirs).toHaveClass('message--theirs');
     expect(mine).toHaveTextContent(/^You: Great, 9 am works for me\./);
     expect(mine).toHaveClass('message--mine');
-    expect(within(mine!).getByText(/9 am works/).closest('[dir]')).toHaveAttribute('dir', 'auto');
+    expect(
+      within(mine!)
+        .getByText(/9 am works/)
+        .closest('[dir]'),
+    ).toHaveAttribute('dir', 'auto');
     expect(theirs!.querySelector('time')).toHaveAttribute('dateTime', thread[0]!.createdAt);
   });
 
@@ -165,7 +180,10 @@ describe('ConversationPage: the thread', () => {
 
   it('asks for this one conversation and its newest messages, never the whole inbox', async () => {
     await openConversation();
-    expect(server.requests('GET').map((request) => request.path)).toEqual([`/conversations/${CONVERSATION_ID}`, `/conversations/${CONVERSATION_ID}/messages`]);
+    expect(server.requests('GET').map((request) => request.path)).toEqual([
+      `/conversations/${CONVERSATION_ID}`,
+      `/conversations/${CONVERSATION_ID}/messages`,
+    ]);
     expect(server.requests('GET', '/me/conversations')).toHaveLength(0);
   });
 
@@ -199,7 +217,11 @@ describe('ConversationPage: live', () => {
   it('follows the application as it moves: marked done, the review form appears', async () => {
     await openConversation();
     expect(screen.queryByRole('heading', { name: 'How did it go?' })).toBeNull();
-    act(() => userEvents.emit('application', { application: { id: APPLICATION_ID, jobId: 40, status: 'done', createdAt: thread[0]!.createdAt, conversationId: CONVERSATION_ID } }));
+    act(() =>
+      userEvents.emit('application', {
+        application: { id: APPLICATION_ID, jobId: 40, status: 'done', createdAt: thread[0]!.createdAt, conversationId: CONVERSATION_ID },
+      }),
+    );
     expect(screen.getByText('Done')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'How did it go?' })).toBeInTheDocument();
   });
@@ -240,7 +262,12 @@ describe('ConversationPage: live', () => {
     server.on(`GET`, `/conversations/${CONVERSATION_ID}/messages`, () => 'hold');
     act(() => userEvents.emit('resync', {}));
     const page = await server.waitingFor('GET', `/conversations/${CONVERSATION_ID}/messages`);
-    expect(server.requests('GET').slice(before).map((request) => request.path)).toEqual([`/conversations/${CONVERSATION_ID}`, `/conversations/${CONVERSATION_ID}/messages`]);
+    expect(
+      server
+        .requests('GET')
+        .slice(before)
+        .map((request) => request.path),
+    ).toEqual([`/conversations/${CONVERSATION_ID}`, `/conversations/${CONVERSATION_ID}/messages`]);
     // Nothing is taken away while the answer is on its way.
     expect(items()).toHaveLength(2);
     page.answer(200, { messages: thread });
@@ -274,7 +301,9 @@ describe('ConversationPage: an offer', () => {
     side = 'applicant';
     server.on('PATCH', `/applications/${APPLICATION_ID}`, () => ({
       status: 200,
-      data: { application: { id: APPLICATION_ID, jobId: 40, status: 'hired', createdAt: thread[0]!.createdAt, conversationId: CONVERSATION_ID } },
+      data: {
+        application: { id: APPLICATION_ID, jobId: 40, status: 'hired', createdAt: thread[0]!.createdAt, conversationId: CONVERSATION_ID },
+      },
     }));
     await openConversation();
     expect(screen.getByText('Offer awaiting an answer')).toBeInTheDocument();
@@ -293,7 +322,15 @@ describe('ConversationPage: an offer', () => {
     side = 'applicant';
     server.on('PATCH', `/applications/${APPLICATION_ID}`, () => ({
       status: 200,
-      data: { application: { id: APPLICATION_ID, jobId: 40, status: 'offerDeclined', createdAt: thread[0]!.createdAt, conversationId: CONVERSATION_ID } },
+      data: {
+        application: {
+          id: APPLICATION_ID,
+          jobId: 40,
+          status: 'offerDeclined',
+          createdAt: thread[0]!.createdAt,
+          conversationId: CONVERSATION_ID,
+        },
+      },
     }));
     await openConversation();
     const decline = screen.getByRole('button', { name: 'Decline the offer' });
@@ -320,7 +357,9 @@ describe('ConversationPage: an offer', () => {
     server.on('PATCH', `/applications/${APPLICATION_ID}`, failure(409, 'badTransition'));
     await openConversation();
     await user.click(screen.getByRole('button', { name: 'Accept the offer' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This application can no longer be changed that way. Reload the page to see its current status.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This application can no longer be changed that way. Reload the page to see its current status.',
+    );
     await waitFor(() => expect(screen.getByRole('button', { name: 'Accept the offer' })).toHaveFocus());
     expect(screen.getByText('Offer awaiting an answer')).toBeInTheDocument();
   });
@@ -330,7 +369,11 @@ describe('ConversationPage: an offer', () => {
     expect(screen.getByText(/^Waiting for Dana K\. to answer your offer, until 2[234] November at \d{2}:\d{2}\.$/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept the offer' })).toBeNull();
     // Nobody answered in time: the application is back to awaiting a reply, and the thread says so.
-    act(() => userEvents.emit('application', { application: { id: APPLICATION_ID, jobId: 40, status: 'sent', createdAt: thread[0]!.createdAt, conversationId: CONVERSATION_ID } }));
+    act(() =>
+      userEvents.emit('application', {
+        application: { id: APPLICATION_ID, jobId: 40, status: 'sent', createdAt: thread[0]!.createdAt, conversationId: CONVERSATION_ID },
+      }),
+    );
     act(() => userEvents.emit('message', { conversationId: CONVERSATION_ID, message: message(null, 'offerLapsed') }));
     expect(screen.getByText('Awaiting reply')).toBeInTheDocument();
     expect(screen.queryByText(/Waiting for Dana K\./)).toBeNull();
@@ -348,9 +391,30 @@ describe('ConversationPage: an offer', () => {
   });
 
   it.each([
-    ['he', 'קבלת ההצעה', 'דחיית ההצעה', /יש להשיב עד 2[234] בנובמבר בשעה \d{2}:\d{2}\./, 'נשלחה הצעה להתקדם, והיא ממתינה לתשובה.', 'הצעה ממתינה לתשובה'],
-    ['ar', 'قبول العرض', 'رفض العرض', /يرجى الرد قبل 2[234] نوفمبر في \d{2}:\d{2}/, 'أُرسل عرض للمضي قدمًا، وهو بانتظار الرد.', 'عرض بانتظار الرد'],
-    ['ru', 'Принять предложение', 'Отклонить предложение', /Ответьте до 2[234] ноября в \d{2}:\d{2}/, 'Сделано предложение договориться — оно ждёт ответа.', 'предложение ждёт ответа'],
+    [
+      'he',
+      'קבלת ההצעה',
+      'דחיית ההצעה',
+      /יש להשיב עד 2[234] בנובמבר בשעה \d{2}:\d{2}\./,
+      'נשלחה הצעה להתקדם, והיא ממתינה לתשובה.',
+      'הצעה ממתינה לתשובה',
+    ],
+    [
+      'ar',
+      'قبول العرض',
+      'رفض العرض',
+      /يرجى الرد قبل 2[234] نوفمبر في \d{2}:\d{2}/,
+      'أُرسل عرض للمضي قدمًا، وهو بانتظار الرد.',
+      'عرض بانتظار الرد',
+    ],
+    [
+      'ru',
+      'Принять предложение',
+      'Отклонить предложение',
+      /Ответьте до 2[234] ноября в \d{2}:\d{2}/,
+      'Сделано предложение договориться — оно ждёт ответа.',
+      'предложение ждёт ответа',
+    ],
   ] as const)('in %s, words the offer, its answers and its note', async (language, accept, decline, answerBy, note, offered) => {
     side = 'applicant';
     await openConversation({ language });
@@ -384,7 +448,10 @@ describe('ConversationPage: writing', () => {
 
   it('sends with Ctrl+Enter; Enter alone is a new line', async () => {
     const user = userEvent.setup();
-    server.on('POST', `/conversations/${CONVERSATION_ID}/messages`, (request) => ({ status: 201, data: { message: message(ME, (request.body as { text: string }).text) } }));
+    server.on('POST', `/conversations/${CONVERSATION_ID}/messages`, (request) => ({
+      status: 201,
+      data: { message: message(ME, (request.body as { text: string }).text) },
+    }));
     await openConversation();
     await user.type(composer(), 'First line{Enter}second line');
     expect(composer()).toHaveValue('First line\nsecond line');
@@ -499,9 +566,13 @@ describe('ConversationPage: safety', () => {
 
     await user.click(screen.getByRole('button', { name: 'Block' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Block' }));
-    const blocked = await screen.findByText('You blocked Dana K.: neither of you can write to the other or respond to the other’s listings.');
+    const blocked = await screen.findByText(
+      'You blocked Dana K.: neither of you can write to the other or respond to the other’s listings.',
+    );
     expect(server.requests('POST', `/conversations/${CONVERSATION_ID}/block`)).toHaveLength(1);
-    expect(screen.getByRole('status')).toHaveTextContent('Blocked. Neither of you can write to the other or respond to the other’s listings any more.');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Blocked. Neither of you can write to the other or respond to the other’s listings any more.',
+    );
     expect(screen.queryByRole('button', { name: 'Block' })).toBeNull();
     await waitFor(() => expect(blocked).toHaveFocus());
     expect(screen.getByRole('link', { name: 'Manage the people you blocked' })).toHaveAttribute('href', '/en/settings');
@@ -533,7 +604,10 @@ describe('ConversationPage: safety', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Tell us more (optional)' }), 'Asked me to pay by bank transfer first');
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(server.requests('POST', `/messages/${thread[0]!.id}/reports`)[0]?.body).toEqual({ reason: 'scam', note: 'Asked me to pay by bank transfer first' });
+    expect(server.requests('POST', `/messages/${thread[0]!.id}/reports`)[0]?.body).toEqual({
+      reason: 'scam',
+      note: 'Asked me to pay by bank transfer first',
+    });
     expect(screen.getByRole('status')).toHaveTextContent('Thank you. We have received your report and our team will review this message.');
     const reported = within(items()[0]!).getByText('Reported');
     await waitFor(() => expect(reported).toHaveFocus());
@@ -571,7 +645,11 @@ describe('ConversationPage: the review', () => {
     myReview = { published: false };
     await openConversation();
     const section = screen.getByRole('region', { name: 'How did it go?' });
-    expect(within(section).getByText('Thank you. Your review will be published when Dana K. has reviewed you too, or when the time for reviews ends.')).toBeInTheDocument();
+    expect(
+      within(section).getByText(
+        'Thank you. Your review will be published when Dana K. has reviewed you too, or when the time for reviews ends.',
+      ),
+    ).toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: 'Send review' })).toBeNull();
     // Nothing just happened: the keyboard stays where the page put it.
     expect(within(section).getByRole('status')).not.toHaveFocus();
@@ -585,7 +663,10 @@ describe('ConversationPage: the review', () => {
 
   it('asks for the stars, sends 1–5 and an optional text, and says when the review will be published', async () => {
     const user = userEvent.setup();
-    server.on('POST', `/applications/${APPLICATION_ID}/reviews`, { status: 201, data: { review: { id: 5, rating: 5, text: 'Quick and tidy', createdAt: '2026-11-21T10:00:00.000Z', published: false } } });
+    server.on('POST', `/applications/${APPLICATION_ID}/reviews`, {
+      status: 201,
+      data: { review: { id: 5, rating: 5, text: 'Quick and tidy', createdAt: '2026-11-21T10:00:00.000Z', published: false } },
+    });
     await openConversation();
     const form = screen.getByRole('region', { name: 'How did it go?' });
     await user.click(within(form).getByRole('button', { name: 'Send review' }));
@@ -597,7 +678,9 @@ describe('ConversationPage: the review', () => {
     await user.click(within(form).getByRole('radio', { name: '5 stars' }));
     await user.type(within(form).getByRole('textbox', { name: 'Your review (optional)' }), 'Quick and tidy');
     await user.click(within(form).getByRole('button', { name: 'Send review' }));
-    const answer = await within(form).findByText('Thank you. Your review will be published when Dana K. has reviewed you too, or when the time for reviews ends.');
+    const answer = await within(form).findByText(
+      'Thank you. Your review will be published when Dana K. has reviewed you too, or when the time for reviews ends.',
+    );
     expect(server.requests('POST', `/applications/${APPLICATION_ID}/reviews`)[0]?.body).toEqual({ rating: 5, text: 'Quick and tidy' });
     expect(answer).toHaveFocus();
     expect(within(form).queryByRole('button', { name: 'Send review' })).toBeNull();
@@ -605,7 +688,10 @@ describe('ConversationPage: the review', () => {
 
   it('says the review is published when the other side had written theirs', async () => {
     const user = userEvent.setup();
-    server.on('POST', `/applications/${APPLICATION_ID}/reviews`, { status: 201, data: { review: { id: 5, rating: 4, text: '', createdAt: '2026-11-21T10:00:00.000Z', published: true } } });
+    server.on('POST', `/applications/${APPLICATION_ID}/reviews`, {
+      status: 201,
+      data: { review: { id: 5, rating: 4, text: '', createdAt: '2026-11-21T10:00:00.000Z', published: true } },
+    });
     await openConversation();
     await user.click(screen.getByRole('radio', { name: '4 stars' }));
     await user.click(screen.getByRole('button', { name: 'Send review' }));
@@ -615,7 +701,11 @@ describe('ConversationPage: the review', () => {
 
   it.each([
     [409, 'alreadyReviewed', 'You have already written your review.'],
-    [403, 'reviewNotAllowed', 'You cannot write a review here: reviews open only once the work is marked as done, and only for a limited time.'],
+    [
+      403,
+      'reviewNotAllowed',
+      'You cannot write a review here: reviews open only once the work is marked as done, and only for a limited time.',
+    ],
   ])('says why the server refused the review (%s %s)', async (statusCode, messageKey, said) => {
     const user = userEvent.setup();
     server.on('POST', `/applications/${APPLICATION_ID}/reviews`, failure(statusCode, messageKey));

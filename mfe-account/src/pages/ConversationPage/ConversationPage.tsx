@@ -43,7 +43,13 @@ export default function ConversationPage() {
   const localized = useLocalizedPath();
   const thread = useConversation(id);
   const { state } = thread;
-  usePageMeta(state.status === 'loaded' ? state.conversation.other.displayName : state.status === 'notFound' ? t('conversation.notFound') : t('conversation.title'));
+  usePageMeta(
+    state.status === 'loaded'
+      ? state.conversation.other.displayName
+      : state.status === 'notFound'
+        ? t('conversation.notFound')
+        : t('conversation.title'),
+  );
   const back = (
     <Link className="conversation__back" to={localized('/messages')}>
       {t('conversation.back')}
@@ -236,7 +242,13 @@ function ConversationView({ thread, earlier, back, addMessages, setApplication, 
       </header>
       <div className="conversation__thread">
         {hasEarlier && (
-          <button ref={earlierButton} type="button" className="button conversation__earlier" aria-disabled={earlier === 'loading' || undefined} onClick={showEarlier}>
+          <button
+            ref={earlierButton}
+            type="button"
+            className="button conversation__earlier"
+            aria-disabled={earlier === 'loading' || undefined}
+            onClick={showEarlier}
+          >
             {t('conversation.loadEarlier')}
           </button>
         )}
@@ -270,7 +282,9 @@ function ConversationView({ thread, earlier, back, addMessages, setApplication, 
               />
             ))}
           </ol>
-          {application.status === 'done' && <ReviewForm applicationId={application.id} otherName={other.displayName} myReview={application.myReview} />}
+          {application.status === 'done' && (
+            <ReviewForm applicationId={application.id} otherName={other.displayName} myReview={application.myReview} />
+          )}
         </div>
       </div>
       <Composer conversationId={conversation.id} onSent={(message) => addMessages([message])} />
@@ -286,7 +300,13 @@ function ConversationView({ thread, earlier, back, addMessages, setApplication, 
           onCancel={cancelBlock}
         />
       )}
-      {reporting && <ReportMessageDialog message={reporting} onReported={(outcome) => onReported(reporting, outcome)} onCancel={() => cancelReport(reporting)} />}
+      {reporting && (
+        <ReportMessageDialog
+          message={reporting}
+          onReported={(outcome) => onReported(reporting, outcome)}
+          onCancel={() => cancelReport(reporting)}
+        />
+      )}
     </section>
   );
 }
@@ -339,7 +359,14 @@ function MessageItem({
               {t('conversation.report.reported')}
             </span>
           ) : (
-            <button type="button" className="message__report" data-report={message.id} aria-haspopup="dialog" aria-describedby={textId} onClick={() => onReport(message)}>
+            <button
+              type="button"
+              className="message__report"
+              data-report={message.id}
+              aria-haspopup="dialog"
+              aria-describedby={textId}
+              onClick={() => onReport(message)}
+            >
               {t('conversation.report.button')}
             </button>
           ))}
@@ -368,7 +395,11 @@ export function formatMessageTime(iso: string, locale: string, now = new Date())
   const isToday = date.toDateString() === now.toDateString();
   const isThisYear = date.getFullYear() === now.getFullYear();
   const time: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
-  const options: Intl.DateTimeFormatOptions = isToday ? time : isThisYear ? { ...time, day: 'numeric', month: 'short' } : { ...time, day: 'numeric', month: 'short', year: 'numeric' };
+  const options: Intl.DateTimeFormatOptions = isToday
+    ? time
+    : isThisYear
+      ? { ...time, day: 'numeric', month: 'short' }
+      : { ...time, day: 'numeric', month: 'short', year: 'numeric' };
   return timeFormatOf(locale, options).format(date);
 }
 

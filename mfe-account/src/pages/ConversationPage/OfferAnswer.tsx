@@ -1,5 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { api, toApiError, useLanguage, UserText, useTranslation, type Application, type Conversation, type MessageKey } from '@tasko/shared';
+import {
+  api,
+  toApiError,
+  useLanguage,
+  UserText,
+  useTranslation,
+  type Application,
+  type Conversation,
+  type MessageKey,
+} from '@tasko/shared';
 import { ConfirmDialog } from '@tasko/shared/confirmDialog';
 import { formatOfferDeadline } from '@tasko/shared/deal';
 import { ACCOUNT_NS } from '../../accountNamespace';
@@ -44,7 +53,9 @@ export function OfferAnswer({
   if (application.side === 'owner') {
     return (
       <p className="conversation__offer">
-        {deadline ? t('conversation.offer.waitingUntil', { name: other.displayName, deadline }) : t('conversation.offer.waiting', { name: other.displayName })}
+        {deadline
+          ? t('conversation.offer.waitingUntil', { name: other.displayName, deadline })
+          : t('conversation.offer.waiting', { name: other.displayName })}
       </p>
     );
   }
@@ -78,7 +89,14 @@ export function OfferAnswer({
       </p>
       <div className="conversation__offer-actions">
         {/* Busy, not disabled: a disabled button drops the keyboard to the page (WCAG 2.4.3). */}
-        <button ref={acceptButton} type="button" className="button button--primary" aria-disabled={busy !== null || undefined} aria-busy={busy === 'hired'} onClick={() => void answer('hired')}>
+        <button
+          ref={acceptButton}
+          type="button"
+          className="button button--primary"
+          aria-disabled={busy !== null || undefined}
+          aria-busy={busy === 'hired'}
+          onClick={() => void answer('hired')}
+        >
           {t('conversation.offer.accept')}
         </button>
         <button

@@ -13,7 +13,15 @@ type Sending = { status: 'editing' } | { status: 'sending' } | { status: 'failed
  * dialog (the native <dialog>: focus stays inside, Escape closes) with the reasons and a note. The page
  * mounts it for one message and unmounts it when it is done or cancelled.
  */
-export function ReportMessageDialog({ message, onReported, onCancel }: { message: ChatMessage; onReported: (outcome: ReportOutcome) => void; onCancel: () => void }) {
+export function ReportMessageDialog({
+  message,
+  onReported,
+  onCancel,
+}: {
+  message: ChatMessage;
+  onReported: (outcome: ReportOutcome) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation(ACCOUNT_NS);
   const { t: common } = useTranslation('common');
   const dialog = useRef<HTMLDialogElement>(null);
@@ -51,7 +59,13 @@ export function ReportMessageDialog({ message, onReported, onCancel }: { message
   };
 
   return (
-    <dialog ref={dialog} className="dialog message-report" aria-labelledby={`${id}-title`} aria-describedby={`${id}-subject`} onCancel={cancel}>
+    <dialog
+      ref={dialog}
+      className="dialog message-report"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-subject`}
+      onCancel={cancel}
+    >
       <form onSubmit={(event) => void submit(event)} noValidate>
         <h2 id={`${id}-title`}>{t('conversation.report.title')}</h2>
         <p id={`${id}-subject`} className="message-report__subject">

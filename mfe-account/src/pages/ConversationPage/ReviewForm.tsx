@@ -19,7 +19,15 @@ type Sending =
  * The review of a deal marked done (docs/deal.md, "Reviews"), in the thread: 1–5 stars and an optional text,
  * sent once. Double-blind, so the answer says when it will be seen.
  */
-export function ReviewForm({ applicationId, otherName, myReview }: { applicationId: number; otherName: string; myReview: { published: boolean } | null }) {
+export function ReviewForm({
+  applicationId,
+  otherName,
+  myReview,
+}: {
+  applicationId: number;
+  otherName: string;
+  myReview: { published: boolean } | null;
+}) {
   const { t } = useTranslation(ACCOUNT_NS);
   const { t: common } = useTranslation('common');
   const id = useId();
@@ -69,7 +77,8 @@ export function ReviewForm({ applicationId, otherName, myReview }: { application
       setSending({ status: 'sent', isPublished: review.published });
     } catch (error) {
       const problem = toApiError(error);
-      if (problem.messageKey === 'alreadyReviewed' || problem.messageKey === 'reviewNotAllowed') setSending({ status: 'refused', messageKey: problem.messageKey });
+      if (problem.messageKey === 'alreadyReviewed' || problem.messageKey === 'reviewNotAllowed')
+        setSending({ status: 'refused', messageKey: problem.messageKey });
       else setSending({ status: 'failed', messageKey: problem.fields?.text ?? problem.fields?.rating ?? problem.messageKey });
     }
   };

@@ -34,7 +34,10 @@ export function mergeMessages(messages: readonly ChatMessage[], incoming: readon
  * that reaches back to the messages shown (or holds the whole thread) is merged with them; a full page that does
  * not leaves a gap of unknown size after the shown ones, so it replaces them and the rest comes by "Load earlier".
  */
-export function withNewestPage(shown: Pick<Loaded, 'messages' | 'hasEarlier'>, newest: readonly ChatMessage[]): Pick<Loaded, 'messages' | 'hasEarlier'> {
+export function withNewestPage(
+  shown: Pick<Loaded, 'messages' | 'hasEarlier'>,
+  newest: readonly ChatMessage[],
+): Pick<Loaded, 'messages' | 'hasEarlier'> {
   const isFull = newest.length >= DEAL_LIMITS.messagesPageSize;
   if (!isFull) return { messages: mergeMessages([], newest), hasEarlier: false };
   const lastShown = shown.messages.at(-1)?.id ?? 0;
@@ -56,10 +59,22 @@ export function conversationIdOf(param: string | undefined): number | null {
 export function useConversation(id: number | null) {
   const key = id === null ? null : String(id);
   // `update` changes the thread shown, unless the reader has moved on to another conversation meanwhile.
-  const { state: remote, retry: retryThread, update } = useRemoteData<Loaded>(key, async (signal, asked) => {
+  const {
+    state: remote,
+    retry: retryThread,
+    update,
+  } = useRemoteData<Loaded>(key, async (signal, asked) => {
     const conversationId = Number(asked);
-    const [conversation, messages] = await Promise.all([api.deal.conversation(conversationId, signal), api.deal.messages(conversationId, { signal })]);
-    return { status: 'loaded', conversation, messages: mergeMessages([], messages), hasEarlier: messages.length >= DEAL_LIMITS.messagesPageSize };
+    const [conversation, messages] = await Promise.all([
+      api.deal.conversation(conversationId, signal),
+      api.deal.messages(conversationId, { signal }),
+    ]);
+    return {
+      status: 'loaded',
+      conversation,
+      messages: mergeMessages([], messages),
+      hasEarlier: messages.length >= DEAL_LIMITS.messagesPageSize,
+    };
   });
   // Keyed by the conversation too, and forgotten on a retry: a thread starts with nothing asked before its first message.
   const [earlierOf, setEarlierOf] = useState<{ key: string | null; state: EarlierState } | null>(null);
@@ -69,16 +84,25 @@ export function useConversation(id: number | null) {
   else if (remote.status === 'ready') state = remote.data;
   else if (remote.status === 'failed') state = remote.error.statusCode === 404 ? { status: 'notFound' } : { status: 'failed' };
 
-  const addMessages = useCallback((incoming: ChatMessage[]) => update((shown) => ({ ...shown, messages: mergeMessages(shown.messages, incoming) })), [update]);
+  const addMessages = useCallback(
+    (incoming: ChatMessage[]) => update((shown) => ({ ...shown, messages: mergeMessages(shown.messages, incoming) })),
+    [update],
+  );
 
   /** The application as a move (mine, or the other side's through the stream) left it: its status and offer. */
   const setApplication = useCallback(
     (moved: Pick<Application, 'status' | 'offerExpiresAt'>) =>
-      update((shown) => ({ ...shown, conversation: { ...shown.conversation, application: withMove(shown.conversation.application, moved) } })),
+      update((shown) => ({
+        ...shown,
+        conversation: { ...shown.conversation, application: withMove(shown.conversation.application, moved) },
+      })),
     [update],
   );
 
-  const markBlocked = useCallback(() => update((shown) => ({ ...shown, conversation: { ...shown.conversation, blockedByMe: true } })), [update]);
+  const markBlocked = useCallback(
+    () => update((shown) => ({ ...shown, conversation: { ...shown.conversation, blockedByMe: true } })),
+    [update],
+  );
 
   const loadEarlier = useCallback(
     async (before: number): Promise<void> => {
@@ -86,7 +110,11 @@ export function useConversation(id: number | null) {
       setEarlierOf({ key, state: 'loading' });
       try {
         const page = await api.deal.messages(id, { before });
-        update((shown) => ({ ...shown, messages: mergeMessages(shown.messages, page), hasEarlier: page.length >= DEAL_LIMITS.messagesPageSize }));
+        update((shown) => ({
+          ...shown,
+          messages: mergeMessages(shown.messages, page),
+          hasEarlier: page.length >= DEAL_LIMITS.messagesPageSize,
+        }));
         setEarlierOf({ key, state: 'idle' });
       } catch {
         setEarlierOf({ key, state: 'failed' });
@@ -112,7 +140,10 @@ export function useConversation(id: number | null) {
     const controller = new AbortController();
     open.current = controller;
     try {
-      const [conversation, newest] = await Promise.all([api.deal.conversation(id, controller.signal), api.deal.messages(id, { signal: controller.signal })]);
+      const [conversation, newest] = await Promise.all([
+        api.deal.conversation(id, controller.signal),
+        api.deal.messages(id, { signal: controller.signal }),
+      ]);
       if (number !== resyncs.current) return;
       update((shown) => ({ ...shown, conversation, ...withNewestPage(shown, newest) }));
     } catch {

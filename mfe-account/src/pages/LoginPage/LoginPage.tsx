@@ -3,7 +3,15 @@ import { useAtomValue } from 'jotai';
 import { Navigate, useLocation, useSearchParams } from '@tasko/shared/router';
 import { isLoggedInAtom, useLanguage, useLocalizedPath, usePageMeta, useTranslation, type LoginState } from '@tasko/shared';
 import { ACCOUNT_NS } from '../../accountNamespace';
-import { destinationAfterSignIn, isLoginIntent, isSignInError, safeRedirect, signInErrorOf, startSignIn, type SignInError } from '../../auth/signInFlow';
+import {
+  destinationAfterSignIn,
+  isLoginIntent,
+  isSignInError,
+  safeRedirect,
+  signInErrorOf,
+  startSignIn,
+  type SignInError,
+} from '../../auth/signInFlow';
 import { GoogleSignInButton } from './GoogleSignInButton';
 import '../account.css';
 

@@ -1,7 +1,16 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@tasko/shared/router';
-import { ROUTER_FUTURE, signIn, signOut, userEvents, DEFAULT_SETTINGS, type ChatMessage, type Conversation, type Language } from '@tasko/shared';
+import {
+  ROUTER_FUTURE,
+  signIn,
+  signOut,
+  userEvents,
+  DEFAULT_SETTINGS,
+  type ChatMessage,
+  type Conversation,
+  type Language,
+} from '@tasko/shared';
 import { setUpI18n } from '../../../../shared/test/renderWithProviders';
 import { ACCOUNT_NS } from '../../accountNamespace';
 import en from '../../locales/en/account.json';
@@ -21,8 +30,22 @@ function message(id: number, authorId: number | null, text: string, minutesAgo: 
   return { id, authorId, text, createdAt: at(minutesAgo), kind };
 }
 
-function conversation(id: number, other: { id: number; displayName: string }, title: string, lastMessage: ChatMessage, unread = 0): Conversation {
-  return { id, job: { id: id * 10, title }, other, lastMessage, unread, application: { id: id * 100, status: 'sent', side: 'owner', myReview: null }, blockedByMe: false };
+function conversation(
+  id: number,
+  other: { id: number; displayName: string },
+  title: string,
+  lastMessage: ChatMessage,
+  unread = 0,
+): Conversation {
+  return {
+    id,
+    job: { id: id * 10, title },
+    other,
+    lastMessage,
+    unread,
+    application: { id: id * 100, status: 'sent', side: 'owner', myReview: null },
+    blockedByMe: false,
+  };
 }
 
 const DANA = { id: 2, displayName: 'Dana K.' };
@@ -51,7 +74,10 @@ beforeEach(() => {
     conversation(6, DANA, 'Fix a dripping tap', message(61, DANA.id, 'Hi!\nI can come tomorrow at 9,   if that suits you.', 30), 2),
     conversation(7, OMAR, 'שיעור במתמטיקה', message(71, ME, 'See you on Sunday', 5)),
   ];
-  server.on('GET', '/me/conversations', () => ({ status: 200, data: { conversations: stored, unreadTotal: stored.reduce((sum, c) => sum + c.unread, 0), nextCursor: null } }));
+  server.on('GET', '/me/conversations', () => ({
+    status: 200,
+    data: { conversations: stored, unreadTotal: stored.reduce((sum, c) => sum + c.unread, 0), nextCursor: null },
+  }));
 });
 afterEach(() => act(() => signOut()));
 
@@ -135,7 +161,13 @@ describe('MessagesPage', () => {
   });
 
   describe('a page at a time', () => {
-    const older = (n: number) => conversation(100 + n, { id: 50 + n, displayName: `Member ${n}.` }, `Listing ${n}`, message(1000 + n, 50 + n, `Older ${n}`, 10 * 24 * 60 + n));
+    const older = (n: number) =>
+      conversation(
+        100 + n,
+        { id: 50 + n, displayName: `Member ${n}.` },
+        `Listing ${n}`,
+        message(1000 + n, 50 + n, `Older ${n}`, 10 * 24 * 60 + n),
+      );
     /** The first page is `stored`; the page after `page-2` the older conversations, then no more. */
     const paged = (second: Conversation[], after: string | null = null) =>
       server.on('GET', '/me/conversations', (request) =>
@@ -189,7 +221,13 @@ describe('MessagesPage', () => {
       ];
       act(() => userEvents.emit('resync', {}));
       await waitFor(() => expect(rows()).toHaveLength(5));
-      expect(rows().map((row) => row.getAttribute('href'))).toEqual(['/en/messages/9', '/en/messages/7', '/en/messages/6', '/en/messages/5', '/en/messages/101']);
+      expect(rows().map((row) => row.getAttribute('href'))).toEqual([
+        '/en/messages/9',
+        '/en/messages/7',
+        '/en/messages/6',
+        '/en/messages/5',
+        '/en/messages/101',
+      ]);
       expect(rows()[1]).toHaveTextContent('Are we still on for Sunday?');
       expect(server.requests('GET', '/me/conversations').map((r) => r.query.get('cursor'))).toEqual([null, 'page-2', null]);
       // Where the next page begins is still after the last row shown.
@@ -211,13 +249,16 @@ describe('MessagesPage', () => {
     ['he', 'שתי הודעות שלא נקראו', 'העבודה סומנה כהושלמה. עכשיו אפשר לכתוב חוות דעת הדדית.'],
     ['ar', 'رسالتان غير مقروءتين', 'تم تأكيد إنجاز العمل. يمكن لكلٍّ منكما الآن تقييم الآخر.'],
     ['ru', '2 непрочитанных сообщения', 'Работа отмечена как выполненная. Теперь вы можете оставить отзывы друг о друге.'],
-  ] as const)('in %s, counts the unread and words the site’s note in the reader’s language, links keeping the language', async (language, unread, note) => {
-    await openInbox(language);
-    const list = await screen.findByRole('list');
-    await waitFor(() => expect(within(list).getAllByRole('link')).toHaveLength(3));
-    const [, dana, lena] = within(list).getAllByRole('link');
-    expect(dana).toHaveAttribute('href', `/${language}/messages/6`);
-    expect(dana).toHaveAccessibleName(expect.stringContaining(unread));
-    expect(lena).toHaveTextContent(note);
-  });
+  ] as const)(
+    'in %s, counts the unread and words the site’s note in the reader’s language, links keeping the language',
+    async (language, unread, note) => {
+      await openInbox(language);
+      const list = await screen.findByRole('list');
+      await waitFor(() => expect(within(list).getAllByRole('link')).toHaveLength(3));
+      const [, dana, lena] = within(list).getAllByRole('link');
+      expect(dana).toHaveAttribute('href', `/${language}/messages/6`);
+      expect(dana).toHaveAccessibleName(expect.stringContaining(unread));
+      expect(lena).toHaveTextContent(note);
+    },
+  );
 });

@@ -1,7 +1,17 @@
 import { useRef } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link } from '@tasko/shared/router';
-import { formatNumber, RetryPanel, useLanguage, useLocalizedPath, usePageMeta, userAtom, UserText, useTranslation, type Conversation } from '@tasko/shared';
+import {
+  formatNumber,
+  RetryPanel,
+  useLanguage,
+  useLocalizedPath,
+  usePageMeta,
+  userAtom,
+  UserText,
+  useTranslation,
+  type Conversation,
+} from '@tasko/shared';
 import { formatTimeAgo } from '@tasko/shared/timeAgo';
 import { ShowMoreButton } from '@tasko/shared/cursorList';
 import { ACCOUNT_NS } from '../../accountNamespace';
@@ -25,7 +35,9 @@ export default function MessagesPage() {
     <section className="page page--narrow inbox" aria-labelledby="inbox-title">
       <h1 id="inbox-title">{t('messages.title')}</h1>
       {state.status === 'loading' && <p role="status">{common('loading')}</p>}
-      {state.status === 'failed' && <RetryPanel message={t('messages.fetchFailed')} retryLabel={common('remoteError.retry')} onRetry={pages.retry} />}
+      {state.status === 'failed' && (
+        <RetryPanel message={t('messages.fetchFailed')} retryLabel={common('remoteError.retry')} onRetry={pages.retry} />
+      )}
       {state.status === 'loaded' && state.conversations.length === 0 && (
         <div className="inbox__empty">
           <p>{t('messages.empty')}</p>
@@ -59,7 +71,11 @@ function InboxRow({ conversation }: { conversation: Conversation }) {
   const note = systemNoteOf(lastMessage);
 
   return (
-    <Link className={unread > 0 ? 'inbox__row inbox__row--unread' : 'inbox__row'} to={localized(`/messages/${conversation.id}`)} data-conversation={conversation.id}>
+    <Link
+      className={unread > 0 ? 'inbox__row inbox__row--unread' : 'inbox__row'}
+      to={localized(`/messages/${conversation.id}`)}
+      data-conversation={conversation.id}
+    >
       <UserText className="inbox__name">{other.displayName}</UserText>
       {unread > 0 && (
         <span className="inbox__unread">

@@ -28,7 +28,8 @@ function withMessage(conversation: Conversation, message: ChatMessage): Conversa
 export function useInbox(list: RefObject<HTMLElement | null>) {
   const pages: CursorList<Conversation> = useCursorList<Conversation>({
     key: 'inbox',
-    load: ({ cursor, signal }) => api.deal.conversations({ cursor, signal }).then((answer) => ({ items: answer.conversations, nextCursor: answer.nextCursor })),
+    load: ({ cursor, signal }) =>
+      api.deal.conversations({ cursor, signal }).then((answer) => ({ items: answer.conversations, nextCursor: answer.nextCursor })),
     idOf: (conversation) => conversation.id,
     order: byNewestActivity,
     focusOf: (id) => list.current?.querySelector<HTMLElement>(`a[data-conversation="${id}"]`),
@@ -53,7 +54,8 @@ export function useInbox(list: RefObject<HTMLElement | null>) {
   useUserEvent('message', ({ conversationId, message }) => {
     const conversations = shown.current;
     if (!conversations) return;
-    if (conversations.some((c) => c.id === conversationId)) change((all) => all.map((c) => (c.id === conversationId ? withMessage(c, message) : c)).sort(byNewestActivity));
+    if (conversations.some((c) => c.id === conversationId))
+      change((all) => all.map((c) => (c.id === conversationId ? withMessage(c, message) : c)).sort(byNewestActivity));
     else void refresh();
   });
 

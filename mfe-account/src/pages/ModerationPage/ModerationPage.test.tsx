@@ -8,7 +8,23 @@ import en from '../../locales/en/account.json';
 import ModerationPage from './ModerationPage';
 
 const reported: ReportedListing = {
-  listing: { job_id: 7, jobTitle: 'Cleaning, men only', status: 'active', contact_person_name: 'Omar', contact_methods: ['phone'], payment_type: 'fixed', offerType: 'job', description: 'x', amount: 100, category: 'homeServices', location: { city: 'Haifa', address: '' }, image_url: [], publisher_id: 3, created_at: '2026-11-20T10:00:00Z', hidden: false },
+  listing: {
+    job_id: 7,
+    jobTitle: 'Cleaning, men only',
+    status: 'active',
+    contact_person_name: 'Omar',
+    contact_methods: ['phone'],
+    payment_type: 'fixed',
+    offerType: 'job',
+    description: 'x',
+    amount: 100,
+    category: 'homeServices',
+    location: { city: 'Haifa', address: '' },
+    image_url: [],
+    publisher_id: 3,
+    created_at: '2026-11-20T10:00:00Z',
+    hidden: false,
+  },
   publisher: { id: 3, email: 'omar@example.com', name: 'Omar', blocked: false },
   reportCount: 2,
   lastReportedAt: '2026-11-21T10:00:00Z',
@@ -51,10 +67,23 @@ describe('ModerationPage', () => {
   });
 
   it('lists reports, hides a listing after confirmation, and moves between tabs with the arrow keys', async () => {
-    jest.spyOn(api.moderation, 'reports').mockResolvedValueOnce({ listings: [reported] }).mockResolvedValueOnce({ listings: [{ ...reported, listing: { ...reported.listing, hidden: true } }] });
+    jest
+      .spyOn(api.moderation, 'reports')
+      .mockResolvedValueOnce({ listings: [reported] })
+      .mockResolvedValueOnce({ listings: [{ ...reported, listing: { ...reported.listing, hidden: true } }] });
     jest.spyOn(api.moderation, 'actions').mockResolvedValue({ actions: [] });
-    jest.spyOn(api.moderation, 'stats').mockResolvedValue({ days: [{ day: '2026-11-22', language: 'he', visits: 3, pageViews: 9, searches: 4, posts: 1 }] });
-    const act = jest.spyOn(api.moderation, 'act').mockResolvedValue({ id: 1, action: 'hide', adminEmail: 'admin@example.com', listingId: 7, userId: null, userEmail: null, at: '2026-11-22T10:00:00Z' });
+    jest
+      .spyOn(api.moderation, 'stats')
+      .mockResolvedValue({ days: [{ day: '2026-11-22', language: 'he', visits: 3, pageViews: 9, searches: 4, posts: 1 }] });
+    const act = jest.spyOn(api.moderation, 'act').mockResolvedValue({
+      id: 1,
+      action: 'hide',
+      adminEmail: 'admin@example.com',
+      listingId: 7,
+      userId: null,
+      userEmail: null,
+      at: '2026-11-22T10:00:00Z',
+    });
     renderPage();
     expect(await screen.findByText('Reports: 2')).toBeInTheDocument();
     expect(screen.getByText('Excludes women.')).toBeInTheDocument();

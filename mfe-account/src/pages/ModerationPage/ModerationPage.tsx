@@ -1,6 +1,21 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from '@tasko/shared/router';
-import { type DailyCount, formatDate, formatNumber, LiveNotice, type ModerationAction, type ModerationActionKind, type Notice, type ReportedListing, RetryPanel, useLanguage, useLocalizedPath, usePageMeta, UserText, useTranslation } from '@tasko/shared';
+import {
+  type DailyCount,
+  formatDate,
+  formatNumber,
+  LiveNotice,
+  type ModerationAction,
+  type ModerationActionKind,
+  type Notice,
+  type ReportedListing,
+  RetryPanel,
+  useLanguage,
+  useLocalizedPath,
+  usePageMeta,
+  UserText,
+  useTranslation,
+} from '@tasko/shared';
 import { ConfirmDialog } from '@tasko/shared/confirmDialog';
 import { ACCOUNT_NS } from '../../accountNamespace';
 import { ReportList } from './ReportList';
@@ -41,7 +56,14 @@ export default function ModerationPage() {
   const onTabKey = (event: KeyboardEvent, index: number) => {
     const isRtl = getComputedStyle(event.currentTarget).direction === 'rtl';
     const step = { ArrowRight: isRtl ? -1 : 1, ArrowLeft: isRtl ? 1 : -1 }[event.key];
-    const target = event.key === 'Home' ? 0 : event.key === 'End' ? TABS.length - 1 : step !== undefined ? (index + step + TABS.length) % TABS.length : null;
+    const target =
+      event.key === 'Home'
+        ? 0
+        : event.key === 'End'
+          ? TABS.length - 1
+          : step !== undefined
+            ? (index + step + TABS.length) % TABS.length
+            : null;
     if (target === null) return;
     event.preventDefault();
     setTab(TABS[target] ?? 'reports');
@@ -85,9 +107,7 @@ export default function ModerationPage() {
         ))}
       </div>
       {state.status === 'loading' && <p role="status">{tc('loading')}</p>}
-      {state.status === 'failed' && (
-        <RetryPanel message={t('moderation.failed')} retryLabel={t('moderation.retry')} onRetry={reload} />
-      )}
+      {state.status === 'failed' && <RetryPanel message={t('moderation.failed')} retryLabel={t('moderation.retry')} onRetry={reload} />}
       {state.status === 'loaded' && (
         <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} tabIndex={0}>
           {tab === 'reports' && (
@@ -102,7 +122,10 @@ export default function ModerationPage() {
       )}
       {pending && (
         <ConfirmDialog
-          question={t(`moderation.confirm.${pending.action}`, { title: pending.item.listing.jobTitle || tc('noTitle'), email: pending.item.publisher.email })}
+          question={t(`moderation.confirm.${pending.action}`, {
+            title: pending.item.listing.jobTitle || tc('noTitle'),
+            email: pending.item.publisher.email,
+          })}
           confirmLabel={t(`moderation.actionsLabels.${pending.action}`)}
           cancelLabel={t('myPosts.cancel')}
           onConfirm={() => void run(pending)}
@@ -142,7 +165,11 @@ function ReportsPanel({ reports, onAsk }: { reports: ReportedListing[]; onAsk: (
             <button type="button" className="button" onClick={() => onAsk({ action: item.listing.hidden ? 'restore' : 'hide', item })}>
               {t(`moderation.actionsLabels.${item.listing.hidden ? 'restore' : 'hide'}`)}
             </button>
-            <button type="button" className="button button--danger" onClick={() => onAsk({ action: item.publisher.blocked ? 'unblock' : 'block', item })}>
+            <button
+              type="button"
+              className="button button--danger"
+              onClick={() => onAsk({ action: item.publisher.blocked ? 'unblock' : 'block', item })}
+            >
               {t(`moderation.actionsLabels.${item.publisher.blocked ? 'unblock' : 'block'}`)}
             </button>
           </div>
@@ -171,7 +198,9 @@ function ActionsPanel({ actions }: { actions: ModerationAction[] }) {
         {actions.map((a) => (
           <tr key={a.id}>
             <td>
-              <time dateTime={a.at}>{new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(a.at))}</time>
+              <time dateTime={a.at}>
+                {new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(a.at))}
+              </time>
             </td>
             <td>
               <bdi dir="ltr">{a.adminEmail}</bdi>

@@ -84,7 +84,10 @@ describe('ModerationPage: reported reviews and messages', () => {
   });
 
   it('says when nothing is reported, and offers a retry when the list cannot load, leaving the listings’ reports', async () => {
-    jest.spyOn(api.moderation, 'reportedContent').mockRejectedValueOnce({ statusCode: 0, messageKey: 'networkError' }).mockResolvedValueOnce([]);
+    jest
+      .spyOn(api.moderation, 'reportedContent')
+      .mockRejectedValueOnce({ statusCode: 0, messageKey: 'networkError' })
+      .mockResolvedValueOnce([]);
     renderPage();
     expect(await screen.findByText('Failed to load the reported reviews and messages. Please try again.')).toBeInTheDocument();
     expect(screen.getByText('No reported listings.')).toBeInTheDocument();

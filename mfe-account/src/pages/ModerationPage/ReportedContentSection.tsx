@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { type ChatMessage, formatNumber, LiveNotice, type Notice, type ReportedContent, RetryPanel, useLanguage, UserText, useTranslation } from '@tasko/shared';
+import {
+  type ChatMessage,
+  formatNumber,
+  LiveNotice,
+  type Notice,
+  type ReportedContent,
+  RetryPanel,
+  useLanguage,
+  UserText,
+  useTranslation,
+} from '@tasko/shared';
 import { ACCOUNT_NS } from '../../accountNamespace';
 import { ReportList } from './ReportList';
 import { useReportedContent } from './useReportedContent';
@@ -34,12 +44,19 @@ export function ReportedContentSection() {
       <h2 id="reported-content-title">{t('moderation.content.title')}</h2>
       <LiveNotice notice={notice} />
       {state.status === 'loading' && <p role="status">{tc('loading')}</p>}
-      {state.status === 'failed' && <RetryPanel message={t('moderation.content.failed')} retryLabel={t('moderation.retry')} onRetry={reload} />}
+      {state.status === 'failed' && (
+        <RetryPanel message={t('moderation.content.failed')} retryLabel={t('moderation.retry')} onRetry={reload} />
+      )}
       {state.status === 'loaded' && state.items.length === 0 && <p>{t('moderation.content.empty')}</p>}
       {state.status === 'loaded' && state.items.length > 0 && (
         <ol className="my-posts__list">
           {state.items.map((item) => (
-            <ReportedItem key={`${item.kind}:${item.id}`} item={item} isBusy={busyKey === `${item.kind}:${item.id}`} onAct={() => void run(item)} />
+            <ReportedItem
+              key={`${item.kind}:${item.id}`}
+              item={item}
+              isBusy={busyKey === `${item.kind}:${item.id}`}
+              onAct={() => void run(item)}
+            />
           ))}
         </ol>
       )}
@@ -86,7 +103,11 @@ function ReportedItem({ item, isBusy, onAct }: { item: ReportedContent; isBusy: 
 
 function AuthorLine({ authorId }: { authorId: number | null }) {
   const { t } = useTranslation(ACCOUNT_NS);
-  return <span className="my-posts__meta">{authorId === null ? t('moderation.content.siteNote') : t('moderation.content.author', { id: authorId })}</span>;
+  return (
+    <span className="my-posts__meta">
+      {authorId === null ? t('moderation.content.siteNote') : t('moderation.content.author', { id: authorId })}
+    </span>
+  );
 }
 
 function ContextMessage({ message }: { message: ChatMessage }) {

@@ -12,7 +12,11 @@ type Loaded = Extract<ModerationState, { status: 'loaded' }>;
 
 /** What the moderation screen shows; the server answers 404 to anyone not in ADMIN_EMAILS. */
 export function useModeration() {
-  const { state: remote, retry, update } = useRemoteData<Loaded>('moderation', () =>
+  const {
+    state: remote,
+    retry,
+    update,
+  } = useRemoteData<Loaded>('moderation', () =>
     Promise.all([api.moderation.reports(), api.moderation.actions(), api.moderation.stats(14)]).then(([reports, actions, stats]) => ({
       status: 'loaded',
       reports: reports.listings,

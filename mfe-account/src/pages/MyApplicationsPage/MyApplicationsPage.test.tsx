@@ -25,7 +25,13 @@ function mine(id: number, changes: Partial<MyApplication> = {}, job: Partial<MyA
   };
 }
 
-const moved = (id: number, status: Application['status']): Application => ({ id, jobId: 100 + id, status, createdAt: '2026-11-20T10:00:00.000Z', conversationId: 30 + id });
+const moved = (id: number, status: Application['status']): Application => ({
+  id,
+  jobId: 100 + id,
+  status,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  conversationId: 30 + id,
+});
 
 const walker = mine(1, {}, { title: 'Dog walker mornings' });
 const plumber = mine(2, { status: 'hired' }, { title: 'תיקון ברז', offerType: 'service' });
@@ -62,7 +68,10 @@ describe('MyApplicationsPage', () => {
     expect(within(first).getByText('Job')).toBeInTheDocument();
     expect(within(first).getByText('Awaiting reply')).toBeInTheDocument();
     expect(within(first).getByText('Sent on 20 November 2026')).toHaveAttribute('datetime', walker.createdAt);
-    expect(within(first).getByRole('link', { name: 'Open the conversation about Dog walker mornings' })).toHaveAttribute('href', '/en/messages/31');
+    expect(within(first).getByRole('link', { name: 'Open the conversation about Dog walker mornings' })).toHaveAttribute(
+      'href',
+      '/en/messages/31',
+    );
     expect(within(first).getByRole('button', { name: 'Withdraw application: Dog walker mornings' })).toBeInTheDocument();
 
     // A request for a service, in its words; a title in Hebrew keeps its own direction.
@@ -93,7 +102,9 @@ describe('MyApplicationsPage', () => {
 
     await user.click(withdraw);
     const dialog = screen.getByRole('alertdialog', { name: 'Withdraw your application?' });
-    expect(dialog).toHaveAccessibleDescription('Dog walker mornings The poster sees this in your conversation, and you cannot apply to this listing again.');
+    expect(dialog).toHaveAccessibleDescription(
+      'Dog walker mornings The poster sees this in your conversation, and you cannot apply to this listing again.',
+    );
     expect(within(dialog).getByRole('button', { name: 'Go back' })).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -126,7 +137,11 @@ describe('MyApplicationsPage', () => {
 
   it('accepts an offer at once, in the words of its listing, saying by when to answer until then', async () => {
     const offered = mine(5, { status: 'offered', offerExpiresAt: '2026-11-23T12:00:00.000Z' }, { title: 'Paint a fence' });
-    const request = mine(6, { status: 'offered', offerExpiresAt: '2026-11-23T12:00:00.000Z' }, { title: 'Piano lessons', offerType: 'service' });
+    const request = mine(
+      6,
+      { status: 'offered', offerExpiresAt: '2026-11-23T12:00:00.000Z' },
+      { title: 'Piano lessons', offerType: 'service' },
+    );
     server.answerWith({ status: 200, data: { applications: [offered, request], nextCursor: null } });
     const user = userEvent.setup();
     renderPage();
@@ -134,12 +149,22 @@ describe('MyApplicationsPage', () => {
     const row = rowOf('Paint a fence');
     expect(within(row).getByText('Job offered')).toBeInTheDocument();
     expect(within(row).getByText(/^Please answer by 2[234] November at \d{2}:\d{2}: after that the offer lapses\.$/)).toBeInTheDocument();
-    expect(within(row).getAllByRole('button').map((b) => b.textContent)).toEqual(['Accept the job', 'Decline the offer']);
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Accept the job', 'Decline the offer']);
     // A service's provider accepted the request: the customer confirms the deal.
     const service = rowOf('Piano lessons');
     expect(within(service).getByText('Awaiting confirmation')).toBeInTheDocument();
-    expect(within(service).getByText(/^Please confirm by 2[234] November at \d{2}:\d{2}: after that the provider’s acceptance lapses\.$/)).toBeInTheDocument();
-    expect(within(service).getAllByRole('button').map((b) => b.textContent)).toEqual(['Confirm the deal', 'Decline the deal']);
+    expect(
+      within(service).getByText(/^Please confirm by 2[234] November at \d{2}:\d{2}: after that the provider’s acceptance lapses\.$/),
+    ).toBeInTheDocument();
+    expect(
+      within(service)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Confirm the deal', 'Decline the deal']);
 
     server.answerWith({ status: 200, data: { application: moved(5, 'hired') } });
     await user.click(within(row).getByRole('button', { name: 'Accept the job: Paint a fence' }));
@@ -150,7 +175,11 @@ describe('MyApplicationsPage', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Paint a fence: Hired');
     expect(within(rowOf('Paint a fence')).queryByText(/Please answer by/)).toBeNull();
     // Hired, the one move left is withdrawing; the keyboard goes to the title, not to it.
-    expect(within(rowOf('Paint a fence')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Withdraw application']);
+    expect(
+      within(rowOf('Paint a fence'))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Withdraw application']);
     await waitFor(() => expect(screen.getByRole('link', { name: 'Paint a fence' })).toHaveFocus());
   });
 
@@ -162,7 +191,9 @@ describe('MyApplicationsPage', () => {
     const decline = await screen.findByRole('button', { name: 'Decline the offer: Paint a fence' });
     await user.click(decline);
     const dialog = screen.getByRole('alertdialog', { name: 'Decline the job offer?' });
-    expect(dialog).toHaveAccessibleDescription('Paint a fence The poster sees this in your conversation, and you cannot apply to this listing again.');
+    expect(dialog).toHaveAccessibleDescription(
+      'Paint a fence The poster sees this in your conversation, and you cannot apply to this listing again.',
+    );
     expect(within(dialog).getByRole('button', { name: 'Go back' })).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(decline).toHaveFocus();
@@ -172,7 +203,11 @@ describe('MyApplicationsPage', () => {
     await user.click(decline);
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Decline the offer' }));
     expect(await within(rowOf('Paint a fence')).findByText('Offer declined')).toBeInTheDocument();
-    expect(server.sent[1]).toMatchObject({ method: 'PATCH', url: '/api/v1/applications/5', body: JSON.stringify({ status: 'offerDeclined' }) });
+    expect(server.sent[1]).toMatchObject({
+      method: 'PATCH',
+      url: '/api/v1/applications/5',
+      body: JSON.stringify({ status: 'offerDeclined' }),
+    });
     expect(within(rowOf('Paint a fence')).queryByRole('button')).toBeNull();
   });
 
@@ -187,7 +222,12 @@ describe('MyApplicationsPage', () => {
     expect(next.url).toBe('/api/v1/me/applications?cursor=page-2');
     next.answer(200, { applications: [declined, gone], nextCursor: null });
     expect(await screen.findByRole('link', { name: 'Moving help' })).toHaveFocus();
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Dog walker mornings', 'תיקון ברז', 'Moving help', 'Garden cleanup']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Dog walker mornings',
+      'תיקון ברז',
+      'Moving help',
+      'Garden cleanup',
+    ]);
     expect(screen.queryByRole('button', { name: 'Show more applications' })).toBeNull();
   });
 
@@ -207,7 +247,10 @@ describe('MyApplicationsPage', () => {
     act(() => userEvents.emit('resync', {}));
     const again = await server.held(3);
     expect(again.url).toBe('/api/v1/me/applications');
-    again.answer(200, { applications: [{ ...walker, status: 'offered', offerExpiresAt: '2026-11-23T12:00:00.000Z' }], nextCursor: 'page-2' });
+    again.answer(200, {
+      applications: [{ ...walker, status: 'offered', offerExpiresAt: '2026-11-23T12:00:00.000Z' }],
+      nextCursor: 'page-2',
+    });
     expect(await within(rowOf('Dog walker mornings')).findByText('Job offered')).toBeInTheDocument();
     // Not lost: the row the new first page no longer holds stays below it.
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Dog walker mornings', 'Sent from my phone']);
@@ -247,19 +290,46 @@ describe('MyApplicationsPage', () => {
   });
 
   it.each([
-    ['he', 'קבלת ההצעה: Paint a fence', 'דחיית ההצעה: Paint a fence', /^יש להשיב עד 2[234] בנובמבר בשעה \d{2}:\d{2}\. אחרי זה ההצעה תפקע\.$/, 'לדחות את הצעת העבודה?'],
-    ['ar', 'قبول العرض: Paint a fence', 'رفض العرض: Paint a fence', /^يرجى الرد قبل 2[234] نوفمبر في \d{2}:\d{2}، وبعد ذلك تنتهي صلاحية العرض\.$/, 'هل تريد رفض عرض العمل؟'],
-    ['ru', 'Принять предложение: Paint a fence', 'Отклонить предложение: Paint a fence', /^Ответьте до 2[234] ноября в \d{2}:\d{2}: после этого предложение перестанет действовать\.$/, 'Отклонить предложение?'],
-  ] as const)('in %s, words an offer, its answers and the question before declining it', async (language, accept, decline, answerBy, question) => {
-    await inLanguage(language);
-    server.answerWith({ status: 200, data: { applications: [mine(5, { status: 'offered', offerExpiresAt: '2026-11-23T12:00:00.000Z' }, { title: 'Paint a fence' })], nextCursor: null } });
-    const user = userEvent.setup();
-    renderPage(language);
-    expect(await screen.findByRole('button', { name: accept })).toBeInTheDocument();
-    expect(screen.getByText(answerBy)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: decline }));
-    expect(screen.getByRole('alertdialog', { name: question })).toBeInTheDocument();
-  });
+    [
+      'he',
+      'קבלת ההצעה: Paint a fence',
+      'דחיית ההצעה: Paint a fence',
+      /^יש להשיב עד 2[234] בנובמבר בשעה \d{2}:\d{2}\. אחרי זה ההצעה תפקע\.$/,
+      'לדחות את הצעת העבודה?',
+    ],
+    [
+      'ar',
+      'قبول العرض: Paint a fence',
+      'رفض العرض: Paint a fence',
+      /^يرجى الرد قبل 2[234] نوفمبر في \d{2}:\d{2}، وبعد ذلك تنتهي صلاحية العرض\.$/,
+      'هل تريد رفض عرض العمل؟',
+    ],
+    [
+      'ru',
+      'Принять предложение: Paint a fence',
+      'Отклонить предложение: Paint a fence',
+      /^Ответьте до 2[234] ноября в \d{2}:\d{2}: после этого предложение перестанет действовать\.$/,
+      'Отклонить предложение?',
+    ],
+  ] as const)(
+    'in %s, words an offer, its answers and the question before declining it',
+    async (language, accept, decline, answerBy, question) => {
+      await inLanguage(language);
+      server.answerWith({
+        status: 200,
+        data: {
+          applications: [mine(5, { status: 'offered', offerExpiresAt: '2026-11-23T12:00:00.000Z' }, { title: 'Paint a fence' })],
+          nextCursor: null,
+        },
+      });
+      const user = userEvent.setup();
+      renderPage(language);
+      expect(await screen.findByRole('button', { name: accept })).toBeInTheDocument();
+      expect(screen.getByText(answerBy)).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: decline }));
+      expect(screen.getByRole('alertdialog', { name: question })).toBeInTheDocument();
+    },
+  );
 
   it.each([
     ['he', 'הפניות שלי', 'ממתינה לתשובה', 'משיכת המועמדות: Dog walker mornings', 'לחיפוש עבודות'],

@@ -1,9 +1,27 @@
 import { useRef } from 'react';
 import { Link } from '@tasko/shared/router';
-import { formatDate, LiveNotice, RetryPanel, useLanguage, useLocalizedPath, usePageMeta, UserText, useTranslation, type ApplicationStatus, type MyApplication } from '@tasko/shared';
+import {
+  formatDate,
+  LiveNotice,
+  RetryPanel,
+  useLanguage,
+  useLocalizedPath,
+  usePageMeta,
+  UserText,
+  useTranslation,
+  type ApplicationStatus,
+  type MyApplication,
+} from '@tasko/shared';
 import { ConfirmDialog } from '@tasko/shared/confirmDialog';
 import { ShowMoreButton } from '@tasko/shared/cursorList';
-import { ApplicationMoveButtons, ApplicationStatusBadge, DEAL_NS, OfferDeadline, useApplicationMoves, type ApplicationMove } from '@tasko/shared/deal';
+import {
+  ApplicationMoveButtons,
+  ApplicationStatusBadge,
+  DEAL_NS,
+  OfferDeadline,
+  useApplicationMoves,
+  type ApplicationMove,
+} from '@tasko/shared/deal';
 import { ACCOUNT_NS } from '../../accountNamespace';
 import { useMyApplications } from './useMyApplications';
 import '../account.css';
@@ -34,13 +52,16 @@ export default function MyApplicationsPage() {
 
   const { pending, busyId, failures, notice, ask, cancel, confirm } = useApplicationMoves({
     send: (application: MyApplication, status: ApplicationMove) => move(application.id, status),
-    movedText: (application, moved) => t('myApplications.moved', { title: titleOf(application), status: deal(`status.${application.job.offerType}.${moved}`) }),
+    movedText: (application, moved) =>
+      t('myApplications.moved', { title: titleOf(application), status: deal(`status.${application.job.offerType}.${moved}`) }),
     isAsked,
     container: page,
     // The button that asked while it is there, else the row's title (never the next move: after accepting, that
     // would be withdrawing), else the page's heading.
     focusTarget: (row, wish) =>
-      (wish.to === 'asker' ? row?.querySelector<HTMLElement>(`[data-move="${wish.status}"]`) : null) ?? row?.querySelector<HTMLElement>('[data-control="title"]') ?? heading.current,
+      (wish.to === 'asker' ? row?.querySelector<HTMLElement>(`[data-move="${wish.status}"]`) : null) ??
+      row?.querySelector<HTMLElement>('[data-control="title"]') ??
+      heading.current,
   });
 
   return (
@@ -51,7 +72,9 @@ export default function MyApplicationsPage() {
       <p className="page__intro">{t('myApplications.intro')}</p>
       <LiveNotice notice={notice} />
       {state.status === 'loading' && <p role="status">{common('loading')}</p>}
-      {state.status === 'failed' && <RetryPanel message={t('myApplications.fetchFailed')} retryLabel={common('remoteError.retry')} onRetry={reload} />}
+      {state.status === 'failed' && (
+        <RetryPanel message={t('myApplications.fetchFailed')} retryLabel={common('remoteError.retry')} onRetry={reload} />
+      )}
       {state.status === 'loaded' && state.applications.length === 0 && (
         <div className="my-applications__empty">
           <p>{t('myApplications.empty')}</p>
@@ -67,7 +90,12 @@ export default function MyApplicationsPage() {
             const title = titleOf(application);
             const failure = failures[application.id];
             return (
-              <li key={application.id} className="card my-applications__item" data-application={application.id} aria-busy={busyId === application.id}>
+              <li
+                key={application.id}
+                className="card my-applications__item"
+                data-application={application.id}
+                aria-busy={busyId === application.id}
+              >
                 <h2>
                   {/* A deleted listing has no page to go to: its title stays, as plain text. */}
                   {job.status === 'deleted' ? (
@@ -81,15 +109,34 @@ export default function MyApplicationsPage() {
                 <p className="my-applications__meta">
                   <ApplicationStatusBadge status={application.status} offerType={job.offerType} />
                   <span>{common(`offerTypes.${job.offerType}`)}</span>
-                  <time dateTime={application.createdAt}>{t('myApplications.sentOn', { date: formatDate(application.createdAt, language) })}</time>
+                  <time dateTime={application.createdAt}>
+                    {t('myApplications.sentOn', { date: formatDate(application.createdAt, language) })}
+                  </time>
                 </p>
-                {application.status === 'offered' && <OfferDeadline expiresAt={application.offerExpiresAt} offerType={job.offerType} side="applicant" />}
-                {job.status !== 'active' && <p className="my-applications__note">{job.status === 'deleted' ? t('myApplications.listingDeleted') : t('myApplications.listingClosed')}</p>}
+                {application.status === 'offered' && (
+                  <OfferDeadline expiresAt={application.offerExpiresAt} offerType={job.offerType} side="applicant" />
+                )}
+                {job.status !== 'active' && (
+                  <p className="my-applications__note">
+                    {job.status === 'deleted' ? t('myApplications.listingDeleted') : t('myApplications.listingClosed')}
+                  </p>
+                )}
                 <div className="my-applications__actions">
-                  <Link className="button" to={localized(`/messages/${application.conversationId}`)} aria-label={t('myApplications.conversationLabel', { title })}>
+                  <Link
+                    className="button"
+                    to={localized(`/messages/${application.conversationId}`)}
+                    aria-label={t('myApplications.conversationLabel', { title })}
+                  >
                     {t('myApplications.conversation')}
                   </Link>
-                  <ApplicationMoveButtons status={application.status} side="applicant" offerType={job.offerType} subject={title} isBusy={busyId === application.id} onMove={(status) => ask(application, status)} />
+                  <ApplicationMoveButtons
+                    status={application.status}
+                    side="applicant"
+                    offerType={job.offerType}
+                    subject={title}
+                    isBusy={busyId === application.id}
+                    onMove={(status) => ask(application, status)}
+                  />
                 </div>
                 {failure && (
                   <p className="alert alert--error" role="alert">

@@ -3,7 +3,8 @@ import { api, useUserEvent, type Application, type ApplicationStatus, type Messa
 import { useCursorList } from '@tasko/shared/cursorList';
 import { withMove } from '@tasko/shared/deal';
 
-export type MyApplicationsState = { status: 'loading' } | { status: 'failed'; messageKey: MessageKey } | { status: 'loaded'; applications: MyApplication[] };
+export type MyApplicationsState =
+  { status: 'loading' } | { status: 'failed'; messageKey: MessageKey } | { status: 'loaded'; applications: MyApplication[] };
 
 /**
  * The signed-in member's applications and requests, the last activity first, a page at a time (docs/deal.md,
@@ -15,7 +16,8 @@ export type MyApplicationsState = { status: 'loading' } | { status: 'failed'; me
 export function useMyApplications(page: RefObject<HTMLElement | null>) {
   const list = useCursorList<MyApplication>({
     key: 'my-applications',
-    load: ({ cursor, signal }) => api.deal.myApplications({ cursor, signal }).then((answer) => ({ items: answer.applications, nextCursor: answer.nextCursor })),
+    load: ({ cursor, signal }) =>
+      api.deal.myApplications({ cursor, signal }).then((answer) => ({ items: answer.applications, nextCursor: answer.nextCursor })),
     idOf: (application) => application.id,
     // The title's link, or the conversation's when the listing was deleted (its title is no link).
     focusOf: (id) => page.current?.querySelector<HTMLElement>(`[data-application="${id}"] a`),
@@ -26,7 +28,8 @@ export function useMyApplications(page: RefObject<HTMLElement | null>) {
   else if (remote.status === 'failed') state = { status: 'failed', messageKey: remote.error.messageKey };
 
   const setMoved = useCallback(
-    (id: number, moved: Pick<Application, 'status' | 'offerExpiresAt'>) => update((applications) => applications.map((a) => (a.id === id ? withMove(a, moved) : a))),
+    (id: number, moved: Pick<Application, 'status' | 'offerExpiresAt'>) =>
+      update((applications) => applications.map((a) => (a.id === id ? withMove(a, moved) : a))),
     [update],
   );
 

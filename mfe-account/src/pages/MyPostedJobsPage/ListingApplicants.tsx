@@ -3,7 +3,9 @@ import { useDisclosure, useTranslation, type Listing } from '@tasko/shared';
 import { DEAL_NS } from '@tasko/shared/dealTexts';
 
 // The list and the rest of the deal kit come when an owner first opens it, not with My posts.
-const ApplicantList = lazy(() => import(/* webpackChunkName: "applicant-list" */ '@tasko/shared/deal').then((kit) => ({ default: kit.ApplicantList })));
+const ApplicantList = lazy(() =>
+  import(/* webpackChunkName: "applicant-list" */ '@tasko/shared/deal').then((kit) => ({ default: kit.ApplicantList })),
+);
 
 /**
  * A listing's applicants (a service's requests) behind an "Applicants" button: asked for only when the owner

@@ -1,7 +1,16 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, useNavigate } from '@tasko/shared/router';
-import { api, ROUTER_FUTURE, type ApiError, type Language, type Listing, type ListingApplication, type ListingPage, type MyJobsParams } from '@tasko/shared';
+import {
+  api,
+  ROUTER_FUTURE,
+  type ApiError,
+  type Language,
+  type Listing,
+  type ListingApplication,
+  type ListingPage,
+  type MyJobsParams,
+} from '@tasko/shared';
 import { loadDealTexts } from '../../../../shared/test/renderWithProviders';
 import { ACCOUNT_NS } from '../../accountNamespace';
 import en from '../../locales/en/account.json';
@@ -316,16 +325,19 @@ describe('MyPostedJobsPage', () => {
       expect(buttonOf('Task 26', 'Delete')).not.toHaveAttribute('aria-disabled');
     });
 
-    it.each(['he', 'ar', 'ru'] as const)('in %s: the delete question is an alertdialog, in the language, starting on Cancel', async (language) => {
-      await inLanguage(language);
-      const user = userEvent.setup();
-      renderPage(`/${language}/my-posted-jobs`);
-      await screen.findByRole('link', { name: 'Task 30' });
-      await user.click(within(itemOf('Task 30')).getByRole('button', { name: COMMON[language].listingActions.delete }));
-      const dialog = screen.getByRole('alertdialog', { name: ACCOUNT[language].myPosts.confirmDelete });
-      expect(dialog).toHaveAccessibleDescription(`Task 30 ${ACCOUNT[language].myPosts.confirmDeleteDetail}`);
-      expect(within(dialog).getByRole('button', { name: ACCOUNT[language].myPosts.cancel })).toHaveFocus();
-    });
+    it.each(['he', 'ar', 'ru'] as const)(
+      'in %s: the delete question is an alertdialog, in the language, starting on Cancel',
+      async (language) => {
+        await inLanguage(language);
+        const user = userEvent.setup();
+        renderPage(`/${language}/my-posted-jobs`);
+        await screen.findByRole('link', { name: 'Task 30' });
+        await user.click(within(itemOf('Task 30')).getByRole('button', { name: COMMON[language].listingActions.delete }));
+        const dialog = screen.getByRole('alertdialog', { name: ACCOUNT[language].myPosts.confirmDelete });
+        expect(dialog).toHaveAccessibleDescription(`Task 30 ${ACCOUNT[language].myPosts.confirmDeleteDetail}`);
+        expect(within(dialog).getByRole('button', { name: ACCOUNT[language].myPosts.cancel })).toHaveFocus();
+      },
+    );
   });
 
   it('refills a page from the next one after a deletion', async () => {
@@ -369,13 +381,16 @@ describe('MyPostedJobsPage', () => {
     ['ru', 1, '1 объявление'],
     ['ru', 3, '3 объявления'],
     ['ru', 11, '11 объявлений'],
-  ] as const)('in %s, %i posts all on one page are counted as a native speaker says it, never "showing 1 of 1"', async (language, count, text) => {
-    await inLanguage(language);
-    stored = Array.from({ length: count }, (_, i) => listing(i + 1));
-    renderPage(`/${language}/my-posted-jobs`);
-    await screen.findByText(text);
-    expect(document.querySelector('.my-posts__count')).toHaveTextContent(new RegExp(`^${text}$`));
-  });
+  ] as const)(
+    'in %s, %i posts all on one page are counted as a native speaker says it, never "showing 1 of 1"',
+    async (language, count, text) => {
+      await inLanguage(language);
+      stored = Array.from({ length: count }, (_, i) => listing(i + 1));
+      renderPage(`/${language}/my-posted-jobs`);
+      await screen.findByText(text);
+      expect(document.querySelector('.my-posts__count')).toHaveTextContent(new RegExp(`^${text}$`));
+    },
+  );
 
   it('says when there is nothing yet, and offers to try again after a failure', async () => {
     await inLanguage('en');
@@ -398,7 +413,12 @@ describe('MyPostedJobsPage', () => {
 
   it('shows each listing’s views and phone reveals of the last 30 days, when the server sends them', async () => {
     await inLanguage('en');
-    stored = [listing(1, { stats: { views: 12, reveals: 3, applications: 2 } }), listing(2, { stats: { views: 1, reveals: 1, applications: 0 } }), listing(3, { stats: { views: 1234, reveals: 0, applications: 0 } }), listing(4)];
+    stored = [
+      listing(1, { stats: { views: 12, reveals: 3, applications: 2 } }),
+      listing(2, { stats: { views: 1, reveals: 1, applications: 0 } }),
+      listing(3, { stats: { views: 1234, reveals: 0, applications: 0 } }),
+      listing(4),
+    ];
     renderPage('/en/my-posted-jobs');
     await screen.findByText('4 posts');
     expect(itemOf('Task 1')).toHaveTextContent('12 views · 3 phone reveals in the last 30 days');
@@ -412,9 +432,28 @@ describe('MyPostedJobsPage', () => {
   });
 
   it.each([
-    ['he', [[12, 3, '12 צפיות · 3 הצגות של מספר הטלפון ב־30 הימים האחרונים'], [1, 2, 'צפייה אחת · שתי הצגות של מספר הטלפון ב־30 הימים האחרונים']]],
-    ['ar', [[0, 11, 'لا مشاهدات · طُلب رقم الهاتف 11 مرة خلال آخر 30 يومًا'], [2, 3, 'مشاهدتان · طُلب رقم الهاتف 3 مرات خلال آخر 30 يومًا'], [1234, 1, '1,234 مشاهدة · طُلب رقم الهاتف مرة واحدة خلال آخر 30 يومًا']]],
-    ['ru', [[21, 2, '21 просмотр · 2 показа телефона за последние 30 дней'], [5, 11, '5 просмотров · 11 показов телефона за последние 30 дней']]],
+    [
+      'he',
+      [
+        [12, 3, '12 צפיות · 3 הצגות של מספר הטלפון ב־30 הימים האחרונים'],
+        [1, 2, 'צפייה אחת · שתי הצגות של מספר הטלפון ב־30 הימים האחרונים'],
+      ],
+    ],
+    [
+      'ar',
+      [
+        [0, 11, 'لا مشاهدات · طُلب رقم الهاتف 11 مرة خلال آخر 30 يومًا'],
+        [2, 3, 'مشاهدتان · طُلب رقم الهاتف 3 مرات خلال آخر 30 يومًا'],
+        [1234, 1, '1,234 مشاهدة · طُلب رقم الهاتف مرة واحدة خلال آخر 30 يومًا'],
+      ],
+    ],
+    [
+      'ru',
+      [
+        [21, 2, '21 просмотр · 2 показа телефона за последние 30 дней'],
+        [5, 11, '5 просмотров · 11 показов телефона за последние 30 дней'],
+      ],
+    ],
   ] as const)('pluralises the stats in %s', async (language, cases) => {
     await inLanguage(language);
     stored = cases.map(([views, reveals], i) => listing(i + 1, { stats: { views, reveals, applications: 0 } }));
@@ -443,7 +482,13 @@ describe('MyPostedJobsPage: each listing’s applicants', () => {
     conversationId: 40,
     applicant: { id: 21, displayName: 'Dana K.', rating: { average: 4.5, count: 2 } },
   };
-  const omar: ListingApplication = { ...dana, id: 6, conversationId: 41, message: 'Available.', applicant: { id: 22, displayName: 'Omar S.', rating: { average: null, count: 0 } } };
+  const omar: ListingApplication = {
+    ...dana,
+    id: 6,
+    conversationId: 41,
+    message: 'Available.',
+    applicant: { id: 22, displayName: 'Omar S.', rating: { average: null, count: 0 } },
+  };
   const toggleOf = (title: string) => within(itemOf(title)).getByRole('button', { name: /^(Applicants|Requests)/ });
 
   beforeEach(() => {
@@ -486,7 +531,9 @@ describe('MyPostedJobsPage: each listing’s applicants', () => {
 
   it('offers the job from the card, and a service’s requests are accepted', async () => {
     jest.spyOn(api.deal, 'applicationsFor').mockResolvedValue({ applications: [dana], nextCursor: null });
-    const move = jest.spyOn(api.deal, 'move').mockImplementation(async (id, status) => ({ id, jobId: 1, status, createdAt: dana.createdAt, conversationId: 40 }));
+    const move = jest
+      .spyOn(api.deal, 'move')
+      .mockImplementation(async (id, status) => ({ id, jobId: 1, status, createdAt: dana.createdAt, conversationId: 40 }));
     await inLanguage('en');
     const user = userEvent.setup();
     renderPage('/en/my-posted-jobs');

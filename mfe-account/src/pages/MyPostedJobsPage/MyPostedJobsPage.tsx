@@ -1,7 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tasko/shared/router';
 import { Trans } from 'react-i18next';
-import { i18n, type Listing, LiveNotice, type Notice, pageCount, Pagination, placeNameOf, postFormPath, Price, RetryPanel, useLocalizedPath, usePageMeta, UserText, useTranslation } from '@tasko/shared';
+import {
+  i18n,
+  type Listing,
+  LiveNotice,
+  type Notice,
+  pageCount,
+  Pagination,
+  placeNameOf,
+  postFormPath,
+  Price,
+  RetryPanel,
+  useLocalizedPath,
+  usePageMeta,
+  UserText,
+  useTranslation,
+} from '@tasko/shared';
 import { ConfirmDialog } from '@tasko/shared/confirmDialog';
 import { DEAL_NS } from '@tasko/shared/dealTexts';
 import { ACCOUNT_NS } from '../../accountNamespace';
@@ -166,7 +181,10 @@ export default function MyPostedJobsPage() {
                 </p>
                 {listing.stats && (
                   <p className="my-posts__stats">
-                    {t('myPosts.stats', { views: t('myPosts.views', { count: listing.stats.views }), reveals: t('myPosts.reveals', { count: listing.stats.reveals }) })}
+                    {t('myPosts.stats', {
+                      views: t('myPosts.views', { count: listing.stats.views }),
+                      reveals: t('myPosts.reveals', { count: listing.stats.reveals }),
+                    })}
                   </p>
                 )}
                 {listing.hidden && (
@@ -176,19 +194,41 @@ export default function MyPostedJobsPage() {
                 )}
               </div>
               <div className="my-posts__actions">
-                <Link className="button" to={localized(`/post-job?edit=${listing.job_id}`)} aria-label={t('myPosts.editLabel', { title: listing.jobTitle || common('noTitle') })}>
+                <Link
+                  className="button"
+                  to={localized(`/post-job?edit=${listing.job_id}`)}
+                  aria-label={t('myPosts.editLabel', { title: listing.jobTitle || common('noTitle') })}
+                >
                   {common('listingActions.edit')}
                 </Link>
                 {listing.status === 'active' ? (
-                  <button type="button" className="button" data-control="toggle" aria-disabled={busyId === listing.job_id || undefined} onClick={() => ask('close', listing)}>
+                  <button
+                    type="button"
+                    className="button"
+                    data-control="toggle"
+                    aria-disabled={busyId === listing.job_id || undefined}
+                    onClick={() => ask('close', listing)}
+                  >
                     {common('listingActions.close')}
                   </button>
                 ) : (
-                  <button type="button" className="button" data-control="toggle" aria-disabled={busyId === listing.job_id || undefined} onClick={() => ask('reactivate', listing)}>
+                  <button
+                    type="button"
+                    className="button"
+                    data-control="toggle"
+                    aria-disabled={busyId === listing.job_id || undefined}
+                    onClick={() => ask('reactivate', listing)}
+                  >
                     {common('listingActions.reactivate')}
                   </button>
                 )}
-                <button type="button" className="button button--danger" data-control="delete" aria-disabled={busyId === listing.job_id || undefined} onClick={() => ask('delete', listing)}>
+                <button
+                  type="button"
+                  className="button button--danger"
+                  data-control="delete"
+                  aria-disabled={busyId === listing.job_id || undefined}
+                  onClick={() => ask('delete', listing)}
+                >
                   {common('listingActions.delete')}
                 </button>
               </div>
@@ -197,9 +237,19 @@ export default function MyPostedJobsPage() {
           ))}
         </ul>
       )}
-      {state.status === 'loaded' && <Pagination
-          texts={{ label: t('myPosts.paging.label'), previous: t('myPosts.paging.previous'), next: t('myPosts.paging.next'), page: (where) => t('myPosts.paging.page', where) }}
-          page={state.page.page} pages={pageCount(state.page.total, state.page.pageSize)} onPage={turnTo} />}
+      {state.status === 'loaded' && (
+        <Pagination
+          texts={{
+            label: t('myPosts.paging.label'),
+            previous: t('myPosts.paging.previous'),
+            next: t('myPosts.paging.next'),
+            page: (where) => t('myPosts.paging.page', where),
+          }}
+          page={state.page.page}
+          pages={pageCount(state.page.total, state.page.pageSize)}
+          onPage={turnTo}
+        />
+      )}
       {pending && (
         <ConfirmDialog
           role="alertdialog"

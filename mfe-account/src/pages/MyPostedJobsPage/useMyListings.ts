@@ -3,10 +3,7 @@ import { useSearchParams } from '@tasko/shared/router';
 import { api, LIMITS, pageCount, useLanguage, type Listing, type ListingPage } from '@tasko/shared';
 import { useRemoteData } from '@tasko/shared/remoteData';
 
-export type MyListingsState =
-  | { status: 'loading' }
-  | { status: 'failed' }
-  | { status: 'loaded'; page: ListingPage };
+export type MyListingsState = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; page: ListingPage };
 
 export type ManageAction = 'close' | 'reactivate' | 'delete';
 
@@ -28,7 +25,12 @@ export function useMyListings() {
   const page = pageFromParams(params);
   // Places are named in the page's language.
   const { language } = useLanguage();
-  const { state: remote, retry, refresh, update } = useRemoteData(`${page}:${language}`, (signal) => api.myJobs({ page, pageSize: MY_POSTS_PAGE_SIZE, language }, signal));
+  const {
+    state: remote,
+    retry,
+    refresh,
+    update,
+  } = useRemoteData(`${page}:${language}`, (signal) => api.myJobs({ page, pageSize: MY_POSTS_PAGE_SIZE, language }, signal));
   let state: MyListingsState = { status: 'loading' };
   if (remote.status === 'ready') state = { status: 'loaded', page: remote.data };
   else if (remote.status === 'failed') state = { status: 'failed' };

@@ -1,5 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
-import { api, DEAL_LIMITS, formatDate, LiveNotice, RetryPanel, toApiError, useLanguage, UserText, useTranslation, type BlockedMember, type MessageKey, type Notice } from '@tasko/shared';
+import {
+  api,
+  DEAL_LIMITS,
+  formatDate,
+  LiveNotice,
+  RetryPanel,
+  toApiError,
+  useLanguage,
+  UserText,
+  useTranslation,
+  type BlockedMember,
+  type MessageKey,
+  type Notice,
+} from '@tasko/shared';
 import { ShowMoreButton, useCursorList } from '@tasko/shared/cursorList';
 import { ACCOUNT_NS } from '../../accountNamespace';
 
@@ -17,7 +30,9 @@ export function BlockedMembers() {
   const list = useCursorList<BlockedMember>({
     key: 'blocked-members',
     load: ({ cursor, signal }) =>
-      api.deal.blockedMembers({ cursor, limit: DEAL_LIMITS.blockedMembersPageSize, signal }).then((page) => ({ items: page.members, nextCursor: page.nextCursor })),
+      api.deal
+        .blockedMembers({ cursor, limit: DEAL_LIMITS.blockedMembersPageSize, signal })
+        .then((page) => ({ items: page.members, nextCursor: page.nextCursor })),
     idOf: (member) => member.id,
     focusOf: (id) => buttons.current.get(id),
   });
@@ -67,7 +82,9 @@ export function BlockedMembers() {
       <p className="account-card__note">{t('blockedMembers.intro')}</p>
       <LiveNotice notice={notice} />
       {state.status === 'loading' && <p role="status">{common('loading')}</p>}
-      {state.status === 'failed' && <RetryPanel message={t('blockedMembers.loadFailed')} retryLabel={common('remoteError.retry')} onRetry={retry} />}
+      {state.status === 'failed' && (
+        <RetryPanel message={t('blockedMembers.loadFailed')} retryLabel={common('remoteError.retry')} onRetry={retry} />
+      )}
       {members?.length === 0 && <p className="blocked-members__empty">{t('blockedMembers.empty')}</p>}
       {members && members.length > 0 && (
         <ul className="blocked-members__list">

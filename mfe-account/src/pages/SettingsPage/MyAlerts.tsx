@@ -1,7 +1,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from '@tasko/shared/router';
 import type { TFunction } from '@tasko/shared';
-import { api, digestTime, formatDate, RetryPanel, toApiError, UserText, useLanguage, useLocalizedPath, useTranslation, type Alert, LiveNotice } from '@tasko/shared';
+import {
+  api,
+  digestTime,
+  formatDate,
+  RetryPanel,
+  toApiError,
+  UserText,
+  useLanguage,
+  useLocalizedPath,
+  useTranslation,
+  type Alert,
+  LiveNotice,
+} from '@tasko/shared';
 import { useRemoteData } from '@tasko/shared/remoteData';
 import { ACCOUNT_NS } from '../../accountNamespace';
 import { useUndoableDelete } from './useUndoableDelete';
@@ -18,7 +30,8 @@ function useMyAlerts() {
   const takeOff = useCallback((id: number) => update((alerts) => alerts.filter((a) => a.id !== id)), [update]);
   /** Back where it was: at its place in the list as it was then, or last if the list has shrunk since. */
   const putBack = useCallback(
-    ({ alert, index }: DeletedAlert) => update((alerts) => (alerts.some((a) => a.id === alert.id) ? alerts : [...alerts.slice(0, index), alert, ...alerts.slice(index)])),
+    ({ alert, index }: DeletedAlert) =>
+      update((alerts) => (alerts.some((a) => a.id === alert.id) ? alerts : [...alerts.slice(0, index), alert, ...alerts.slice(index)])),
     [update],
   );
 
@@ -136,7 +149,9 @@ export function MyAlerts() {
         <LiveNotice notice={outcome === 'failed' ? { kind: 'error', text: t('alerts.deleteFailed') } : null} />
       </div>
       {state.status === 'loading' && <p role="status">{common('loading')}</p>}
-      {state.status === 'failed' && <RetryPanel message={t('alerts.loadFailed')} retryLabel={common('remoteError.retry')} onRetry={reload} />}
+      {state.status === 'failed' && (
+        <RetryPanel message={t('alerts.loadFailed')} retryLabel={common('remoteError.retry')} onRetry={reload} />
+      )}
       {alerts?.length === 0 && (
         <div className="my-alerts__empty">
           <p>{t('alerts.empty')}</p>

@@ -1,7 +1,18 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@tasko/shared/router';
-import { api, DEFAULT_SETTINGS, ROUTER_FUTURE, signIn, signOut, type Alert, type ApiError, type BlockedMember, type Language, type UserSettings } from '@tasko/shared';
+import {
+  api,
+  DEFAULT_SETTINGS,
+  ROUTER_FUTURE,
+  signIn,
+  signOut,
+  type Alert,
+  type ApiError,
+  type BlockedMember,
+  type Language,
+  type UserSettings,
+} from '@tasko/shared';
 import { setUpI18n } from '../../../../shared/test/renderWithProviders';
 import { ACCOUNT_NS } from '../../accountNamespace';
 import en from '../../locales/en/account.json';
@@ -14,7 +25,13 @@ import { UNDO_DELETE_MS } from './useUndoableDelete';
 const ACCOUNT = { en, he, ar, ru };
 const SERVER_SETTINGS: UserSettings = { ...DEFAULT_SETTINGS, language: 'en', emailNotifications: true, smsNotifications: false };
 
-const alert = (id: number, changes: Partial<Alert> = {}): Alert => ({ id, offerType: 'job', frequency: 'instant', createdAt: '2026-11-20T10:00:00.000Z', ...changes });
+const alert = (id: number, changes: Partial<Alert> = {}): Alert => ({
+  id,
+  offerType: 'job',
+  frequency: 'instant',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  ...changes,
+});
 
 let stored: Alert[];
 
@@ -36,7 +53,13 @@ beforeEach(async () => {
   jest.restoreAllMocks();
   localStorage.clear();
   stored = [
-    alert(3, { q: 'dog walker', location: 'Haifa', category: 'petAndAnimalCare', frequency: 'daily', createdAt: '2026-11-22T10:00:00.000Z' }),
+    alert(3, {
+      q: 'dog walker',
+      location: 'Haifa',
+      category: 'petAndAnimalCare',
+      frequency: 'daily',
+      createdAt: '2026-11-22T10:00:00.000Z',
+    }),
     alert(2, { offerType: 'service', location: 'חיפה' }),
     alert(1, { offerType: 'job' }),
   ];
@@ -101,7 +124,9 @@ describe('SettingsPage: my alerts', () => {
     expect(within(items[1] as HTMLElement).getByRole('heading', { name: 'Services' })).toBeInTheDocument();
     expect(items[1]).toHaveTextContent('As soon as they are posted');
     expect(within(items[2] as HTMLElement).getByRole('heading', { name: 'All new jobs' })).toBeInTheDocument();
-    expect(within(first).getByRole('button', { name: 'Delete the alert: Jobs, Text: dog walker, Place: Haifa, Category: Pet and animal care' })).toBeInTheDocument();
+    expect(
+      within(first).getByRole('button', { name: 'Delete the alert: Jobs, Text: dog walker, Place: Haifa, Category: Pet and animal care' }),
+    ).toBeInTheDocument();
   });
 
   describe('deleting, with Undo', () => {
@@ -243,14 +268,42 @@ describe('SettingsPage: my alerts', () => {
     renderSettings();
     expect(await screen.findByText('Failed to load your alerts. Please try again.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('You have no alerts yet. To create one, search for jobs or services and choose “Notify me about new listings like these”.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'You have no alerts yet. To create one, search for jobs or services and choose “Notify me about new listings like these”.',
+      ),
+    ).toBeInTheDocument();
     expect(list).toHaveBeenCalledTimes(2);
   });
 
   it.each([
-    ['he', 'ההתראות שלי', 'עבודות', 'פעם ביום, ב־8:00', 'מאז 22 בנובמבר 2026', 'טיפול בחיות מחמד', 'מחיקה של ההתראה: עבודות, טקסט: dog walker, מקום: Haifa, קטגוריה: טיפול בחיות מחמד'],
-    ['ar', 'تنبيهاتي', 'مهام', 'مرة في اليوم، الساعة 8:00', 'منذ 22 نوفمبر 2026', 'رعاية الحيوانات الأليفة', 'حذف التنبيه: مهام، النص: dog walker، المكان: Haifa، الفئة: رعاية الحيوانات الأليفة'],
-    ['ru', 'Мои оповещения', 'Задания', 'Раз в день, в 8:00', 'С 22 ноября 2026 г.', 'Уход за животными', 'Удалить оповещение: Задания, Текст: dog walker, Место: Haifa, Категория: Уход за животными'],
+    [
+      'he',
+      'ההתראות שלי',
+      'עבודות',
+      'פעם ביום, ב־8:00',
+      'מאז 22 בנובמבר 2026',
+      'טיפול בחיות מחמד',
+      'מחיקה של ההתראה: עבודות, טקסט: dog walker, מקום: Haifa, קטגוריה: טיפול בחיות מחמד',
+    ],
+    [
+      'ar',
+      'تنبيهاتي',
+      'مهام',
+      'مرة في اليوم، الساعة 8:00',
+      'منذ 22 نوفمبر 2026',
+      'رعاية الحيوانات الأليفة',
+      'حذف التنبيه: مهام، النص: dog walker، المكان: Haifa، الفئة: رعاية الحيوانات الأليفة',
+    ],
+    [
+      'ru',
+      'Мои оповещения',
+      'Задания',
+      'Раз в день, в 8:00',
+      'С 22 ноября 2026 г.',
+      'Уход за животными',
+      'Удалить оповещение: Задания, Текст: dog walker, Место: Haifa, Категория: Уход за животными',
+    ],
   ] as const)('reads in %s', async (language, title, what, daily, since, category, deleteLabel) => {
     await inLanguage(language);
     renderSettings(language);
@@ -265,7 +318,11 @@ describe('SettingsPage: my alerts', () => {
 });
 
 describe('SettingsPage: people you blocked', () => {
-  const member = (id: number, displayName: string, blockedAt = '2026-11-20T10:00:00.000Z'): BlockedMember => ({ id, displayName, blockedAt });
+  const member = (id: number, displayName: string, blockedAt = '2026-11-20T10:00:00.000Z'): BlockedMember => ({
+    id,
+    displayName,
+    blockedAt,
+  });
   const dana = member(2, 'Dana K.', '2026-11-22T10:00:00.000Z');
   const omar = member(3, 'עומר ח.');
   const section = () => screen.getByRole('region', { name: 'People you blocked' });
@@ -322,7 +379,9 @@ describe('SettingsPage: people you blocked', () => {
 
     const button = within(section()).getByRole('button', { name: 'Unblock עומר ח.' });
     await user.click(button);
-    expect(await within(section()).findByRole('alert')).toHaveTextContent('עומר ח. could not be unblocked. Too many attempts. Please wait a minute and try again.');
+    expect(await within(section()).findByRole('alert')).toHaveTextContent(
+      'עומר ח. could not be unblocked. Too many attempts. Please wait a minute and try again.',
+    );
     expect(items()).toHaveLength(1);
     expect(button).toHaveFocus();
   });
@@ -330,7 +389,9 @@ describe('SettingsPage: people you blocked', () => {
   it('shows a page at a time: "Show more" appends the next, the keyboard on its first member, and goes with the last page', async () => {
     const list = jest
       .spyOn(api.deal, 'blockedMembers')
-      .mockImplementation(async ({ cursor } = {}) => (cursor === 'page-2' ? { members: [member(4, 'Lev P.')], nextCursor: null } : { members: [dana, omar], nextCursor: 'page-2' }));
+      .mockImplementation(async ({ cursor } = {}) =>
+        cursor === 'page-2' ? { members: [member(4, 'Lev P.')], nextCursor: null } : { members: [dana, omar], nextCursor: 'page-2' },
+      );
     const user = userEvent.setup();
     renderSettings();
     await waitFor(() => expect(items()).toHaveLength(2));
@@ -343,7 +404,10 @@ describe('SettingsPage: people you blocked', () => {
 
   it('offers to try again when the list cannot be loaded', async () => {
     const offline: ApiError = { statusCode: 0, messageKey: 'networkError' };
-    jest.spyOn(api.deal, 'blockedMembers').mockRejectedValueOnce(offline).mockResolvedValue({ members: [dana], nextCursor: null });
+    jest
+      .spyOn(api.deal, 'blockedMembers')
+      .mockRejectedValueOnce(offline)
+      .mockResolvedValue({ members: [dana], nextCursor: null });
     const user = userEvent.setup();
     renderSettings();
     expect(await within(section()).findByText('Failed to load the people you blocked. Please try again.')).toBeInTheDocument();
@@ -354,7 +418,13 @@ describe('SettingsPage: people you blocked', () => {
   it.each([
     ['he', 'משתמשים שחסמתם', 'תאריך החסימה: 22 בנובמבר 2026', 'ביטול החסימה של Dana K.', 'החסימה של Dana K. בוטלה.'],
     ['ar', 'الأشخاص الذين حظرتهم', 'تاريخ الحظر: 22 نوفمبر 2026', 'إلغاء الحظر عن Dana K.', 'Dana K.: تم إلغاء الحظر.'],
-    ['ru', 'Заблокированные пользователи', 'Дата блокировки: 22 ноября 2026 г.', 'Разблокировать пользователя Dana K.', 'Пользователь Dana K. разблокирован.'],
+    [
+      'ru',
+      'Заблокированные пользователи',
+      'Дата блокировки: 22 ноября 2026 г.',
+      'Разблокировать пользователя Dana K.',
+      'Пользователь Dana K. разблокирован.',
+    ],
   ] as const)('reads in %s', async (language, title, since, unblockLabel, unblocked) => {
     await inLanguage(language);
     jest.spyOn(api.deal, 'blockedMembers').mockResolvedValue({ members: [dana], nextCursor: null });

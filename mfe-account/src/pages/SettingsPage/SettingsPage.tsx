@@ -64,7 +64,11 @@ export default function SettingsPage({ reload = () => window.location.reload() }
       <h1 id="settings-title">{t('settings.title')}</h1>
       <form className="settings-form" onSubmit={(e) => void save(e)}>
         <label htmlFor="settings-language">{t('settings.language')}</label>
-        <select id="settings-language" value={settings.language} onChange={(e) => change('language', e.target.value as UserSettings['language'])}>
+        <select
+          id="settings-language"
+          value={settings.language}
+          onChange={(e) => change('language', e.target.value as UserSettings['language'])}
+        >
           {LANGUAGES.map((l) => (
             <option key={l.code} value={l.code} lang={l.code}>
               {l.nativeName}
@@ -86,7 +90,12 @@ export default function SettingsPage({ reload = () => window.location.reload() }
           <legend>{t('settings.notifications')}</legend>
           {/* No SMS switch: no SMS can be sent. `smsNotifications` goes back to the server as it came. */}
           <label className="settings-form__choice">
-            <input type="checkbox" checked={settings.emailNotifications} aria-describedby="settings-email-note" onChange={(e) => change('emailNotifications', e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={settings.emailNotifications}
+              aria-describedby="settings-email-note"
+              onChange={(e) => change('emailNotifications', e.target.checked)}
+            />
             {t('settings.emailNotifications')}
           </label>
           <p id="settings-email-note" className="account-card__note">
@@ -99,8 +108,16 @@ export default function SettingsPage({ reload = () => window.location.reload() }
           {saveState === 'saving' ? t('settings.saving') : t('settings.save')}
         </button>
         <div aria-live="polite">
-          {saveState === 'saved' && <p className="alert alert--success" role="status">{t('settings.saved')}</p>}
-          {saveState === 'failed' && <p className="alert alert--error" role="alert">{t('settings.failed')}</p>}
+          {saveState === 'saved' && (
+            <p className="alert alert--success" role="status">
+              {t('settings.saved')}
+            </p>
+          )}
+          {saveState === 'failed' && (
+            <p className="alert alert--error" role="alert">
+              {t('settings.failed')}
+            </p>
+          )}
         </div>
       </form>
       <MyAlerts />

@@ -40,7 +40,9 @@ describe('UnsubscribePage', () => {
     const unsubscribe = jest.spyOn(api, 'unsubscribe').mockResolvedValue({ unsubscribed: true });
     renderAt('/en/unsubscribe?token=alert-7.signature');
     expect(screen.getByRole('heading', { level: 1, name: 'Unsubscribe from an alert' })).toBeInTheDocument();
-    expect(screen.getByText('Press the button to stop the emails of the alert this link came from. Your other alerts keep arriving.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Press the button to stop the emails of the alert this link came from. Your other alerts keep arriving.'),
+    ).toBeInTheDocument();
     expect(unsubscribe).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Unsubscribe' }));
     expect(unsubscribe).toHaveBeenCalledWith('alert-7.signature');
@@ -85,7 +87,9 @@ describe('UnsubscribePage', () => {
     const unsubscribe = jest.spyOn(api, 'unsubscribe').mockResolvedValue({ unsubscribed: true });
     renderAt('/en/unsubscribe?token=d1.7.unreadMessage.signature&mail=unreadMessage');
     expect(screen.getByRole('heading', { level: 1, name: 'Unsubscribe from emails' })).toBeInTheDocument();
-    expect(screen.getByText('Press the button to stop the emails about messages you have not read. Your other emails keep arriving.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Press the button to stop the emails about messages you have not read. Your other emails keep arriving.'),
+    ).toBeInTheDocument();
     expect(document.title).toBe('Unsubscribe from emails | Tasko');
     await userEvent.click(screen.getByRole('button', { name: 'Unsubscribe' }));
     expect(unsubscribe).toHaveBeenCalledWith('d1.7.unreadMessage.signature');

@@ -28,7 +28,13 @@ export default function UnsubscribePage() {
         manage: t('unsubscribe.deal.manage'),
         missing: t('unsubscribe.deal.missing'),
       }
-    : { title: t('unsubscribe.title'), lead: t('unsubscribe.lead'), done: t('unsubscribe.done'), manage: t('unsubscribe.manage'), missing: t('unsubscribe.missing') };
+    : {
+        title: t('unsubscribe.title'),
+        lead: t('unsubscribe.lead'),
+        done: t('unsubscribe.done'),
+        manage: t('unsubscribe.manage'),
+        missing: t('unsubscribe.missing'),
+      };
   const [state, setState] = useState<Unsubscribing>({ status: 'ready' });
   const outcome = useRef<HTMLParagraphElement>(null);
   usePageMeta(texts.title);
@@ -81,7 +87,12 @@ export default function UnsubscribePage() {
               {common([`errors.${state.messageKey}`, 'errors.serverError'])}
             </p>
           )}
-          <button type="button" className="button button--primary unsubscribe__button" disabled={state.status === 'sending'} onClick={() => void unsubscribe()}>
+          <button
+            type="button"
+            className="button button--primary unsubscribe__button"
+            disabled={state.status === 'sending'}
+            onClick={() => void unsubscribe()}
+          >
             {state.status === 'sending' ? t('unsubscribe.sending') : t('unsubscribe.button')}
           </button>
         </>

@@ -18,7 +18,12 @@ export default function BlogPage() {
       {t('backToBlogs')}
     </Link>
   );
-  if (article.status === 'loading') return <p className="page page--narrow" role="status">{t('loading')}</p>;
+  if (article.status === 'loading')
+    return (
+      <p className="page page--narrow" role="status">
+        {t('loading')}
+      </p>
+    );
   if (!found) {
     return (
       <section className="page page--narrow">

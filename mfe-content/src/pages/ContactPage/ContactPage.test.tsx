@@ -31,6 +31,9 @@ describe('ContactPage', () => {
     // Written out once; the ideas section keeps its own button.
     expect(screen.getAllByText(SUPPORT_EMAIL)).toHaveLength(1);
     const ideas = screen.getByRole('region', { name: texts.ideas.heading });
-    expect(within(ideas).getByRole('link', { name: texts.ideas.action })).toHaveAttribute('href', expect.stringContaining(`mailto:${SUPPORT_EMAIL}?subject=`));
+    expect(within(ideas).getByRole('link', { name: texts.ideas.action })).toHaveAttribute(
+      'href',
+      expect.stringContaining(`mailto:${SUPPORT_EMAIL}?subject=`),
+    );
   });
 });

@@ -12,10 +12,30 @@ import ru from '../../locales/ru/privacy.json';
 // What a listing page shows of its poster, each piece named in the section "what others see".
 describe('PrivacyPolicyPage', () => {
   it.each([
-    ['en', en, ['first letter of your surname', 'profile picture', 'month and year', 'active listings', 'verified your email'], 'never shown'],
-    ['he', he, ['האות הראשונה של שם המשפחה', 'תמונת הפרופיל', 'החודש והשנה', 'המודעות הפעילות', 'אימתה את כתובת האימייל'], 'לא מוצגים לאף אחד'],
-    ['ar', ar, ['الحرف الأول من اسم عائلتك', 'صورة ملفك الشخصي', 'الشهر والسنة', 'إعلاناتك النشطة', 'تحقّقت من بريدك الإلكتروني'], 'فلا يُعرض شيء منها لأحد'],
-    ['ru', ru, ['первая буква фамилии', 'фотография профиля', 'месяц и год', 'активных объявлений', 'подтвердил ли Google'], 'не показываются никому'],
+    [
+      'en',
+      en,
+      ['first letter of your surname', 'profile picture', 'month and year', 'active listings', 'verified your email'],
+      'never shown',
+    ],
+    [
+      'he',
+      he,
+      ['האות הראשונה של שם המשפחה', 'תמונת הפרופיל', 'החודש והשנה', 'המודעות הפעילות', 'אימתה את כתובת האימייל'],
+      'לא מוצגים לאף אחד',
+    ],
+    [
+      'ar',
+      ar,
+      ['الحرف الأول من اسم عائلتك', 'صورة ملفك الشخصي', 'الشهر والسنة', 'إعلاناتك النشطة', 'تحقّقت من بريدك الإلكتروني'],
+      'فلا يُعرض شيء منها لأحد',
+    ],
+    [
+      'ru',
+      ru,
+      ['первая буква фамилии', 'фотография профиля', 'месяц и год', 'активных объявлений', 'подтвердил ли Google'],
+      'не показываются никому',
+    ],
   ] as const)('in %s, says what of a poster is public, as a list, and what never is', async (language, texts, pieces, never) => {
     await act(() => setUpI18n(language, { [contentNamespace('privacy')]: texts }));
     render(

@@ -1,13 +1,24 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api, COOKIE_ACCEPTED, flushAnalytics, STORAGE_KEYS, type AnalyticsEvent, type ApiError, type JobSearchParams, type ListingPage } from '@tasko/shared';
+import {
+  api,
+  COOKIE_ACCEPTED,
+  flushAnalytics,
+  STORAGE_KEYS,
+  type AnalyticsEvent,
+  type ApiError,
+  type JobSearchParams,
+  type ListingPage,
+} from '@tasko/shared';
 import { aListing, currentState, currentUrl, loadTexts, renderPage, stubBrowserGaps } from '../../testing/renderPage';
 import HomePage from './HomePage';
 
 /** Twelve listings of a page with `total` results, answered for whatever page was asked. */
 function pageOf(total: number, page = 1, pageSize = 12): ListingPage {
   const count = Math.max(0, Math.min(pageSize, total - (page - 1) * pageSize));
-  const jobs = Array.from({ length: count }, (_, i) => aListing({ job_id: (page - 1) * pageSize + i + 1, jobTitle: `Errand ${(page - 1) * pageSize + i + 1}` }));
+  const jobs = Array.from({ length: count }, (_, i) =>
+    aListing({ job_id: (page - 1) * pageSize + i + 1, jobTitle: `Errand ${(page - 1) * pageSize + i + 1}` }),
+  );
   return { jobs, total, page, pageSize };
 }
 
@@ -36,7 +47,16 @@ describe('HomePage', () => {
     answerWith(async (params) => pageOf(30, params.page));
     renderPage(<HomePage />, '/en/?q=%D7%A1%D7%A4%D7%94&location=Haifa&category=petAndAnimalCare&sort=salary-low&page=2');
     expect(await screen.findByText('Showing 12 of 30 jobs')).toBeInTheDocument();
-    expect(lastAsked()).toEqual({ offerType: 'job', q: 'ספה', location: 'Haifa', category: 'petAndAnimalCare', sort: 'salary-low', page: 2, pageSize: 12, language: 'en' });
+    expect(lastAsked()).toEqual({
+      offerType: 'job',
+      q: 'ספה',
+      location: 'Haifa',
+      category: 'petAndAnimalCare',
+      sort: 'salary-low',
+      page: 2,
+      pageSize: 12,
+      language: 'en',
+    });
     expect(screen.getByLabelText('What are you looking for?')).toHaveValue('ספה');
     expect(screen.getByRole('combobox', { name: 'Where?' })).toHaveValue('Haifa');
     expect(screen.getByRole('button', { name: 'Pet and animal care' })).toHaveAttribute('aria-pressed', 'true');
@@ -129,13 +149,21 @@ describe('HomePage', () => {
     await userEvent.type(screen.getByLabelText('What are you looking for?'), '  dog walker  ');
     await userEvent.type(screen.getByRole('combobox', { name: 'Where?' }), 'Tel Aviv{Enter}');
     expect(currentUrl().search).toBe('?q=dog+walker&location=Tel+Aviv&sort=salary-high');
-    expect(lastAsked()).toEqual({ offerType: 'job', q: 'dog walker', location: 'Tel Aviv', sort: 'salary-high', page: 1, pageSize: 12, language: 'en' });
+    expect(lastAsked()).toEqual({
+      offerType: 'job',
+      q: 'dog walker',
+      location: 'Tel Aviv',
+      sort: 'salary-high',
+      page: 1,
+      pageSize: 12,
+      language: 'en',
+    });
     expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
     // The search bar was rebuilt for the new search: the focus is on its results, not lost to the page.
     await waitFor(() => expect(document.activeElement).toHaveClass('listing-results__count'));
   });
 
-  it('moves the focus to a search\'s count only once its answer is in, also for the same search sent again', async () => {
+  it("moves the focus to a search's count only once its answer is in, also for the same search sent again", async () => {
     const held: ((page: ListingPage) => void)[] = [];
     answerWith(() => new Promise((resolve) => held.push(resolve)));
     renderPage(<HomePage />, '/en/');
@@ -160,7 +188,22 @@ describe('HomePage', () => {
 
   it('shows a listing as one link with its pay, place, posted time and a first photo that does not make the page jump', async () => {
     const postedAt = new Date(Date.now() - 2 * 3600 * 1000 - 60 * 1000).toISOString();
-    answerWith(async () => ({ jobs: [aListing({ jobTitle: 'עזרה בהובלת ספה', description: 'קומה שלישית', payment_type: 'hourly', amount: 45, contact_person_name: 'יוסי', created_at: postedAt, image_url: ['/uploads/a.jpg', '/uploads/b.jpg'] })], total: 1, page: 1, pageSize: 12 }));
+    answerWith(async () => ({
+      jobs: [
+        aListing({
+          jobTitle: 'עזרה בהובלת ספה',
+          description: 'קומה שלישית',
+          payment_type: 'hourly',
+          amount: 45,
+          contact_person_name: 'יוסי',
+          created_at: postedAt,
+          image_url: ['/uploads/a.jpg', '/uploads/b.jpg'],
+        }),
+      ],
+      total: 1,
+      page: 1,
+      pageSize: 12,
+    }));
     renderPage(<HomePage />, '/en/');
     const card = (await screen.findByRole('heading', { name: 'עזרה בהובלת ספה' })).closest('li') as HTMLElement;
     expect(within(card).getByRole('link', { name: 'עזרה בהובלת ספה' })).toHaveAttribute('href', '/en/job/1');
@@ -231,7 +274,9 @@ describe('HomePage', () => {
     await screen.findByText('3 jobs found');
     await act(() => flushAnalytics());
     const searches = sent.filter((e) => e.name === 'search');
-    expect(searches.map((e) => e.props)).toEqual([{ offerType: 'job', category: 'other', sort: 'newest', page: 1, hasText: true, hasLocation: true }]);
+    expect(searches.map((e) => e.props)).toEqual([
+      { offerType: 'job', category: 'other', sort: 'newest', page: 1, hasText: true, hasLocation: true },
+    ]);
     expect(JSON.stringify(sent)).not.toMatch(/Dana|Haifa/);
   });
 

@@ -11,7 +11,9 @@ export default function Applicants({ jobId, offerType }: { jobId: number; offerT
   const [count, setCount] = useState<number | null>(null);
   return (
     <section className="card job__applicants" aria-labelledby="applicants-title">
-      <h2 id="applicants-title">{count === null ? t(`applicants.${offerType}.heading`) : t(`applicants.${offerType}.toggleCounted`, { count })}</h2>
+      <h2 id="applicants-title">
+        {count === null ? t(`applicants.${offerType}.heading`) : t(`applicants.${offerType}.toggleCounted`, { count })}
+      </h2>
       <ApplicantList jobId={jobId} offerType={offerType} headingLevel={3} onCountChange={setCount} />
     </section>
   );

@@ -19,7 +19,13 @@ const messageBox = () => screen.getByRole('textbox', { name: 'Your message to th
 const bodyOf = (index: number) => JSON.parse(String(server.sent[index]?.body)) as Record<string, unknown>;
 
 function signInAs(info: { ageConfirmed?: boolean } = {}) {
-  act(() => signIn({ token: 'session', info: { id: 9, email: 'rina@example.com', name: 'Rina Levi', ageConfirmed: true, ...info }, settings: DEFAULT_SETTINGS }));
+  act(() =>
+    signIn({
+      token: 'session',
+      info: { id: 9, email: 'rina@example.com', name: 'Rina Levi', ageConfirmed: true, ...info },
+      settings: DEFAULT_SETTINGS,
+    }),
+  );
 }
 
 beforeEach(async () => {
@@ -119,27 +125,49 @@ describe('ApplyForm', () => {
     expect(messageBox()).toHaveValue('Hello, I can help.');
     expect(screen.getByRole('textbox', { name: 'Your phone number' })).toHaveValue('054-123-4567');
     // Already applied: the way to the application sent before.
-    if (messageKey === 'alreadyApplied') expect(within(alert).getByRole('link', { name: 'My applications' })).toHaveAttribute('href', '/en/my-applications');
+    if (messageKey === 'alreadyApplied')
+      expect(within(alert).getByRole('link', { name: 'My applications' })).toHaveAttribute('href', '/en/my-applications');
     else expect(within(alert).queryByRole('link')).toBeNull();
   });
 
   it.each([
-    ['en', sofa, 'Your message to the poster', 'Send application', 'You cannot apply to this listing: one of you has blocked the other on Tasko.'],
-    ['en', lessons, 'Your message to the provider', 'Send request', 'You cannot request this service: one of you has blocked the other on Tasko.'],
+    [
+      'en',
+      sofa,
+      'Your message to the poster',
+      'Send application',
+      'You cannot apply to this listing: one of you has blocked the other on Tasko.',
+    ],
+    [
+      'en',
+      lessons,
+      'Your message to the provider',
+      'Send request',
+      'You cannot request this service: one of you has blocked the other on Tasko.',
+    ],
     ['he', sofa, 'ההודעה שלכם למפרסם', 'הגשת המועמדות', 'אי אפשר להגיש מועמדות למודעה הזאת: אחד מכם חסם את השני ב-Tasko.'],
     ['ar', lessons, 'رسالتك إلى مقدّم الخدمة', 'إرسال طلب الخدمة', 'لا يمكنك طلب هذه الخدمة: أحدكما حظر الآخر على Tasko.'],
-    ['ru', sofa, 'Ваше сообщение автору объявления', 'Отправить отклик', 'Откликнуться на это объявление нельзя: один из вас заблокировал другого на Tasko.'],
-  ] as const)('in %s, says a block between the two (403 blocked) in the words of applying, not of a conversation', async (language, listing, label, send, text) => {
-    await loadTexts(language);
-    server.answerWith({ status: 403, data: { statusCode: 403, messageKey: 'blocked' } });
-    renderForm(listing, language);
-    await userEvent.type(screen.getByRole('textbox', { name: label }), 'Hello');
-    await userEvent.click(screen.getByRole('button', { name: send }));
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(text);
-    expect(alert).not.toHaveTextContent(/conversation|שיחה|محادثة|переписк/);
-    expect(screen.getByRole('textbox', { name: label })).toHaveValue('Hello');
-  });
+    [
+      'ru',
+      sofa,
+      'Ваше сообщение автору объявления',
+      'Отправить отклик',
+      'Откликнуться на это объявление нельзя: один из вас заблокировал другого на Tasko.',
+    ],
+  ] as const)(
+    'in %s, says a block between the two (403 blocked) in the words of applying, not of a conversation',
+    async (language, listing, label, send, text) => {
+      await loadTexts(language);
+      server.answerWith({ status: 403, data: { statusCode: 403, messageKey: 'blocked' } });
+      renderForm(listing, language);
+      await userEvent.type(screen.getByRole('textbox', { name: label }), 'Hello');
+      await userEvent.click(screen.getByRole('button', { name: send }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(text);
+      expect(alert).not.toHaveTextContent(/conversation|שיחה|محادثة|переписк/);
+      expect(screen.getByRole('textbox', { name: label })).toHaveValue('Hello');
+    },
+  );
 
   it('shows the server’s word on the message beside the box, in Hebrew too', async () => {
     await loadTexts('he');

@@ -63,12 +63,17 @@ function keepDraft(draft: StoredDraft): void {
 
 function setStoredAgeConfirmed(isConfirmed: boolean): void {
   const current = authStore.get(userAtom);
-  if (current && current.info.ageConfirmed !== isConfirmed) authStore.set(userAtom, { ...current, info: { ...current.info, ageConfirmed: isConfirmed } });
+  if (current && current.info.ageConfirmed !== isConfirmed)
+    authStore.set(userAtom, { ...current, info: { ...current.info, ageConfirmed: isConfirmed } });
 }
 
 type FieldName = 'message' | 'phone' | 'age';
 type FieldErrors = Partial<Record<FieldName, MessageKey>>;
-type Sending = { status: 'editing' } | { status: 'sending' } | { status: 'failed'; messageKey: MessageKey } | { status: 'sent'; application: Application };
+type Sending =
+  | { status: 'editing' }
+  | { status: 'sending' }
+  | { status: 'failed'; messageKey: MessageKey }
+  | { status: 'sent'; application: Application };
 
 /**
  * The application itself (docs/deal.md, "The loop"): a message to the poster and, if the applicant chooses, a
@@ -85,7 +90,9 @@ export default function ApplyForm({ listing }: { listing: Listing }) {
   const isService = listing.offerType === 'service';
   const max = DEAL_LIMITS.applicationMessageMaxLength;
 
-  const [draft, setDraft] = useState<Draft>(() => takeStoredDraft(user?.info.email, listing.job_id) ?? { message: '', isSharingPhone: false, phone: '' });
+  const [draft, setDraft] = useState<Draft>(
+    () => takeStoredDraft(user?.info.email, listing.job_id) ?? { message: '', isSharingPhone: false, phone: '' },
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [sending, setSending] = useState<Sending>({ status: 'editing' });
   // As on the posting form: an account that has not confirmed its age does it here, before the first send.
@@ -112,7 +119,8 @@ export default function ApplyForm({ listing }: { listing: Listing }) {
   };
 
   /** An error goes once its field is changed: the next send says what is still wrong. */
-  const clearError = (name: FieldName) => setErrors((current) => (current[name] ? Object.fromEntries(Object.entries(current).filter(([key]) => key !== name)) : current));
+  const clearError = (name: FieldName) =>
+    setErrors((current) => (current[name] ? Object.fromEntries(Object.entries(current).filter(([key]) => key !== name)) : current));
 
   const validate = (): FieldErrors => {
     const found: FieldErrors = {};
@@ -191,7 +199,8 @@ export default function ApplyForm({ listing }: { listing: Listing }) {
     );
   }
 
-  const describedBy = (name: FieldName, ...more: string[]) => [...more, errors[name] ? errorId(name) : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = (name: FieldName, ...more: string[]) =>
+    [...more, errors[name] ? errorId(name) : ''].filter(Boolean).join(' ') || undefined;
   const count = draft.message.length;
   const isCounterShown = count >= max * COUNTER_FROM;
   const hintId = `${ids.message}-hint`;
@@ -227,7 +236,9 @@ export default function ApplyForm({ listing }: { listing: Listing }) {
                 {formatNumber(count, language)} / {formatNumber(max, language)}
               </span>
             </Ltr>
-            <span className="visually-hidden">{t('apply.counter', { n: formatNumber(count, language), max: formatNumber(max, language) })}</span>
+            <span className="visually-hidden">
+              {t('apply.counter', { n: formatNumber(count, language), max: formatNumber(max, language) })}
+            </span>
           </p>
         )}
         {errors.message && (
@@ -238,7 +249,8 @@ export default function ApplyForm({ listing }: { listing: Listing }) {
       </div>
       <div className="field apply-form__choice">
         <label>
-          <input type="checkbox" checked={draft.isSharingPhone} onChange={(e) => change({ isSharingPhone: e.target.checked })} /> {t(isService ? 'apply.sharePhoneService' : 'apply.sharePhone')}
+          <input type="checkbox" checked={draft.isSharingPhone} onChange={(e) => change({ isSharingPhone: e.target.checked })} />{' '}
+          {t(isService ? 'apply.sharePhoneService' : 'apply.sharePhone')}
         </label>
       </div>
       {draft.isSharingPhone && (
@@ -296,7 +308,9 @@ export default function ApplyForm({ listing }: { listing: Listing }) {
       {sending.status === 'failed' && (
         <div className="alert alert--error" role="alert">
           {/* `blocked` here is a block between the two members, not a thread's (docs/deal.md, "Blocks"): its own words. */}
-          <p>{sending.messageKey === 'blocked' ? t(isService ? 'apply.blockedService' : 'apply.blocked') : errorText(tc, sending.messageKey)}</p>
+          <p>
+            {sending.messageKey === 'blocked' ? t(isService ? 'apply.blockedService' : 'apply.blocked') : errorText(tc, sending.messageKey)}
+          </p>
           {sending.messageKey === 'alreadyApplied' && (
             <p>
               <Link to={localized('/my-applications')}>{t('apply.myApplications')}</Link>

@@ -5,7 +5,12 @@ import { aListing, loadTexts, renderPage } from '../../testing/renderPage';
 import { ContactSection } from './ContactSection';
 
 const sofa = aListing({ job_id: 7, jobTitle: 'Sofa', contact_person_name: 'Yossi', contact_methods: ['phone', 'whatsapp', 'email'] });
-const everything: ListingContact = { contact_person_name: 'Yossi', contact_methods: ['phone', 'whatsapp', 'email'], phone: '0541234567', contact_email: 'yossi@example.com' };
+const everything: ListingContact = {
+  contact_person_name: 'Yossi',
+  contact_methods: ['phone', 'whatsapp', 'email'],
+  phone: '0541234567',
+  contact_email: 'yossi@example.com',
+};
 
 function renderContact(listing = sofa, language: Language = 'en') {
   renderPage(<ContactSection listing={listing} title={listing.jobTitle} />, `/${language}/job/${listing.job_id}`);
@@ -100,20 +105,32 @@ describe('ContactSection', () => {
     ['en', 'Contact', 'Hi Yossi, I saw your service "Math lessons" on Tasko and I\'d like to know more. When would suit you?'],
     ['he', 'יצירת קשר', 'היי Yossi, ראיתי את השירות "Math lessons" ב-Tasko ואשמח לשמוע פרטים. מתי נוח לך?'],
     ['ar', 'تواصل', 'مرحبًا Yossi، رأيت خدمتك «Math lessons» على Tasko وأودّ معرفة المزيد عنها. ما الوقت المناسب لك؟'],
-    ['ru', 'Связаться', 'Здравствуйте, Yossi! Пишу по поводу вашей услуги «Math lessons» на Tasko: хочу узнать подробности. Когда вам удобно?'],
-  ] as const)('in %s: a service is contacted, not applied to, with a message asking about the service', async (language, contactLabel, message) => {
-    await loadTexts(language);
-    jest.spyOn(api, 'getContact').mockResolvedValue(everything);
-    renderContact(aListing({ ...sofa, offerType: 'service', jobTitle: 'Math lessons' }), language);
-    expect(screen.queryByRole('button', { name: /contact directly|יצירת קשר ישיר|تواصل مباشر|Связаться напрямую/i })).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: contactLabel }));
-    const [, whatsapp] = await screen.findAllByRole('link', { name: /.+/ }).then((links) => links.filter((l) => l.closest('#apply-options')));
-    expect(query(whatsapp?.getAttribute('href') ?? '').get('text')).toBe(message);
-  });
+    [
+      'ru',
+      'Связаться',
+      'Здравствуйте, Yossi! Пишу по поводу вашей услуги «Math lessons» на Tasko: хочу узнать подробности. Когда вам удобно?',
+    ],
+  ] as const)(
+    'in %s: a service is contacted, not applied to, with a message asking about the service',
+    async (language, contactLabel, message) => {
+      await loadTexts(language);
+      jest.spyOn(api, 'getContact').mockResolvedValue(everything);
+      renderContact(aListing({ ...sofa, offerType: 'service', jobTitle: 'Math lessons' }), language);
+      expect(screen.queryByRole('button', { name: /contact directly|יצירת קשר ישיר|تواصل مباشر|Связаться напрямую/i })).toBeNull();
+      await userEvent.click(screen.getByRole('button', { name: contactLabel }));
+      const [, whatsapp] = await screen
+        .findAllByRole('link', { name: /.+/ })
+        .then((links) => links.filter((l) => l.closest('#apply-options')));
+      expect(query(whatsapp?.getAttribute('href') ?? '').get('text')).toBe(message);
+    },
+  );
 
   it('says nothing about a phone, WhatsApp or email when the poster chose none: they are reached by applying on the site', () => {
     const getContact = jest.spyOn(api, 'getContact');
-    const view = renderPage(<ContactSection listing={aListing({ ...sofa, contact_methods: [], phone: '0541234567' })} title="Sofa" />, '/en/job/7');
+    const view = renderPage(
+      <ContactSection listing={aListing({ ...sofa, contact_methods: [], phone: '0541234567' })} title="Sofa" />,
+      '/en/job/7',
+    );
     expect(view.container.querySelector('section')).toBeNull();
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.queryByText(/phone|WhatsApp|email/i)).toBeNull();
@@ -121,7 +138,9 @@ describe('ContactSection', () => {
   });
 
   it('asks to show the email address when email is the only way, and prefills the message', async () => {
-    jest.spyOn(api, 'getContact').mockResolvedValue({ contact_person_name: 'Yossi', contact_methods: ['email'], contact_email: 'yossi@example.com' });
+    jest
+      .spyOn(api, 'getContact')
+      .mockResolvedValue({ contact_person_name: 'Yossi', contact_methods: ['email'], contact_email: 'yossi@example.com' });
     renderContact(aListing({ ...sofa, contact_methods: ['email'] }));
     expect(screen.queryByRole('button', { name: 'Show phone' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Show email address' }));
@@ -149,20 +168,44 @@ describe('ContactSection', () => {
   });
 
   it.each([
-    ['he', 'יצירת קשר ישיר', 'וואטסאפ', 'אימייל', 'היי Yossi, ראיתי את המודעה "Sofa" ב-Tasko ואשמח לעזור. זה עדיין רלוונטי?', 'המודעה שלך ב-Tasko: Sofa'],
-    ['ar', 'تواصل مباشر', 'واتساب', 'بريد إلكتروني', 'مرحبًا Yossi، رأيت إعلانك «Sofa» على Tasko ويسعدني أن أساعد. هل ما زال متاحًا؟', 'إعلانك على Tasko: Sofa'],
-    ['ru', 'Связаться напрямую', 'WhatsApp', 'Написать на почту', 'Здравствуйте, Yossi! Пишу по вашему объявлению «Sofa» на Tasko: могу помочь. Оно ещё актуально?', 'Ваше объявление на Tasko: Sofa'],
-  ] as const)('in %s: WhatsApp and email carry a message written in that language', async (language, applyLabel, whatsappLabel, emailLabel, message, subject) => {
-    await loadTexts(language);
-    jest.spyOn(api, 'getContact').mockResolvedValue(everything);
-    renderContact(sofa, language);
-    await userEvent.click(screen.getByRole('button', { name: applyLabel }));
-    const whatsapp = await screen.findByRole('link', { name: whatsappLabel });
-    const href = whatsapp.getAttribute('href') ?? '';
-    expect(href.startsWith('https://wa.me/972541234567?text=')).toBe(true);
-    expect(query(href).get('text')).toBe(message);
-    const mail = query(hrefOf(emailLabel));
-    expect(mail.get('subject')).toBe(subject);
-    expect(mail.get('body')).toBe(message);
-  });
+    [
+      'he',
+      'יצירת קשר ישיר',
+      'וואטסאפ',
+      'אימייל',
+      'היי Yossi, ראיתי את המודעה "Sofa" ב-Tasko ואשמח לעזור. זה עדיין רלוונטי?',
+      'המודעה שלך ב-Tasko: Sofa',
+    ],
+    [
+      'ar',
+      'تواصل مباشر',
+      'واتساب',
+      'بريد إلكتروني',
+      'مرحبًا Yossi، رأيت إعلانك «Sofa» على Tasko ويسعدني أن أساعد. هل ما زال متاحًا؟',
+      'إعلانك على Tasko: Sofa',
+    ],
+    [
+      'ru',
+      'Связаться напрямую',
+      'WhatsApp',
+      'Написать на почту',
+      'Здравствуйте, Yossi! Пишу по вашему объявлению «Sofa» на Tasko: могу помочь. Оно ещё актуально?',
+      'Ваше объявление на Tasko: Sofa',
+    ],
+  ] as const)(
+    'in %s: WhatsApp and email carry a message written in that language',
+    async (language, applyLabel, whatsappLabel, emailLabel, message, subject) => {
+      await loadTexts(language);
+      jest.spyOn(api, 'getContact').mockResolvedValue(everything);
+      renderContact(sofa, language);
+      await userEvent.click(screen.getByRole('button', { name: applyLabel }));
+      const whatsapp = await screen.findByRole('link', { name: whatsappLabel });
+      const href = whatsapp.getAttribute('href') ?? '';
+      expect(href.startsWith('https://wa.me/972541234567?text=')).toBe(true);
+      expect(query(href).get('text')).toBe(message);
+      const mail = query(hrefOf(emailLabel));
+      expect(mail.get('subject')).toBe(subject);
+      expect(mail.get('body')).toBe(message);
+    },
+  );
 });

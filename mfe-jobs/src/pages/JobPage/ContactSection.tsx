@@ -1,10 +1,25 @@
 import { useEffect, useRef, useState } from 'react';
-import { api, formatIsraeliPhone, Ltr, toApiError, track, UserText, useTranslation, type Listing, type ListingContact, type MessageKey } from '@tasko/shared';
+import {
+  api,
+  formatIsraeliPhone,
+  Ltr,
+  toApiError,
+  track,
+  UserText,
+  useTranslation,
+  type Listing,
+  type ListingContact,
+  type MessageKey,
+} from '@tasko/shared';
 import { JOB_NS } from '../../jobsNamespace';
 import { errorText } from '../../errorText';
 import { mailtoHref, telHref, whatsappHref } from './contactLinks';
 
-type Reveal = { status: 'hidden' } | { status: 'loading' } | { status: 'failed'; messageKey: MessageKey } | { status: 'shown'; contact: ListingContact };
+type Reveal =
+  | { status: 'hidden' }
+  | { status: 'loading' }
+  | { status: 'failed'; messageKey: MessageKey }
+  | { status: 'shown'; contact: ListingContact };
 
 /** Where the keyboard goes once the details arrive: the first revealed link, or the first way to apply. */
 type FocusTarget = 'details' | 'options' | null;
@@ -128,7 +143,15 @@ export function ContactSection({ listing, title }: { listing: Listing; title: st
             {t(sharesPhone ? 'contact.show' : 'contact.showEmail')}
           </button>
         )}
-        <button ref={applyButton} type="button" className="button button--primary" aria-expanded={isOpen} aria-controls="apply-options" onClick={apply} disabled={reveal.status === 'loading'}>
+        <button
+          ref={applyButton}
+          type="button"
+          className="button button--primary"
+          aria-expanded={isOpen}
+          aria-controls="apply-options"
+          onClick={apply}
+          disabled={reveal.status === 'loading'}
+        >
           {t(isService ? 'apply.contactButton' : 'apply.button')}
         </button>
       </div>

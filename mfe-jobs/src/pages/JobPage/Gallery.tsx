@@ -174,7 +174,9 @@ export function Gallery({ photos: allPhotos, title }: { photos: string[]; title:
   );
 
   const viewer =
-    viewing !== null && Viewer ? <Viewer photos={photos} title={title} start={viewing} photoName={photoName} onIndexChange={onViewerIndex} onClose={close} /> : null;
+    viewing !== null && Viewer ? (
+      <Viewer photos={photos} title={title} start={viewing} photoName={photoName} onIndexChange={onViewerIndex} onClose={close} />
+    ) : null;
 
   const hint = (
     <span id={hintId} hidden>
@@ -196,7 +198,14 @@ export function Gallery({ photos: allPhotos, title }: { photos: string[]; title:
   return (
     <section className="gallery" aria-roledescription={t('gallery.label')} aria-label={t('gallery.labelFor', { title })}>
       {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- the arrow keys of the photo buttons inside, caught once for the track (roving focus); every photo is itself a button */}
-      <div ref={track} className="gallery__track" onKeyDown={onKeyDown} onScroll={onScroll} onPointerDown={onUserScroll} onWheel={onUserScroll}>
+      <div
+        ref={track}
+        className="gallery__track"
+        onKeyDown={onKeyDown}
+        onScroll={onScroll}
+        onPointerDown={onUserScroll}
+        onWheel={onUserScroll}
+      >
         {photos.map((src, i) => (
           <figure key={src} className="gallery__slide" aria-hidden={i !== index || undefined}>
             {photoButton(src, i)}
@@ -222,7 +231,14 @@ export function Gallery({ photos: allPhotos, title }: { photos: string[]; title:
 function ExpandIcon() {
   return (
     <svg className="gallery__expand" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

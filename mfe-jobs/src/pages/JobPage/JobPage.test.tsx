@@ -8,7 +8,9 @@ import JobPage from './JobPage';
 const JOB_ROUTE = '/:lang/job/:id';
 
 function structuredData(): Record<string, unknown>[] {
-  return [...document.head.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? 'null') as Record<string, unknown>);
+  return [...document.head.querySelectorAll('script[type="application/ld+json"]')].map(
+    (s) => JSON.parse(s.textContent ?? 'null') as Record<string, unknown>,
+  );
 }
 
 beforeAll(stubBrowserGaps);
@@ -25,7 +27,9 @@ describe('JobPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Job not found' })).toBeInTheDocument();
     // What to do next: a sentence with the way to the search.
     expect(await screen.findByRole('link', { name: 'search for similar listings' })).toHaveAttribute('href', '/en');
-    expect(screen.getByRole('link', { name: 'search for similar listings' }).closest('p')).toHaveTextContent('It may have been deleted, or the link may be wrong. You can search for similar listings.');
+    expect(screen.getByRole('link', { name: 'search for similar listings' }).closest('p')).toHaveTextContent(
+      'It may have been deleted, or the link may be wrong. You can search for similar listings.',
+    );
     unmount();
     getJob.mockClear();
     for (const id of ['abc', '0', '12e3', '99999999999', '2147483648']) {
@@ -64,29 +68,43 @@ describe('JobPage', () => {
     ['he', 'saved', 'job', 'השינויים נשמרו.'],
     ['ar', 'published', 'job', 'نُشرت مهمتك.'],
     ['ru', 'saved', 'service', 'Изменения сохранены.'],
-  ] as const)('in %s, says the listing was %s once, on arriving from the posting form (%s)', async (language, listingOutcome, offerType, expected) => {
-    await loadTexts(language);
-    jest.spyOn(api, 'getJob').mockResolvedValue(aListing({ job_id: 77, offerType, viewer_is_owner: true }));
-    const { unmount } = renderPage(<JobPage />, { pathname: `/${language}/job/77`, state: { listingOutcome } }, JOB_ROUTE);
-    expect(await screen.findByText(expected)).toHaveAttribute('role', 'status');
-    // Taken out of the history entry: a reload (the same entry again) says nothing.
-    expect(currentState()).toBeNull();
-    unmount();
-    renderPage(<JobPage />, `/${language}/job/77`, JOB_ROUTE);
-    await screen.findByRole('heading', { level: 1 });
-    expect(screen.queryByText(expected)).toBeNull();
-  });
+  ] as const)(
+    'in %s, says the listing was %s once, on arriving from the posting form (%s)',
+    async (language, listingOutcome, offerType, expected) => {
+      await loadTexts(language);
+      jest.spyOn(api, 'getJob').mockResolvedValue(aListing({ job_id: 77, offerType, viewer_is_owner: true }));
+      const { unmount } = renderPage(<JobPage />, { pathname: `/${language}/job/77`, state: { listingOutcome } }, JOB_ROUTE);
+      expect(await screen.findByText(expected)).toHaveAttribute('role', 'status');
+      // Taken out of the history entry: a reload (the same entry again) says nothing.
+      expect(currentState()).toBeNull();
+      unmount();
+      renderPage(<JobPage />, `/${language}/job/77`, JOB_ROUTE);
+      await screen.findByRole('heading', { level: 1 });
+      expect(screen.queryByText(expected)).toBeNull();
+    },
+  );
 
   it('joins the place and the street as the page’s language does: an Arabic comma in Arabic', async () => {
     await loadTexts('ar');
-    jest.spyOn(api, 'getJob').mockResolvedValue(aListing({ job_id: 7, place: null, location: { city: 'حيفا', address: 'شارع الناصرة 5' } }));
+    jest
+      .spyOn(api, 'getJob')
+      .mockResolvedValue(aListing({ job_id: 7, place: null, location: { city: 'حيفا', address: 'شارع الناصرة 5' } }));
     renderPage(<JobPage />, '/ar/job/7', JOB_ROUTE);
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getByText('شارع الناصرة 5').closest('dd')).toHaveTextContent(/^حيفا، شارع الناصرة 5$/);
   });
 
   it('shows the listing: title, pay, details, place and date, with user text isolated', async () => {
-    jest.spyOn(api, 'getJob').mockResolvedValue(aListing({ job_id: 7, jobTitle: 'עזרה בהובלת ספה', description: 'קומה שלישית בלי מעלית.', payment_type: 'hourly', amount: 60, location: { city: 'חיפה', address: 'הרצל 10' } }));
+    jest.spyOn(api, 'getJob').mockResolvedValue(
+      aListing({
+        job_id: 7,
+        jobTitle: 'עזרה בהובלת ספה',
+        description: 'קומה שלישית בלי מעלית.',
+        payment_type: 'hourly',
+        amount: 60,
+        location: { city: 'חיפה', address: 'הרצל 10' },
+      }),
+    );
     renderPage(<JobPage />, '/en/job/7', JOB_ROUTE);
     const title = await screen.findByRole('heading', { level: 1, name: 'עזרה בהובלת ספה' });
     expect(title.querySelector('bdi')).not.toBeNull();
@@ -115,15 +133,21 @@ describe('JobPage', () => {
     const hourly = i18n.t('price.hourly', { ns: 'common' });
     const fixed = i18n.t('price.fixed', { ns: 'common' });
     // An hourly price says "/hour" itself; a bare sum is named as the price of the whole job.
-    expect(await facts(aListing({ job_id: 1, payment_type: 'hourly', amount: 60 }))).toBe(i18n.t('price.perHour', { ns: 'common', price: formatShekels(60, language) }));
+    expect(await facts(aListing({ job_id: 1, payment_type: 'hourly', amount: 60 }))).toBe(
+      i18n.t('price.perHour', { ns: 'common', price: formatShekels(60, language) }),
+    );
     const fixedFacts = await facts(aListing({ job_id: 2, payment_type: 'fixed', amount: 300 }));
     expect(fixedFacts).toBe(formatShekels(300, language) + fixed);
     expect(fixedFacts).not.toContain(hourly);
   });
 
-  it('names the place in the reader\'s language, whatever the poster typed, and asks in that language', async () => {
+  it("names the place in the reader's language, whatever the poster typed, and asks in that language", async () => {
     const getJob = jest.spyOn(api, 'getJob').mockResolvedValue(
-      aListing({ job_id: 8, location: { city: 'חיפה', address: 'Herzl 10' }, place: { id: 294801, name: 'Haifa', lat: 32.82, lon: 34.99 } }),
+      aListing({
+        job_id: 8,
+        location: { city: 'חיפה', address: 'Herzl 10' },
+        place: { id: 294801, name: 'Haifa', lat: 32.82, lon: 34.99 },
+      }),
     );
     renderPage(<JobPage />, '/en/job/8', JOB_ROUTE);
     expect(await screen.findByText('Haifa')).toBeInTheDocument();
@@ -137,7 +161,11 @@ describe('JobPage', () => {
     server.type = 'application/ld+json';
     server.textContent = '{"@type":"BlogPosting"}';
     document.head.appendChild(server);
-    jest.spyOn(api, 'getJob').mockResolvedValue(aListing({ job_id: 7, payment_type: 'hourly', amount: 60, phone: '0541234567', contact_email: 'dana@example.com' }));
+    jest
+      .spyOn(api, 'getJob')
+      .mockResolvedValue(
+        aListing({ job_id: 7, payment_type: 'hourly', amount: 60, phone: '0541234567', contact_email: 'dana@example.com' }),
+      );
     const { unmount } = renderPage(<JobPage />, '/en/job/7', JOB_ROUTE);
     await screen.findByRole('heading', { level: 1, name: 'Dog walker mornings' });
     const blocks = structuredData();
@@ -157,15 +185,27 @@ describe('JobPage', () => {
   });
 
   it('describes a service as a schema.org Service serving its city, with a way back to the services', async () => {
-    jest.spyOn(api, 'getJob').mockResolvedValue(aListing({ offerType: 'service', jobTitle: 'Math tutoring', amount: 120, location: { city: 'Tel Aviv-Yafo', address: '' } }));
+    jest
+      .spyOn(api, 'getJob')
+      .mockResolvedValue(
+        aListing({ offerType: 'service', jobTitle: 'Math tutoring', amount: 120, location: { city: 'Tel Aviv-Yafo', address: '' } }),
+      );
     renderPage(<JobPage />, '/en/job/1', JOB_ROUTE);
     await screen.findByRole('heading', { level: 1, name: 'Math tutoring' });
-    expect(structuredData()[0]).toMatchObject({ '@type': 'Service', name: 'Math tutoring', areaServed: { address: { addressLocality: 'Tel Aviv-Yafo' } }, offers: { priceCurrency: 'ILS', price: 120 } });
+    expect(structuredData()[0]).toMatchObject({
+      '@type': 'Service',
+      name: 'Math tutoring',
+      areaServed: { address: { addressLocality: 'Tel Aviv-Yafo' } },
+      offers: { priceCurrency: 'ILS', price: 120 },
+    });
     expect(screen.getByRole('link', { name: 'Back to services' })).toHaveAttribute('href', '/en/services');
   });
 
   it('offers a retry when the listing could not be loaded', async () => {
-    const getJob = jest.spyOn(api, 'getJob').mockRejectedValueOnce({ statusCode: 0, messageKey: 'networkError' }).mockResolvedValueOnce(aListing());
+    const getJob = jest
+      .spyOn(api, 'getJob')
+      .mockRejectedValueOnce({ statusCode: 0, messageKey: 'networkError' })
+      .mockResolvedValueOnce(aListing());
     renderPage(<JobPage />, '/en/job/1', JOB_ROUTE);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch the listing. Please try again.');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -195,7 +235,9 @@ describe('JobPage', () => {
     // Phone first: the way to apply comes right after the listing's details, before who posted it.
     const details = screen.getByRole('region', { name: 'More details' });
     expect(details.nextElementSibling).toBe(apply);
-    expect(apply.compareDocumentPosition(screen.getByRole('region', { name: 'Posted by' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      apply.compareDocumentPosition(screen.getByRole('region', { name: 'Posted by' })) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
   });
 
   it('keeps the poster’s own contact options beside the way to apply on the site', async () => {
@@ -216,7 +258,8 @@ describe('JobPage', () => {
 });
 
 describe('JobPage for the listing’s owner', () => {
-  const mine = (overrides: Partial<Listing> = {}) => aListing({ job_id: 42, viewer_is_owner: true, phone: '0541234567', contact_email: 'dana@example.com', ...overrides });
+  const mine = (overrides: Partial<Listing> = {}) =>
+    aListing({ job_id: 42, viewer_is_owner: true, phone: '0541234567', contact_email: 'dana@example.com', ...overrides });
   // The owner's applicants (ApplicantList's own tests are in shared): none yet, unless a test says otherwise.
   beforeEach(() => jest.spyOn(api.deal, 'applicationsFor').mockResolvedValue({ applications: [], nextCursor: null }));
 
@@ -224,7 +267,14 @@ describe('JobPage for the listing’s owner', () => {
     jest.spyOn(api, 'getJob').mockResolvedValue(mine());
     const applicationsFor = jest.spyOn(api.deal, 'applicationsFor').mockResolvedValue({
       applications: [
-        { id: 5, status: 'sent', message: 'I walk dogs every morning.', createdAt: '2026-11-21T08:00:00.000Z', conversationId: 61, applicant: { id: 12, displayName: 'Omer H.', rating: { average: null, count: 0 } } },
+        {
+          id: 5,
+          status: 'sent',
+          message: 'I walk dogs every morning.',
+          createdAt: '2026-11-21T08:00:00.000Z',
+          conversationId: 61,
+          applicant: { id: 12, displayName: 'Omer H.', rating: { average: null, count: 0 } },
+        },
       ],
       nextCursor: null,
     });
@@ -257,7 +307,10 @@ describe('JobPage for the listing’s owner', () => {
     ['ru', 'Изменить', 'Закрыть объявление', 'Открыть снова'],
   ] as const)('in %s, names editing, closing and reactivating as "My posts" does', async (language, edit, close, reactivate) => {
     await loadTexts(language);
-    jest.spyOn(api, 'getJob').mockResolvedValueOnce(mine()).mockResolvedValueOnce(mine({ status: 'close' }));
+    jest
+      .spyOn(api, 'getJob')
+      .mockResolvedValueOnce(mine())
+      .mockResolvedValueOnce(mine({ status: 'close' }));
     const { unmount } = renderPage(<JobPage />, `/${language}/job/42`, JOB_ROUTE);
     expect(await screen.findByRole('link', { name: edit })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: close }));
@@ -330,7 +383,11 @@ describe('JobPage’s poster block', () => {
   it('names the poster by first name and initial, with picture, month joined, active listings, and Google’s word on the email', async () => {
     jest.spyOn(Date, 'now').mockReturnValue(POSTED + 2 * 60 * 60 * 1000);
     jest.spyOn(api, 'getJob').mockResolvedValue(
-      aListing({ job_id: 1234, updated_at: '2026-11-20T11:00:00.000Z', publisher: aPublisher({ picture: 'https://lh3.googleusercontent.com/a/dana', emailVerified: true }) }),
+      aListing({
+        job_id: 1234,
+        updated_at: '2026-11-20T11:00:00.000Z',
+        publisher: aPublisher({ picture: 'https://lh3.googleusercontent.com/a/dana', emailVerified: true }),
+      }),
     );
     const view = renderPage(<JobPage />, '/en/job/1234', JOB_ROUTE);
     const block = await screen.findByRole('region', { name: 'Posted by' });
@@ -350,7 +407,9 @@ describe('JobPage’s poster block', () => {
   });
 
   it('links the poster’s name to their profile and shows their rating once its stars have loaded', async () => {
-    jest.spyOn(api, 'getJob').mockResolvedValue(aListing({ publisher_id: 3, publisher: aPublisher({ rating: { average: 4.64, count: 12 } }) }));
+    jest
+      .spyOn(api, 'getJob')
+      .mockResolvedValue(aListing({ publisher_id: 3, publisher: aPublisher({ rating: { average: 4.64, count: 12 } }) }));
     await loadTexts('he');
     renderPage(<JobPage />, '/he/job/1', JOB_ROUTE);
     const block = await screen.findByRole('region', { name: 'פורסם על ידי' });
@@ -372,7 +431,11 @@ describe('JobPage’s poster block', () => {
   });
 
   it("marks the poster's name and the street with their own script's language and direction, not the page's", async () => {
-    jest.spyOn(api, 'getJob').mockResolvedValue(aListing({ location: { ...aListing().location, address: 'ул. Герцля 5' }, publisher: aPublisher({ displayName: 'עומר ח.' }) }));
+    jest
+      .spyOn(api, 'getJob')
+      .mockResolvedValue(
+        aListing({ location: { ...aListing().location, address: 'ул. Герцля 5' }, publisher: aPublisher({ displayName: 'עומר ח.' }) }),
+      );
     renderPage(<JobPage />, '/en/job/1', JOB_ROUTE);
     const block = await screen.findByRole('region', { name: 'Posted by' });
     const name = within(block).getByText('עומר ח.');
@@ -384,7 +447,11 @@ describe('JobPage’s poster block', () => {
   });
 
   it('says nothing of Google where Google did not verify, and shows the initial when there is no picture', async () => {
-    jest.spyOn(api, 'getJob').mockResolvedValue(aListing({ updated_at: '2026-11-20T10:00:30.000Z', publisher: aPublisher({ displayName: 'עומר ח.', activeListings: 1 }) }));
+    jest
+      .spyOn(api, 'getJob')
+      .mockResolvedValue(
+        aListing({ updated_at: '2026-11-20T10:00:30.000Z', publisher: aPublisher({ displayName: 'עומר ח.', activeListings: 1 }) }),
+      );
     const view = renderPage(<JobPage />, '/en/job/1', JOB_ROUTE);
     const block = await screen.findByRole('region', { name: 'Posted by' });
     expect(within(block).queryByText(/Google/)).toBeNull();

@@ -1,7 +1,20 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useLocation, useNavigate, useParams } from '@tasko/shared/router';
-import { isLoggedInAtom, listingOutcomeOf, listingStructuredData, listingTextAttributes, LiveNotice, PlaceAndAddress, Price, RetryPanel, usePageMeta, UserText, useLocalizedPath, useTranslation } from '@tasko/shared';
+import {
+  isLoggedInAtom,
+  listingOutcomeOf,
+  listingStructuredData,
+  listingTextAttributes,
+  LiveNotice,
+  PlaceAndAddress,
+  Price,
+  RetryPanel,
+  usePageMeta,
+  UserText,
+  useLocalizedPath,
+  useTranslation,
+} from '@tasko/shared';
 import { JOB_NS } from '../../jobsNamespace';
 import { ApplySection, loadApplyForm } from './ApplySection';
 import { ContactSection } from './ContactSection';
@@ -66,7 +79,12 @@ export default function JobPage() {
   }
 
   const isOwner = listing.viewer_is_owner === true;
-  const outcomeText = outcome === 'saved' ? t('job.saved') : outcome === 'published' ? t(listing.offerType === 'service' ? 'job.publishedService' : 'job.published') : null;
+  const outcomeText =
+    outcome === 'saved'
+      ? t('job.saved')
+      : outcome === 'published'
+        ? t(listing.offerType === 'service' ? 'job.publishedService' : 'job.published')
+        : null;
   return (
     <article className="page page--narrow job" aria-labelledby="job-title">
       {back}
@@ -134,7 +152,11 @@ function useListingOutcome(id: string | undefined, isShown: boolean) {
   const [said] = useState(() => ({ id, outcome: listingOutcomeOf(location.state) }));
   const hasState = listingOutcomeOf(location.state) !== null;
   useEffect(() => {
-    if (hasState) navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: null, preventScrollReset: true });
+    if (hasState)
+      navigate(
+        { pathname: location.pathname, search: location.search, hash: location.hash },
+        { replace: true, state: null, preventScrollReset: true },
+      );
   }, [hasState, navigate, location.pathname, location.search, location.hash]);
   // Said once the listing's page is there, into a live region already on it: a region that arrives with its
   // text is not read out by every screen reader.

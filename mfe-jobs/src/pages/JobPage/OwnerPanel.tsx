@@ -56,7 +56,8 @@ export function OwnerPanel({ listing, onChange }: { listing: Listing; onChange: 
     <section className="card job__owner" aria-labelledby="owner-title">
       <h2 id="owner-title">{t('owner.title')}</h2>
       <p>
-        <span className={`status status--${listing.status}`}>{tc(`statuses.${listing.status}`)}</span> {t(isActive ? 'owner.activeNote' : 'owner.closedNote')}
+        <span className={`status status--${listing.status}`}>{tc(`statuses.${listing.status}`)}</span>{' '}
+        {t(isActive ? 'owner.activeNote' : 'owner.closedNote')}
       </p>
       {listing.hidden && <p className="alert">{t('owner.hidden')}</p>}
       <div className="job__actions">
@@ -64,7 +65,14 @@ export function OwnerPanel({ listing, onChange }: { listing: Listing; onChange: 
           {tc('listingActions.edit')}
         </Link>
         {isActive ? (
-          <button ref={closeButton} type="button" className="button" aria-haspopup="dialog" disabled={isWorking} onClick={() => setProgress({ status: 'confirming' })}>
+          <button
+            ref={closeButton}
+            type="button"
+            className="button"
+            aria-haspopup="dialog"
+            disabled={isWorking}
+            onClick={() => setProgress({ status: 'confirming' })}
+          >
             {tc('listingActions.close')}
           </button>
         ) : (

@@ -34,9 +34,7 @@ interface Point {
   y: number;
 }
 type Gesture =
-  | { kind: 'swipe'; startX: number }
-  | { kind: 'pan'; last: Point }
-  | { kind: 'pinch'; startDistance: number; startScale: number };
+  { kind: 'swipe'; startX: number } | { kind: 'pan'; last: Point } | { kind: 'pinch'; startDistance: number; startScale: number };
 
 const AT_REST: View = { scale: 1, x: 0, y: 0 };
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
@@ -110,7 +108,9 @@ export default function PhotoViewer({ photos, title, start, photoName, onIndexCh
     else if (event.key === '-') zoomTo(view.scale / 2);
     else if (event.key === '0') setView(AT_REST);
     else if (isZoomed && event.key.startsWith('Arrow')) {
-      const step = { ArrowLeft: [PAN_STEP_PX, 0], ArrowRight: [-PAN_STEP_PX, 0], ArrowUp: [0, PAN_STEP_PX], ArrowDown: [0, -PAN_STEP_PX] }[event.key];
+      const step = { ArrowLeft: [PAN_STEP_PX, 0], ArrowRight: [-PAN_STEP_PX, 0], ArrowUp: [0, PAN_STEP_PX], ArrowDown: [0, -PAN_STEP_PX] }[
+        event.key
+      ];
       if (!step) return;
       panBy(step[0] ?? 0, step[1] ?? 0);
     } else if (event.key === forward) goTo(index + 1);
@@ -154,7 +154,7 @@ export default function PhotoViewer({ photos, title, start, photoName, onIndexCh
     if (current?.kind === 'swipe') {
       const travelled = event.clientX - current.startX;
       // A finger moving left brings in what lies to the right: the next photo, or in RTL the previous one.
-      if (event.type === 'pointerup' && Math.abs(travelled) >= SWIPE_PX) goTo(index + ((travelled < 0) === (dir !== 'rtl') ? 1 : -1));
+      if (event.type === 'pointerup' && Math.abs(travelled) >= SWIPE_PX) goTo(index + (travelled < 0 === (dir !== 'rtl') ? 1 : -1));
       setDragX(0);
     }
     // One finger left after a pinch looks around the enlarged photo; none left ends the gesture.
@@ -178,12 +178,28 @@ export default function PhotoViewer({ photos, title, start, photoName, onIndexCh
     >
       <div className="photo-viewer__bar">
         {/* Empty for a single photo, still holding the buttons at the end of the bar. */}
-        {count > 1 ? <PhotoPosition className="photo-viewer__count" index={index} count={count} /> : <span className="photo-viewer__count" />}
+        {count > 1 ? (
+          <PhotoPosition className="photo-viewer__count" index={index} count={count} />
+        ) : (
+          <span className="photo-viewer__count" />
+        )}
         {/* aria-disabled, not disabled: the button keeps the keyboard when it can do no more. */}
-        <button type="button" className="photo-viewer__button" onClick={() => zoomTo(view.scale / 2)} aria-disabled={!isZoomed} aria-label={t('gallery.zoomOut')}>
+        <button
+          type="button"
+          className="photo-viewer__button"
+          onClick={() => zoomTo(view.scale / 2)}
+          aria-disabled={!isZoomed}
+          aria-label={t('gallery.zoomOut')}
+        >
           <Glyph path="M5 12h14" />
         </button>
-        <button type="button" className="photo-viewer__button" onClick={() => zoomTo(view.scale * 2)} aria-disabled={view.scale >= MAX_ZOOM} aria-label={t('gallery.zoomIn')}>
+        <button
+          type="button"
+          className="photo-viewer__button"
+          onClick={() => zoomTo(view.scale * 2)}
+          aria-disabled={view.scale >= MAX_ZOOM}
+          aria-label={t('gallery.zoomIn')}
+        >
           <Glyph path="M5 12h14M12 5v14" />
         </button>
         <button ref={closeButton} type="button" className="photo-viewer__button" onClick={close} aria-label={t('gallery.close')}>
@@ -198,13 +214,32 @@ export default function PhotoViewer({ photos, title, start, photoName, onIndexCh
         onPointerCancel={onPointerEnd}
         onDoubleClick={() => (isZoomed ? setView(AT_REST) : zoomTo(2))}
       >
-        <img ref={image} key={src} className="photo-viewer__image" src={src} alt={photoName(index)} style={{ transform }} draggable={false} decoding="async" />
+        <img
+          ref={image}
+          key={src}
+          className="photo-viewer__image"
+          src={src}
+          alt={photoName(index)}
+          style={{ transform }}
+          draggable={false}
+          decoding="async"
+        />
         {count > 1 && (
           <>
-            <button type="button" className="photo-viewer__button photo-viewer__step photo-viewer__step--previous" onClick={() => goTo(index - 1)} aria-label={t('gallery.previous')}>
+            <button
+              type="button"
+              className="photo-viewer__button photo-viewer__step photo-viewer__step--previous"
+              onClick={() => goTo(index - 1)}
+              aria-label={t('gallery.previous')}
+            >
               <Glyph path="M15 5l-7 7 7 7" flips />
             </button>
-            <button type="button" className="photo-viewer__button photo-viewer__step photo-viewer__step--next" onClick={() => goTo(index + 1)} aria-label={t('gallery.next')}>
+            <button
+              type="button"
+              className="photo-viewer__button photo-viewer__step photo-viewer__step--next"
+              onClick={() => goTo(index + 1)}
+              aria-label={t('gallery.next')}
+            >
               <Glyph path="M9 5l7 7-7 7" flips />
             </button>
           </>
@@ -217,7 +252,14 @@ export default function PhotoViewer({ photos, title, start, photoName, onIndexCh
 /** A line icon; `flips`: it points along the reading direction, so it is mirrored in right-to-left pages. */
 function Glyph({ path, flips = false }: { path: string; flips?: boolean }) {
   return (
-    <svg className={flips ? 'photo-viewer__glyph photo-viewer__glyph--flips' : 'photo-viewer__glyph'} viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+    <svg
+      className={flips ? 'photo-viewer__glyph photo-viewer__glyph--flips' : 'photo-viewer__glyph'}
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d={path} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );

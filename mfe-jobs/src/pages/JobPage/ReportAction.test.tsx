@@ -1,6 +1,16 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api, COOKIE_ACCEPTED, DEFAULT_SETTINGS, flushAnalytics, REPORT_NOTE_MAX_LENGTH, signIn, signOut, STORAGE_KEYS, type AnalyticsEvent } from '@tasko/shared';
+import {
+  api,
+  COOKIE_ACCEPTED,
+  DEFAULT_SETTINGS,
+  flushAnalytics,
+  REPORT_NOTE_MAX_LENGTH,
+  signIn,
+  signOut,
+  STORAGE_KEYS,
+  type AnalyticsEvent,
+} from '@tasko/shared';
 import { currentState, currentUrl, loadTexts, renderPage, stubBrowserGaps } from '../../testing/renderPage';
 import { ReportAction } from './ReportAction';
 
@@ -92,13 +102,18 @@ describe('ReportAction signed in', () => {
   });
 
   it('keeps the reason and the note after a failure, says why, and sends them again', async () => {
-    const report = jest.spyOn(api, 'reportListing').mockRejectedValueOnce({ statusCode: 0, messageKey: 'networkError' }).mockResolvedValueOnce({ reported: true });
+    const report = jest
+      .spyOn(api, 'reportListing')
+      .mockRejectedValueOnce({ statusCode: 0, messageKey: 'networkError' })
+      .mockResolvedValueOnce({ reported: true });
     renderReport();
     await userEvent.click(screen.getByRole('button', { name: 'Report' }));
     await userEvent.click(within(openDialog()).getByLabelText('Something else'));
     await userEvent.type(within(openDialog()).getByLabelText('Tell us more (optional)'), 'Same ad posted ten times.');
     await userEvent.click(within(openDialog()).getByRole('button', { name: 'Send report' }));
-    expect(await within(openDialog()).findByRole('alert')).toHaveTextContent('No connection to the server. Check your internet connection and try again.');
+    expect(await within(openDialog()).findByRole('alert')).toHaveTextContent(
+      'No connection to the server. Check your internet connection and try again.',
+    );
     expect(openDialog()).toHaveAttribute('open');
     expect(within(openDialog()).getByLabelText('Something else')).toBeChecked();
     expect(within(openDialog()).getByLabelText('Tell us more (optional)')).toHaveValue('Same ad posted ten times.');
@@ -115,7 +130,9 @@ describe('ReportAction signed in', () => {
   });
 
   it('translates the server’s refusal of a too long note beside the note', async () => {
-    jest.spyOn(api, 'reportListing').mockRejectedValue({ statusCode: 400, messageKey: 'invalidRequest', fields: { note: 'reportNoteTooLong' } });
+    jest
+      .spyOn(api, 'reportListing')
+      .mockRejectedValue({ statusCode: 400, messageKey: 'invalidRequest', fields: { note: 'reportNoteTooLong' } });
     renderReport();
     await userEvent.click(screen.getByRole('button', { name: 'Report' }));
     await userEvent.click(within(openDialog()).getByLabelText('Discriminatory'));

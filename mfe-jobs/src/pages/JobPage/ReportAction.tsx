@@ -6,7 +6,11 @@ import { ReportFields, useReportDraft } from '@tasko/shared/reportFields';
 import { JOB_NS } from '../../jobsNamespace';
 import { errorText } from '../../errorText';
 
-type Sending = { status: 'editing' } | { status: 'sending' } | { status: 'failed'; messageKey: MessageKey } | { status: 'sent'; messageKey: 'thanks' | 'alreadyReported' };
+type Sending =
+  | { status: 'editing' }
+  | { status: 'sending' }
+  | { status: 'failed'; messageKey: MessageKey }
+  | { status: 'sent'; messageKey: 'thanks' | 'alreadyReported' };
 
 /**
  * "Report" on a listing (docs/product.md#legal: users can report discriminatory content). Signed in: a modal

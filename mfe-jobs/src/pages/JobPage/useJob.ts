@@ -11,12 +11,17 @@ export function useJob(id: string | undefined) {
   const { language } = useLanguage();
   const listingId = isSerialId(id) ? id : null;
   // Asked only for a serial id: without one the key is null.
-  const { state: remote, retry, update: updateListing } = useRemoteData(listingId && `${listingId}:${language}`, (signal) => api.getJob(listingId ?? '', signal, language));
+  const {
+    state: remote,
+    retry,
+    update: updateListing,
+  } = useRemoteData(listingId && `${listingId}:${language}`, (signal) => api.getJob(listingId ?? '', signal, language));
 
   let state: JobState = { status: 'loading' };
   if (remote.status === 'idle') state = { status: 'notFound' };
   else if (remote.status === 'ready') state = { status: 'loaded', listing: remote.data };
-  else if (remote.status === 'failed') state = { status: remote.error.statusCode === 404 || remote.error.statusCode === 400 ? 'notFound' : 'failed' };
+  else if (remote.status === 'failed')
+    state = { status: remote.error.statusCode === 404 || remote.error.statusCode === 400 ? 'notFound' : 'failed' };
 
   /**
    * The owner closed or reactivated it: the answer of that call, over what the page read (the call answers
@@ -25,7 +30,9 @@ export function useJob(id: string | undefined) {
   const update = useCallback(
     (changed: Listing) =>
       updateListing((shown) =>
-        shown.job_id === changed.job_id ? { ...shown, ...changed, updated_at: changed.updated_at ?? new Date().toISOString(), viewer_is_owner: shown.viewer_is_owner } : shown,
+        shown.job_id === changed.job_id
+          ? { ...shown, ...changed, updated_at: changed.updated_at ?? new Date().toISOString(), viewer_is_owner: shown.viewer_is_owner }
+          : shown,
       ),
     [updateListing],
   );

@@ -12,7 +12,9 @@ beforeEach(async () => {
 
 describe('TasksPage', () => {
   it('waits idle for a first search, then shows real listings from the API', async () => {
-    const search = jest.spyOn(api, 'searchJobs').mockResolvedValue({ jobs: [aListing({ jobTitle: 'Dog walker mornings' })], total: 1, page: 1, pageSize: 12 });
+    const search = jest
+      .spyOn(api, 'searchJobs')
+      .mockResolvedValue({ jobs: [aListing({ jobTitle: 'Dog walker mornings' })], total: 1, page: 1, pageSize: 12 });
     renderPage(<TasksPage />, '/en/tasks');
     expect(screen.getByText('Type what you are looking for, or choose a category, and press Search.')).toBeInTheDocument();
     expect(search).not.toHaveBeenCalled();

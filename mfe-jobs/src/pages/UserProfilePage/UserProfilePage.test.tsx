@@ -21,7 +21,15 @@ function aProfile(overrides: Partial<UserProfile> = {}): UserProfile {
 }
 
 function aReview(id: number, overrides: Partial<PublicReview> = {}): PublicReview {
-  return { id, rating: 4, text: `Review ${id}`, role: 'poster', createdAt: '2026-10-01T09:00:00.000Z', author: { id: 100 + id, displayName: `Author ${id}` }, ...overrides };
+  return {
+    id,
+    rating: 4,
+    text: `Review ${id}`,
+    role: 'poster',
+    createdAt: '2026-10-01T09:00:00.000Z',
+    author: { id: 100 + id, displayName: `Author ${id}` },
+    ...overrides,
+  };
 }
 
 /** The `number`th request, answered; its URL is returned to be checked. */
@@ -44,7 +52,10 @@ describe('UserProfilePage', () => {
     expect([profile.method, profile.url]).toEqual(['GET', '/api/v1/users/3']);
     const heading = screen.getByRole('heading', { level: 1, name: 'Dana K.' });
     expect(heading.querySelector('bdi')).toHaveAttribute('dir', 'auto');
-    expect(screen.getByRole('img', { name: 'Profile picture of Dana K.' })).toHaveAttribute('src', 'https://lh3.googleusercontent.com/a/dana');
+    expect(screen.getByRole('img', { name: 'Profile picture of Dana K.' })).toHaveAttribute(
+      'src',
+      'https://lh3.googleusercontent.com/a/dana',
+    );
     expect(screen.getByText('Member since March 2025')).toBeInTheDocument();
     expect(screen.getByText('Email verified by Google')).toBeInTheDocument();
     expect(screen.getByText('3 active listings')).toBeInTheDocument();
@@ -75,7 +86,14 @@ describe('UserProfilePage', () => {
     await answer(1, 200, aProfile());
     const reviews = await answer(2, 200, {
       reviews: [
-        aReview(2, { rating: 5, text: 'עבודה מצוינת <b>תודה</b>', role: 'worker', createdAt: '2026-11-02T09:00:00.000Z', author: { id: 12, displayName: 'Omer H.' }, reply: { text: 'Thank you!', createdAt: '2026-11-03T09:00:00.000Z' } }),
+        aReview(2, {
+          rating: 5,
+          text: 'עבודה מצוינת <b>תודה</b>',
+          role: 'worker',
+          createdAt: '2026-11-02T09:00:00.000Z',
+          author: { id: 12, displayName: 'Omer H.' },
+          reply: { text: 'Thank you!', createdAt: '2026-11-03T09:00:00.000Z' },
+        }),
         aReview(1, { rating: 3, role: 'poster', text: '' }),
       ],
       total: 2,
@@ -123,7 +141,11 @@ describe('UserProfilePage', () => {
 
   it('says when there are no reviews yet, and offers to try again when they fail to load', async () => {
     renderPage(<UserProfilePage />, '/en/user/3', ROUTE);
-    await answer(1, 200, aProfile({ rating: { average: null, count: 0, asPoster: { average: null, count: 0 }, asWorker: { average: null, count: 0 } } }));
+    await answer(
+      1,
+      200,
+      aProfile({ rating: { average: null, count: 0, asPoster: { average: null, count: 0 }, asWorker: { average: null, count: 0 } } }),
+    );
     await answer(2, 503, { statusCode: 503, messageKey: 'serviceUnavailable' });
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to load the reviews. Please try again.');
     // The profile itself stays.
@@ -164,7 +186,17 @@ describe('UserProfilePage', () => {
     await loadTexts(language);
     renderPage(<UserProfilePage />, `/${language}/user/3`, ROUTE);
     await answer(1, 200, aProfile());
-    await answer(2, 200, { reviews: [aReview(1, { rating: 5, role: 'worker', author: { id: 12, displayName: 'Omer H.' }, reply: { text: 'Thanks', createdAt: '2026-10-02T09:00:00.000Z' } })], total: 1 });
+    await answer(2, 200, {
+      reviews: [
+        aReview(1, {
+          rating: 5,
+          role: 'worker',
+          author: { id: 12, displayName: 'Omer H.' },
+          reply: { text: 'Thanks', createdAt: '2026-10-02T09:00:00.000Z' },
+        }),
+      ],
+      total: 1,
+    });
     expect(screen.getByText(since)).toBeInTheDocument();
     expect(screen.getAllByText(role).length).toBeGreaterThan(0);
     expect(screen.getByText(stars)).toBeInTheDocument();
@@ -175,14 +207,23 @@ describe('UserProfilePage', () => {
 
 /** A signed-in member; `id` undefined is a session stored before sign-in answers carried it. */
 function signInAs(id: number | undefined) {
-  act(() => signIn({ token: 'session', info: { ...(id === undefined ? {} : { id }), email: 'member@example.com', name: 'Member' }, settings: DEFAULT_SETTINGS }));
+  act(() =>
+    signIn({
+      token: 'session',
+      info: { ...(id === undefined ? {} : { id }), email: 'member@example.com', name: 'Member' },
+      settings: DEFAULT_SETTINGS,
+    }),
+  );
 }
 
 /** Dana's profile (id 3) with two reviews: 2 already answered, 1 not; review n is by member 100 + n. */
 async function openProfileWithReviews(): Promise<[HTMLElement, HTMLElement]> {
   renderPage(<UserProfilePage />, '/en/user/3', ROUTE);
   await answer(1, 200, aProfile());
-  await answer(2, 200, { reviews: [aReview(2, { reply: { text: 'Thank you!', createdAt: '2026-11-03T09:00:00.000Z' } }), aReview(1)], total: 2 });
+  await answer(2, 200, {
+    reviews: [aReview(2, { reply: { text: 'Thank you!', createdAt: '2026-11-03T09:00:00.000Z' } }), aReview(1)],
+    total: 2,
+  });
   return within(screen.getByRole('region', { name: 'Reviews' })).getAllByRole('listitem') as [HTMLElement, HTMLElement];
 }
 
@@ -298,7 +339,11 @@ describe('UserProfilePage: reporting a review', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const form = within(open).getByRole('form', { name: 'Report this review' });
     const reasons = within(form).getByRole('group', { name: 'What is wrong with it?' });
-    expect(within(reasons).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent?.trim())).toEqual(['Discriminatory', 'Fake or misleading', 'Offensive', 'Illegal', 'Something else']);
+    expect(
+      within(reasons)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent?.trim()),
+    ).toEqual(['Discriminatory', 'Fake or misleading', 'Offensive', 'Illegal', 'Something else']);
     expect(within(reasons).getByRole('radio', { name: 'Discriminatory' })).toHaveFocus();
 
     await userEvent.click(within(form).getByRole('button', { name: 'Send report' }));

@@ -81,7 +81,13 @@ function Profile({ profile, name }: { profile: UserProfile; name: string }) {
   return (
     <article className="page page--narrow profile" aria-labelledby="profile-title">
       <header className="poster__who profile__head">
-        <MemberAvatar name={name} picture={profile.picture} alt={t('profile.pictureAlt', { name })} size={80} className="profile__picture" />
+        <MemberAvatar
+          name={name}
+          picture={profile.picture}
+          alt={t('profile.pictureAlt', { name })}
+          size={80}
+          className="profile__picture"
+        />
         <div>
           <h1 id="profile-title">
             <UserText>{name}</UserText>
@@ -279,7 +285,14 @@ function ReplyAction({ reviewId, onReplied }: { reviewId: number; onReplied: (re
 
   return (
     <div className="review__action">
-      <button ref={toggle} type="button" className="button" aria-expanded={isOpen} aria-controls={isOpen ? formId : undefined} onClick={() => setIsOpen(!isOpen)}>
+      <button
+        ref={toggle}
+        type="button"
+        className="button"
+        aria-expanded={isOpen}
+        aria-controls={isOpen ? formId : undefined}
+        onClick={() => setIsOpen(!isOpen)}
+      >
         {t('profile.replyAction')}
       </button>
       {isOpen && (
@@ -311,7 +324,9 @@ function ReplyAction({ reviewId, onReplied }: { reviewId: number; onReplied: (re
                     {formatNumber(text.length, language)} / {formatNumber(max, language)}
                   </span>
                 </Ltr>
-                <span className="visually-hidden">{t('apply.counter', { n: formatNumber(text.length, language), max: formatNumber(max, language) })}</span>
+                <span className="visually-hidden">
+                  {t('apply.counter', { n: formatNumber(text.length, language), max: formatNumber(max, language) })}
+                </span>
               </p>
             )}
             {problem && (
@@ -380,7 +395,14 @@ function ReportReviewAction({ reviewId }: { reviewId: number }) {
 
   return (
     <div className="review__action">
-      <button ref={toggle} type="button" className="button" aria-expanded={isOpen} aria-controls={isOpen ? formId : undefined} onClick={() => setIsOpen(!isOpen)}>
+      <button
+        ref={toggle}
+        type="button"
+        className="button"
+        aria-expanded={isOpen}
+        aria-controls={isOpen ? formId : undefined}
+        onClick={() => setIsOpen(!isOpen)}
+      >
         {t('profile.reportAction')}
       </button>
       {isOpen && (

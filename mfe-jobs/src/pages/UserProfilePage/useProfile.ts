@@ -1,9 +1,19 @@
 import { useCallback, useState } from 'react';
-import { api, DEAL_LIMITS, toApiError, type MessageKey, type PublicReview, type ReportReason, type ReviewReply, type UserProfile } from '@tasko/shared';
+import {
+  api,
+  DEAL_LIMITS,
+  toApiError,
+  type MessageKey,
+  type PublicReview,
+  type ReportReason,
+  type ReviewReply,
+  type UserProfile,
+} from '@tasko/shared';
 import { useRemoteData } from '@tasko/shared/remoteData';
 import { isSerialId } from '@tasko/shared/domain';
 
-export type ProfileState = { status: 'loading' } | { status: 'notFound' } | { status: 'failed' } | { status: 'loaded'; profile: UserProfile };
+export type ProfileState =
+  { status: 'loading' } | { status: 'notFound' } | { status: 'failed' } | { status: 'loaded'; profile: UserProfile };
 
 /** A member's public profile by the id in the URL; a malformed or unknown id is "not found", never an error page. */
 export function useProfile(id: string | undefined) {
@@ -11,7 +21,8 @@ export function useProfile(id: string | undefined) {
   let state: ProfileState = { status: 'loading' };
   if (remote.status === 'idle') state = { status: 'notFound' };
   else if (remote.status === 'ready') state = { status: 'loaded', profile: remote.data };
-  else if (remote.status === 'failed') state = { status: remote.error.statusCode === 404 || remote.error.statusCode === 400 ? 'notFound' : 'failed' };
+  else if (remote.status === 'failed')
+    state = { status: remote.error.statusCode === 404 || remote.error.statusCode === 400 ? 'notFound' : 'failed' };
   return { state, retry };
 }
 
@@ -50,7 +61,8 @@ export function useReviews(id: string | undefined) {
   };
 }
 
-export type ReplySending = { status: 'editing' } | { status: 'sending' } | { status: 'failed'; messageKey: MessageKey } | { status: 'sent'; reply: ReviewReply };
+export type ReplySending =
+  { status: 'editing' } | { status: 'sending' } | { status: 'failed'; messageKey: MessageKey } | { status: 'sent'; reply: ReviewReply };
 
 /**
  * The reviewed member's one public reply to a published review (docs/deal.md, "Reviews"). A refusal is kept

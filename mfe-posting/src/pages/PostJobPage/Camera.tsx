@@ -2,7 +2,12 @@ import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 
 import { useTranslation } from '@tasko/shared';
 import { POSTING_NS } from '../../postingNamespace';
 
-type CameraState = { status: 'starting' } | { status: 'live' } | { status: 'taken'; blob: Blob; preview: string } | { status: 'unsupported' } | { status: 'failed' };
+type CameraState =
+  | { status: 'starting' }
+  | { status: 'live' }
+  | { status: 'taken'; blob: Blob; preview: string }
+  | { status: 'unsupported' }
+  | { status: 'failed' };
 
 const SHOT_QUALITY = 0.92;
 
@@ -66,7 +71,12 @@ export function Camera({ onPhoto, onClose }: { onPhoto: (blob: Blob) => void; on
     onClose();
   };
   const closeButton = (
-    <button type="button" className="button" onClick={onClose} data-autofocus={state.status === 'unsupported' || state.status === 'failed' ? true : undefined}>
+    <button
+      type="button"
+      className="button"
+      onClick={onClose}
+      data-autofocus={state.status === 'unsupported' || state.status === 'failed' ? true : undefined}
+    >
       {t('photos.closeCamera')}
     </button>
   );

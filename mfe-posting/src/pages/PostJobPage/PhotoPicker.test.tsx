@@ -15,7 +15,16 @@ import type { Photo } from './photos';
 function Harness({ initial = [] }: { initial?: Photo[] }) {
   const [photos, setPhotos] = useState<Photo[]>(initial);
   const [error, setError] = useState<ValidationKey | undefined>();
-  return <PhotoPicker inputId="field-photos" photos={photos} onChange={setPhotos} error={error} onError={setError} onPreparingChange={() => undefined} />;
+  return (
+    <PhotoPicker
+      inputId="field-photos"
+      photos={photos}
+      onChange={setPhotos}
+      error={error}
+      onError={setError}
+      onPreparingChange={() => undefined}
+    />
+  );
 }
 
 const file = (name: string, type = 'image/jpeg') => new File([`bytes of ${name}`], name, { type });
@@ -46,7 +55,9 @@ describe('PhotoPicker', () => {
   it('refuses a file that is not a JPG, PNG or GIF, in Russian, and keeps the others', async () => {
     await act(() => setUpI18n('ru', { [POSTING_NS]: ru }));
     render(<Harness />);
-    fireEvent.change(screen.getByLabelText(ru.photos.choose), { target: { files: [file('notes.txt', 'text/plain'), file('photo.png', 'image/png'), file('vector.svg', 'image/svg+xml')] } });
+    fireEvent.change(screen.getByLabelText(ru.photos.choose), {
+      target: { files: [file('notes.txt', 'text/plain'), file('photo.png', 'image/png'), file('vector.svg', 'image/svg+xml')] },
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent(commonRu.errors.unsupportedImageType);
     expect(previews()).toEqual(['blob:photo.png']);
   });
@@ -59,7 +70,14 @@ describe('PhotoPicker', () => {
     ['ru', ru, ['Выбрать фото', 'Открыть камеру', 'или перетащить их сюда'], ['Поставить фото 1 раньше', 'Поставить фото 1 позже']],
   ] as const)('names its choices in one form in %s', async (language, texts, row, photoButtons) => {
     await act(() => setUpI18n(language, { [POSTING_NS]: texts }));
-    render(<Harness initial={[{ kind: 'stored', url: '/uploads/a.jpg' }, { kind: 'stored', url: '/uploads/b.jpg' }]} />);
+    render(
+      <Harness
+        initial={[
+          { kind: 'stored', url: '/uploads/a.jpg' },
+          { kind: 'stored', url: '/uploads/b.jpg' },
+        ]}
+      />,
+    );
     const [choosePhotos, camera, drop] = row;
     expect(screen.getByLabelText(choosePhotos)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: camera })).toBeInTheDocument();
@@ -76,7 +94,15 @@ describe('PhotoPicker', () => {
 
   it('reorders with buttons, the focus following the photo, and removes', async () => {
     const user = userEvent.setup();
-    render(<Harness initial={[{ kind: 'stored', url: '/u/a.jpg' }, { kind: 'stored', url: '/u/b.jpg' }, { kind: 'stored', url: '/u/c.jpg' }]} />);
+    render(
+      <Harness
+        initial={[
+          { kind: 'stored', url: '/u/a.jpg' },
+          { kind: 'stored', url: '/u/b.jpg' },
+          { kind: 'stored', url: '/u/c.jpg' },
+        ]}
+      />,
+    );
     expect(screen.getByRole('button', { name: 'Move photo 1 earlier' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Move photo 3 later' })).toBeDisabled();
     expect(screen.getByText('Main photo')).toBeInTheDocument();
@@ -107,7 +133,11 @@ describe('what the picker announces', () => {
       .getAllByRole('status')
       .map((region) => region.textContent)
       .filter(Boolean);
-  const three: Photo[] = [{ kind: 'stored', url: '/u/a.jpg' }, { kind: 'stored', url: '/u/b.jpg' }, { kind: 'stored', url: '/u/c.jpg' }];
+  const three: Photo[] = [
+    { kind: 'stored', url: '/u/a.jpg' },
+    { kind: 'stored', url: '/u/b.jpg' },
+    { kind: 'stored', url: '/u/c.jpg' },
+  ];
 
   it('says what was added, moved and removed, and where the photos stand', async () => {
     const user = userEvent.setup();
@@ -154,7 +184,9 @@ describe('what the picker announces', () => {
     await act(() => setUpI18n(language, { [POSTING_NS]: texts }));
     const user = userEvent.setup();
     render(<Harness />);
-    fireEvent.change(screen.getByLabelText(texts.photos.choose), { target: { files: Array.from({ length: count }, (_, i) => file(`${language}${count}-${i}.jpg`)) } });
+    fireEvent.change(screen.getByLabelText(texts.photos.choose), {
+      target: { files: Array.from({ length: count }, (_, i) => file(`${language}${count}-${i}.jpg`)) },
+    });
     await waitFor(() => expect(announced()).toEqual([added]));
     await user.click(screen.getByRole('button', { name: texts.photos.earlier.replace('{{n}}', '2') }));
     expect(announced()).toEqual([texts.photos.moved.replace('{{from}}', '2').replace('{{total}}', String(count)).replace('{{to}}', '1')]);

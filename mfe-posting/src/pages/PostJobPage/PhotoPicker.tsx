@@ -84,7 +84,13 @@ export function PhotoPicker({ inputId, photos, onChange, error, onError, onPrepa
       if (fitting.length < ready.length) problem = 'tooManyImages';
       if (fitting.length) {
         onChange((current) => [...current, ...fitting.map(newPhoto)].slice(0, LIMITS.maxImages));
-        announce(t('photos.added', { count: fitting.length, total: Math.min(count.current + fitting.length, LIMITS.maxImages), max: LIMITS.maxImages }));
+        announce(
+          t('photos.added', {
+            count: fitting.length,
+            total: Math.min(count.current + fitting.length, LIMITS.maxImages),
+            max: LIMITS.maxImages,
+          }),
+        );
       }
     } finally {
       setPreparing((n) => n - 1);
@@ -118,7 +124,10 @@ export function PhotoPicker({ inputId, photos, onChange, error, onError, onPrepa
   };
 
   return (
-    <fieldset className="field photo-picker" aria-describedby={[`${inputId}-hint`, error ? `${inputId}-error` : ''].filter(Boolean).join(' ')}>
+    <fieldset
+      className="field photo-picker"
+      aria-describedby={[`${inputId}-hint`, error ? `${inputId}-error` : ''].filter(Boolean).join(' ')}
+    >
       <legend>{t('photos.label')}</legend>
       <p id={`${inputId}-hint`} className="field__hint">
         {t('photos.hint', { max: LIMITS.maxImages })}
@@ -181,17 +190,40 @@ export function PhotoPicker({ inputId, photos, onChange, error, onError, onPrepa
               <img src={photoSource(photo)} alt={t('photos.preview', { n: i + 1 })} width={120} height={90} />
               {i === 0 && photos.length > 1 && <span className="photo-picker__main">{t('photos.main')}</span>}
               <div className="photo-picker__actions">
-                <button type="button" className="button photo-picker__move" data-photo={i} data-action="earlier" onClick={() => move(i, i - 1, 'earlier')} disabled={i === 0} aria-label={t('photos.earlier', { n: i + 1 })}>
+                <button
+                  type="button"
+                  className="button photo-picker__move"
+                  data-photo={i}
+                  data-action="earlier"
+                  onClick={() => move(i, i - 1, 'earlier')}
+                  disabled={i === 0}
+                  aria-label={t('photos.earlier', { n: i + 1 })}
+                >
                   <span className="photo-picker__arrow" aria-hidden="true">
                     ←
                   </span>
                 </button>
-                <button type="button" className="button photo-picker__move" data-photo={i} data-action="later" onClick={() => move(i, i + 1, 'later')} disabled={i === photos.length - 1} aria-label={t('photos.later', { n: i + 1 })}>
+                <button
+                  type="button"
+                  className="button photo-picker__move"
+                  data-photo={i}
+                  data-action="later"
+                  onClick={() => move(i, i + 1, 'later')}
+                  disabled={i === photos.length - 1}
+                  aria-label={t('photos.later', { n: i + 1 })}
+                >
                   <span className="photo-picker__arrow" aria-hidden="true">
                     →
                   </span>
                 </button>
-                <button type="button" className="button" data-photo={i} data-action="remove" onClick={() => remove(i)} aria-label={t('photos.remove', { n: i + 1 })}>
+                <button
+                  type="button"
+                  className="button"
+                  data-photo={i}
+                  data-action="remove"
+                  onClick={() => remove(i)}
+                  aria-label={t('photos.remove', { n: i + 1 })}
+                >
                   {t('photos.removeShort')}
                 </button>
               </div>

@@ -1,7 +1,23 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from '@tasko/shared/router';
 import { Trans } from 'react-i18next';
-import { CATEGORIES, CONTACT_METHODS, i18n, LANGUAGES, LIMITS, PAYMENT_TYPES, useLanguage, useLocalizedPath, usePageMeta, useTranslation, type Listing, type ListingOutcomeState, type OfferType, type StoredUser, type ValidationKey } from '@tasko/shared';
+import {
+  CATEGORIES,
+  CONTACT_METHODS,
+  i18n,
+  LANGUAGES,
+  LIMITS,
+  PAYMENT_TYPES,
+  useLanguage,
+  useLocalizedPath,
+  usePageMeta,
+  useTranslation,
+  type Listing,
+  type ListingOutcomeState,
+  type OfferType,
+  type StoredUser,
+  type ValidationKey,
+} from '@tasko/shared';
 import { POSTING_NS } from '../../postingNamespace';
 import { PlaceCombobox } from '@tasko/shared/listing';
 import { detectedLanguageOf, languageOf, type FieldName, type PostDraft } from './postDraft';
@@ -41,7 +57,8 @@ export function PostForm({ user, offerType, listing }: { user: StoredUser; offer
   const control = (name: FieldName, hasHint = false) => ({
     id: fieldId(name),
     'aria-invalid': !!errorOf(name),
-    'aria-describedby': [hasHint ? `${fieldId(name)}-hint` : '', errorOf(name) ? `${fieldId(name)}-error` : ''].filter(Boolean).join(' ') || undefined,
+    'aria-describedby':
+      [hasHint ? `${fieldId(name)}-hint` : '', errorOf(name) ? `${fieldId(name)}-error` : ''].filter(Boolean).join(' ') || undefined,
     onBlur: (event: { relatedTarget: EventTarget | null }) => touch(name, event.relatedTarget),
   });
   const isBusy = publishing.status === 'publishing' || publishing.status === 'published';
@@ -59,16 +76,49 @@ export function PostForm({ user, offerType, listing }: { user: StoredUser; offer
         </p>
       )}
       <form onSubmit={(e) => void form.submit(e)} noValidate className="post-form">
-        <Field name="jobTitle" label={t('fields.jobTitle')} error={errorOf('jobTitle')} counter={{ count: draft.jobTitle.length, max: LIMITS.titleMaxLength }}>
-          <input {...control('jobTitle', true)} type="text" dir="auto" value={draft.jobTitle} maxLength={LIMITS.titleMaxLength} placeholder={t('placeholders.jobTitle')} aria-required="true" onChange={(e) => set('jobTitle', e.target.value)} />
+        <Field
+          name="jobTitle"
+          label={t('fields.jobTitle')}
+          error={errorOf('jobTitle')}
+          counter={{ count: draft.jobTitle.length, max: LIMITS.titleMaxLength }}
+        >
+          <input
+            {...control('jobTitle', true)}
+            type="text"
+            dir="auto"
+            value={draft.jobTitle}
+            maxLength={LIMITS.titleMaxLength}
+            placeholder={t('placeholders.jobTitle')}
+            aria-required="true"
+            onChange={(e) => set('jobTitle', e.target.value)}
+          />
         </Field>
-        <Field name="description" label={t('fields.description')} error={errorOf('description')} counter={{ count: draft.description.length, max: LIMITS.descriptionMaxLength }}>
-          <textarea {...control('description', true)} dir="auto" rows={6} value={draft.description} maxLength={LIMITS.descriptionMaxLength} placeholder={t('placeholders.description')} aria-required="true" onChange={(e) => set('description', e.target.value)} />
+        <Field
+          name="description"
+          label={t('fields.description')}
+          error={errorOf('description')}
+          counter={{ count: draft.description.length, max: LIMITS.descriptionMaxLength }}
+        >
+          <textarea
+            {...control('description', true)}
+            dir="auto"
+            rows={6}
+            value={draft.description}
+            maxLength={LIMITS.descriptionMaxLength}
+            placeholder={t('placeholders.description')}
+            aria-required="true"
+            onChange={(e) => set('description', e.target.value)}
+          />
         </Field>
         <div className="field">
           <label htmlFor="field-language">{t('fields.language')}</label>
           {/* Follows what is typed until the poster picks one: it sets the listing's direction and who finds it. */}
-          <select id="field-language" value={languageOf(draft, pageLanguage)} aria-describedby="field-language-hint" onChange={(e) => set('language', e.target.value as PostDraft['language'])}>
+          <select
+            id="field-language"
+            value={languageOf(draft, pageLanguage)}
+            aria-describedby="field-language-hint"
+            onChange={(e) => set('language', e.target.value as PostDraft['language'])}
+          >
             {LANGUAGES.map((l) => (
               <option key={l.code} value={l.code} lang={l.code}>
                 {l.nativeName}
@@ -81,7 +131,12 @@ export function PostForm({ user, offerType, listing }: { user: StoredUser; offer
           </p>
         </div>
         <Field name="category" label={t('fields.category')} error={errorOf('category')}>
-          <select {...control('category')} value={draft.category} aria-required="true" onChange={(e) => set('category', e.target.value as PostDraft['category'])}>
+          <select
+            {...control('category')}
+            value={draft.category}
+            aria-required="true"
+            onChange={(e) => set('category', e.target.value as PostDraft['category'])}
+          >
             <option value="">{t('placeholders.category')}</option>
             {CATEGORIES.map((c) => (
               <option key={c} value={c}>
@@ -90,7 +145,12 @@ export function PostForm({ user, offerType, listing }: { user: StoredUser; offer
             ))}
           </select>
         </Field>
-        <fieldset className="field" role="radiogroup" aria-invalid={!!errorOf('paymentType')} aria-describedby={errorOf('paymentType') ? `${fieldId('paymentType')}-error` : undefined}>
+        <fieldset
+          className="field"
+          role="radiogroup"
+          aria-invalid={!!errorOf('paymentType')}
+          aria-describedby={errorOf('paymentType') ? `${fieldId('paymentType')}-error` : undefined}
+        >
           <legend>{t('fields.paymentType')}</legend>
           <div className="choice-row">
             {PAYMENT_TYPES.map((type, i) => (
@@ -110,10 +170,24 @@ export function PostForm({ user, offerType, listing }: { user: StoredUser; offer
           </div>
           <FieldError name="paymentType" error={errorOf('paymentType')} />
         </fieldset>
-        <Field name="amount" label={draft.paymentType === 'hourly' ? t('fields.amountHourly') : t('fields.amount')} error={errorOf('amount')}>
+        <Field
+          name="amount"
+          label={draft.paymentType === 'hourly' ? t('fields.amountHourly') : t('fields.amount')}
+          error={errorOf('amount')}
+        >
           <div className="amount-input">
             <span aria-hidden="true">₪</span>
-            <input {...control('amount')} type="text" inputMode="numeric" dir="ltr" autoComplete="off" value={draft.amount} placeholder="150" aria-required="true" onChange={(e) => set('amount', e.target.value)} />
+            <input
+              {...control('amount')}
+              type="text"
+              inputMode="numeric"
+              dir="ltr"
+              autoComplete="off"
+              value={draft.amount}
+              placeholder="150"
+              aria-required="true"
+              onChange={(e) => set('amount', e.target.value)}
+            />
             {draft.paymentType === 'hourly' && <span dir="auto">{t('perHour')}</span>}
           </div>
         </Field>
@@ -131,19 +205,60 @@ export function PostForm({ user, offerType, listing }: { user: StoredUser; offer
           />
           <div className="field">
             <label htmlFor="field-address">{t('fields.address')}</label>
-            <input id="field-address" type="text" dir="auto" autoComplete="street-address" value={draft.address} maxLength={LIMITS.addressMaxLength} placeholder={t('placeholders.address')} onChange={(e) => set('address', e.target.value)} onBlur={(e) => touch('location', e.relatedTarget)} />
+            <input
+              id="field-address"
+              type="text"
+              dir="auto"
+              autoComplete="street-address"
+              value={draft.address}
+              maxLength={LIMITS.addressMaxLength}
+              placeholder={t('placeholders.address')}
+              onChange={(e) => set('address', e.target.value)}
+              onBlur={(e) => touch('location', e.relatedTarget)}
+            />
           </div>
         </div>
         <Field name="contactPersonName" label={t('fields.contactPersonName')} error={errorOf('contactPersonName')}>
-          <input {...control('contactPersonName')} type="text" dir="auto" autoComplete="name" value={draft.contactPersonName} maxLength={LIMITS.contactNameMaxLength} aria-required="true" onChange={(e) => set('contactPersonName', e.target.value)} />
+          <input
+            {...control('contactPersonName')}
+            type="text"
+            dir="auto"
+            autoComplete="name"
+            value={draft.contactPersonName}
+            maxLength={LIMITS.contactNameMaxLength}
+            aria-required="true"
+            onChange={(e) => set('contactPersonName', e.target.value)}
+          />
         </Field>
         <Field name="phone" label={t('fields.phone')} error={errorOf('phone')}>
-          <input {...control('phone')} type="tel" dir="ltr" autoComplete="tel" value={draft.phone} placeholder="054-1234-567" aria-required="true" onChange={(e) => set('phone', e.target.value)} />
+          <input
+            {...control('phone')}
+            type="tel"
+            dir="ltr"
+            autoComplete="tel"
+            value={draft.phone}
+            placeholder="054-1234-567"
+            aria-required="true"
+            onChange={(e) => set('phone', e.target.value)}
+          />
         </Field>
         <Field name="contactEmail" label={t('fields.contactEmail')} error={errorOf('contactEmail')}>
-          <input {...control('contactEmail')} type="email" dir="ltr" autoComplete="email" value={draft.contactEmail} maxLength={LIMITS.emailMaxLength} onChange={(e) => set('contactEmail', e.target.value)} />
+          <input
+            {...control('contactEmail')}
+            type="email"
+            dir="ltr"
+            autoComplete="email"
+            value={draft.contactEmail}
+            maxLength={LIMITS.emailMaxLength}
+            onChange={(e) => set('contactEmail', e.target.value)}
+          />
         </Field>
-        <fieldset className="field" aria-describedby={[`${fieldId('contactMethods')}-hint`, errorOf('contactMethods') ? `${fieldId('contactMethods')}-error` : ''].filter(Boolean).join(' ')}>
+        <fieldset
+          className="field"
+          aria-describedby={[`${fieldId('contactMethods')}-hint`, errorOf('contactMethods') ? `${fieldId('contactMethods')}-error` : '']
+            .filter(Boolean)
+            .join(' ')}
+        >
           <legend>{t('fields.contactMethods')}</legend>
           {/* None is a choice too (docs/deal.md): the listing is then reached only by applying on the site. */}
           <p id={`${fieldId('contactMethods')}-hint`} className="field__hint">
@@ -157,7 +272,12 @@ export function PostForm({ user, offerType, listing }: { user: StoredUser; offer
                   type="checkbox"
                   checked={draft.contactMethods.includes(method)}
                   aria-invalid={!!errorOf('contactMethods')}
-                  onChange={(e) => set('contactMethods', e.target.checked ? [...draft.contactMethods, method] : draft.contactMethods.filter((m) => m !== method))}
+                  onChange={(e) =>
+                    set(
+                      'contactMethods',
+                      e.target.checked ? [...draft.contactMethods, method] : draft.contactMethods.filter((m) => m !== method),
+                    )
+                  }
                   onBlur={(e) => touch('contactMethods', e.relatedTarget)}
                 />{' '}
                 {t(`contactMethods.${method}`)}
@@ -166,7 +286,14 @@ export function PostForm({ user, offerType, listing }: { user: StoredUser; offer
           </div>
           <FieldError name="contactMethods" error={errorOf('contactMethods')} />
         </fieldset>
-        <PhotoPicker inputId={fieldId('photos')} photos={form.photos} onChange={form.updatePhotos} error={errorOf('photos')} onError={form.setPhotoError} onPreparingChange={form.setIsPreparingPhotos} />
+        <PhotoPicker
+          inputId={fieldId('photos')}
+          photos={form.photos}
+          onChange={form.updatePhotos}
+          error={errorOf('photos')}
+          onError={form.setPhotoError}
+          onPreparingChange={form.setIsPreparingPhotos}
+        />
         {form.needsAge && (
           <div className="field age-confirmation">
             <label className="choice">
@@ -191,20 +318,45 @@ export function PostForm({ user, offerType, listing }: { user: StoredUser; offer
             )}
           </div>
         )}
-        {publishing.status === 'failed' && <PublishFailure failure={publishing} isEdit={!!listing} hasPhotos={form.photos.length > 0} onRetry={() => void form.retry()} />}
+        {publishing.status === 'failed' && (
+          <PublishFailure failure={publishing} isEdit={!!listing} hasPhotos={form.photos.length > 0} onRetry={() => void form.retry()} />
+        )}
         <div className="post-form__actions">
           {/* Busy, not disabled: the focus stays on it (a disabled button drops it to <body>); a second press does nothing. */}
-          <button id={PUBLISH_BUTTON_ID} type="submit" className="button button--primary" disabled={form.isPreparingPhotos} aria-disabled={isBusy || undefined} aria-busy={publishing.status === 'publishing'}>
+          <button
+            id={PUBLISH_BUTTON_ID}
+            type="submit"
+            className="button button--primary"
+            disabled={form.isPreparingPhotos}
+            aria-disabled={isBusy || undefined}
+            aria-busy={publishing.status === 'publishing'}
+          >
             {publishing.status === 'publishing' ? t('publishing') : listing ? t('save') : t('publish')}
           </button>
         </div>
-        <PublishProgress publishing={publishing} publishedText={t(isEdit ? 'savedChanges' : offerType === 'service' ? 'publishedService' : 'publishedJob')} onStop={form.stop} />
+        <PublishProgress
+          publishing={publishing}
+          publishedText={t(isEdit ? 'savedChanges' : offerType === 'service' ? 'publishedService' : 'publishedJob')}
+          onStop={form.stop}
+        />
       </form>
     </section>
   );
 }
 
-function Field({ name, label, error, counter, children }: { name: FieldName; label: string; error?: ValidationKey; counter?: { count: number; max: number }; children: ReactNode }) {
+function Field({
+  name,
+  label,
+  error,
+  counter,
+  children,
+}: {
+  name: FieldName;
+  label: string;
+  error?: ValidationKey;
+  counter?: { count: number; max: number };
+  children: ReactNode;
+}) {
   const { t } = useTranslation(POSTING_NS);
   return (
     <div className="field">

@@ -1,7 +1,21 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from '@tasko/shared/router';
-import { api, authStore, COOKIE_ACCEPTED, DEFAULT_SETTINGS, flushAnalytics, ROUTER_FUTURE, signOut, STORAGE_KEYS, userAtom, type ApiError, type Language, type Listing, type StoredUser } from '@tasko/shared';
+import {
+  api,
+  authStore,
+  COOKIE_ACCEPTED,
+  DEFAULT_SETTINGS,
+  flushAnalytics,
+  ROUTER_FUTURE,
+  signOut,
+  STORAGE_KEYS,
+  userAtom,
+  type ApiError,
+  type Language,
+  type Listing,
+  type StoredUser,
+} from '@tasko/shared';
 import { setUpI18n } from '../../../../shared/test/renderWithProviders';
 import { installMockApi } from '../../../../shared/test/mockApi';
 import commonEn from '../../../../shared/src/locales/en/common.json';
@@ -24,7 +38,10 @@ const storedPhotoDrafts = new Map<string, unknown[]>();
 jest.mock('./photoDraftStore', () => ({
   loadPhotoDraft: (key: string) => Promise.resolve(storedPhotoDrafts.get(key) ?? null),
   savePhotoDraft: (key: string, photos: Photo[]) => {
-    storedPhotoDrafts.set(key, photos.map((p) => (p.kind === 'new' ? { kind: 'new', blob: p.blob } : { kind: 'stored', url: p.url })));
+    storedPhotoDrafts.set(
+      key,
+      photos.map((p) => (p.kind === 'new' ? { kind: 'new', blob: p.blob } : { kind: 'stored', url: p.url })),
+    );
     return Promise.resolve();
   },
   clearPhotoDraft: (key: string) => {
@@ -36,7 +53,11 @@ jest.mock('./photoDraftStore', () => ({
 const POSTING = { en, he, ar, ru };
 const COMMON = { en: commonEn, he: commonHe, ar: commonAr, ru: commonRu };
 
-const noa: StoredUser = { token: 'token-noa', info: { email: 'noa@example.com', name: 'Noa Cohen', ageConfirmed: true }, settings: DEFAULT_SETTINGS };
+const noa: StoredUser = {
+  token: 'token-noa',
+  info: { email: 'noa@example.com', name: 'Noa Cohen', ageConfirmed: true },
+  settings: DEFAULT_SETTINGS,
+};
 
 const stored: Listing = {
   job_id: 42,
@@ -59,7 +80,11 @@ const stored: Listing = {
 
 function Elsewhere() {
   const location = useLocation();
-  return <output data-testid="elsewhere">{JSON.stringify({ path: location.pathname + location.search, state: location.state as unknown })}</output>;
+  return (
+    <output data-testid="elsewhere">
+      {JSON.stringify({ path: location.pathname + location.search, state: location.state as unknown })}
+    </output>
+  );
 }
 
 function renderPage(path: string) {
@@ -121,7 +146,10 @@ describe('signed out', () => {
     expect(screen.getByRole('heading', { name: 'Login required to post a new job' })).toBeInTheDocument();
     expect(screen.getByText('You need to log in in order to post a new job.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Log in' }));
-    expect(whereNow()).toEqual({ path: '/en/login?intent=post_service', state: { intent: 'post_service', redirectTo: '/en/post-job?offerType=service' } });
+    expect(whereNow()).toEqual({
+      path: '/en/login?intent=post_service',
+      state: { intent: 'post_service', redirectTo: '/en/post-job?offerType=service' },
+    });
   });
 
   it('sends an edit link through sign-in and back to the same listing, in Hebrew', async () => {
@@ -134,62 +162,78 @@ describe('signed out', () => {
 });
 
 describe('the form’s messages', () => {
-  it.each(['en', 'he', 'ar', 'ru'] as const)('in %s: an empty submit shows every required message and focuses the first field; bad amounts are refused', async (language) => {
-    await inLanguage(language);
-    authStore.set(userAtom, noa);
-    const user = userEvent.setup();
-    const create = jest.spyOn(api, 'createJob');
-    renderPage(`/${language}/post-job`);
-    const texts = POSTING[language];
-    const errors = COMMON[language].errors;
-    expect(screen.getByRole('heading', { name: texts.create.jobTitle })).toBeInTheDocument();
-    await user.clear(screen.getByLabelText(texts.fields.contactPersonName));
-    await user.click(screen.getByRole('button', { name: texts.publish }));
-    for (const key of ['titleRequired', 'descriptionRequired', 'categoryRequired', 'amountInvalid', 'locationRequired', 'contactNameRequired', 'phoneInvalid'] as const) {
-      expect(screen.getByText(errors[key])).toBeInTheDocument();
-    }
-    const title = screen.getByLabelText(texts.fields.jobTitle);
-    expect(title).toHaveAttribute('aria-required', 'true');
-    expect(title).toHaveAttribute('aria-invalid', 'true');
-    expect(document.activeElement).toBe(title);
-    expect(title).toHaveAccessibleDescription(expect.stringContaining(errors.titleRequired));
-    expect(screen.getByLabelText(texts.fields.description)).toHaveAccessibleDescription(expect.stringContaining(errors.descriptionRequired));
-    expect(create).not.toHaveBeenCalled();
+  it.each(['en', 'he', 'ar', 'ru'] as const)(
+    'in %s: an empty submit shows every required message and focuses the first field; bad amounts are refused',
+    async (language) => {
+      await inLanguage(language);
+      authStore.set(userAtom, noa);
+      const user = userEvent.setup();
+      const create = jest.spyOn(api, 'createJob');
+      renderPage(`/${language}/post-job`);
+      const texts = POSTING[language];
+      const errors = COMMON[language].errors;
+      expect(screen.getByRole('heading', { name: texts.create.jobTitle })).toBeInTheDocument();
+      await user.clear(screen.getByLabelText(texts.fields.contactPersonName));
+      await user.click(screen.getByRole('button', { name: texts.publish }));
+      for (const key of [
+        'titleRequired',
+        'descriptionRequired',
+        'categoryRequired',
+        'amountInvalid',
+        'locationRequired',
+        'contactNameRequired',
+        'phoneInvalid',
+      ] as const) {
+        expect(screen.getByText(errors[key])).toBeInTheDocument();
+      }
+      const title = screen.getByLabelText(texts.fields.jobTitle);
+      expect(title).toHaveAttribute('aria-required', 'true');
+      expect(title).toHaveAttribute('aria-invalid', 'true');
+      expect(document.activeElement).toBe(title);
+      expect(title).toHaveAccessibleDescription(expect.stringContaining(errors.titleRequired));
+      expect(screen.getByLabelText(texts.fields.description)).toHaveAccessibleDescription(
+        expect.stringContaining(errors.descriptionRequired),
+      );
+      expect(create).not.toHaveBeenCalled();
 
-    const amount = screen.getByLabelText(texts.fields.amount);
-    for (const refused of ['12345', '12.5']) {
+      const amount = screen.getByLabelText(texts.fields.amount);
+      for (const refused of ['12345', '12.5']) {
+        await user.clear(amount);
+        await user.type(amount, refused);
+        expect(screen.getByText(errors.amountTooLong)).toBeInTheDocument();
+      }
       await user.clear(amount);
-      await user.type(amount, refused);
-      expect(screen.getByText(errors.amountTooLong)).toBeInTheDocument();
-    }
-    await user.clear(amount);
-    await user.type(amount, '1234');
-    expect(screen.queryByText(errors.amountTooLong)).toBeNull();
-    expect(screen.queryByText(errors.amountInvalid)).toBeNull();
-  });
+      await user.type(amount, '1234');
+      expect(screen.queryByText(errors.amountTooLong)).toBeNull();
+      expect(screen.queryByText(errors.amountInvalid)).toBeNull();
+    },
+  );
 
   it.each([
     ['en', 'עבודה בגינה', 'he'],
     ['he', 'Garden work', 'en'],
     ['ar', 'Уборка в саду', 'ru'],
     ['ru', 'عمل في الحديقة', 'ar'],
-  ] as const)('in %s: the listing’s language starts as the page’s, and says it was set from the text only once it was', async (language, title, detected) => {
-    await inLanguage(language);
-    authStore.set(userAtom, noa);
-    const user = userEvent.setup();
-    renderPage(`/${language}/post-job`);
-    const texts = POSTING[language];
-    const select = screen.getByLabelText(texts.fields.language);
-    expect(select).toHaveValue(language);
-    expect(select).toHaveAccessibleDescription(texts.languageChosen);
-    // Digits have no language: still the page's, still not "set from what you wrote".
-    await user.type(screen.getByLabelText(texts.fields.jobTitle), '2 ');
-    expect(select).toHaveValue(language);
-    expect(select).toHaveAccessibleDescription(texts.languageChosen);
-    await user.type(screen.getByLabelText(texts.fields.jobTitle), title);
-    expect(select).toHaveValue(detected);
-    expect(select).toHaveAccessibleDescription(texts.languageDetected);
-  });
+  ] as const)(
+    'in %s: the listing’s language starts as the page’s, and says it was set from the text only once it was',
+    async (language, title, detected) => {
+      await inLanguage(language);
+      authStore.set(userAtom, noa);
+      const user = userEvent.setup();
+      renderPage(`/${language}/post-job`);
+      const texts = POSTING[language];
+      const select = screen.getByLabelText(texts.fields.language);
+      expect(select).toHaveValue(language);
+      expect(select).toHaveAccessibleDescription(texts.languageChosen);
+      // Digits have no language: still the page's, still not "set from what you wrote".
+      await user.type(screen.getByLabelText(texts.fields.jobTitle), '2 ');
+      expect(select).toHaveValue(language);
+      expect(select).toHaveAccessibleDescription(texts.languageChosen);
+      await user.type(screen.getByLabelText(texts.fields.jobTitle), title);
+      expect(select).toHaveValue(detected);
+      expect(select).toHaveAccessibleDescription(texts.languageDetected);
+    },
+  );
 
   it('checks a field as the user leaves it, not before', async () => {
     await inLanguage('en');
@@ -304,7 +348,12 @@ describe('publishing', () => {
     expect(screen.getByText('Job published successfully!')).toBeInTheDocument();
     expect(loadDraft(draftKeyOf('noa@example.com'))).toBeNull();
     await flushAnalytics();
-    expect(sendEvents.mock.calls.flatMap(([events]) => events).filter((e) => e.name === 'publish').map((e) => e.props)).toEqual([{ offerType: 'job', category: 'homeServices' }]);
+    expect(
+      sendEvents.mock.calls
+        .flatMap(([events]) => events)
+        .filter((e) => e.name === 'publish')
+        .map((e) => e.props),
+    ).toEqual([{ offerType: 'job', category: 'homeServices' }]);
     await waitFor(() => expect(whereNow().path).toBe('/en/job/77'), { timeout: 3000 });
     // The listing's page says it was published: the message here went away with the form.
     expect(whereNow().state).toEqual({ listingOutcome: 'published' });
@@ -318,7 +367,9 @@ describe('publishing', () => {
     renderPage('/en/post-job?offerType=job');
     await fillValidJob(user);
     const choices = screen.getByRole('group', { name: 'How can people reach you?' });
-    expect(choices).toHaveAccessibleDescription('With none checked, people can reach you only through Tasko, and your phone number is never shown.');
+    expect(choices).toHaveAccessibleDescription(
+      'With none checked, people can reach you only through Tasko, and your phone number is never shown.',
+    );
     for (const name of ['Call', 'WhatsApp']) await user.click(within(choices).getByRole('checkbox', { name }));
     expect(within(choices).queryAllByRole('checkbox', { checked: true })).toHaveLength(0);
 
@@ -385,14 +436,19 @@ describe('publishing', () => {
   it('keeps the form and the draft intact when publishing fails, and tries again from the message', async () => {
     await inLanguage('en');
     authStore.set(userAtom, noa);
-    const create = jest.spyOn(api, 'createJob').mockRejectedValueOnce({ statusCode: 500, messageKey: 'serverError' }).mockResolvedValueOnce({ ...stored, job_id: 79 });
+    const create = jest
+      .spyOn(api, 'createJob')
+      .mockRejectedValueOnce({ statusCode: 500, messageKey: 'serverError' })
+      .mockResolvedValueOnce({ ...stored, job_id: 79 });
     const user = userEvent.setup();
     renderPage('/en/post-job?offerType=service');
     expect(screen.getByRole('heading', { name: 'Offer a service' })).toBeInTheDocument();
     await fillValidJob(user);
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Failed to publish job. Please try again. There was a problem with the server. Please try again in a few minutes. Everything you entered is still here.');
+    expect(alert).toHaveTextContent(
+      'Failed to publish job. Please try again. There was a problem with the server. Please try again in a few minutes. Everything you entered is still here.',
+    );
     expect(screen.getByLabelText('Description (required)')).toHaveValue('Fourth floor, with an elevator.');
     expect(screen.getByRole('button', { name: 'Publish' })).toBeEnabled();
     expect(loadDraft(draftKeyOf('noa@example.com'))?.amount).toBe('250');
@@ -421,7 +477,11 @@ describe('publishing', () => {
   it('shows the server’s field errors on their fields and focuses the first', async () => {
     await inLanguage('ru');
     authStore.set(userAtom, noa);
-    jest.spyOn(api, 'createJob').mockRejectedValue({ statusCode: 415, messageKey: 'unsupportedImageType', fields: { phone: 'phoneInvalid', photos: 'unsupportedImageType' } });
+    jest.spyOn(api, 'createJob').mockRejectedValue({
+      statusCode: 415,
+      messageKey: 'unsupportedImageType',
+      fields: { phone: 'phoneInvalid', photos: 'unsupportedImageType' },
+    });
     const user = userEvent.setup();
     renderPage('/ru/post-job');
     await user.type(screen.getByLabelText(ru.fields.jobTitle), 'Диван');
@@ -514,7 +574,9 @@ describe('publishing with photos shows its progress', () => {
 
     await deliver(() => first.drop());
     const alert = screen.getByRole('alert');
-    expect(alert).toHaveTextContent('The connection was lost while sending. Nothing was published. Everything you entered is still here, photos included.');
+    expect(alert).toHaveTextContent(
+      'The connection was lost while sending. Nothing was published. Everything you entered is still here, photos included.',
+    );
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(words()).toBeEmptyDOMElement();
     const retry = within(alert).getByRole('button', { name: 'Try again' });
@@ -580,7 +642,9 @@ describe('publishing with photos shows its progress', () => {
     act(() => upload.progress(4_800_000, 4_800_000));
     await deliver(() => upload.drop());
     const alert = screen.getByRole('alert');
-    expect(alert).toHaveTextContent('The connection was lost before the site answered. Your listing may already be published: check your listings before you try again.');
+    expect(alert).toHaveTextContent(
+      'The connection was lost before the site answered. Your listing may already be published: check your listings before you try again.',
+    );
     expect(alert).not.toHaveTextContent('Nothing was published');
     expect(within(alert).getByRole('link', { name: 'Check my listings' })).toHaveAttribute('href', '/en/my-posted-jobs');
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
@@ -612,13 +676,17 @@ describe('publishing with photos shows its progress', () => {
     act(() => first.progress(10_000, 300_000));
     expect(screen.getByText('10 of 300 kB')).toBeInTheDocument();
     await deliver(() => first.drop());
-    expect(screen.getByRole('alert')).toHaveTextContent('The connection was lost while sending. Your changes were not saved. Everything you entered is still here, photos included.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The connection was lost while sending. Your changes were not saved. Everything you entered is still here, photos included.',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     const second = await sentListing(2);
     act(() => second.progress(300_000, 300_000));
     await deliver(() => second.drop());
-    expect(screen.getByRole('alert')).toHaveTextContent('The connection was lost before the site answered. Your changes may already be saved: check your listings before you try again.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The connection was lost before the site answered. Your changes may already be saved: check your listings before you try again.',
+    );
     expect(server.sent).toHaveLength(2);
   });
 
@@ -680,7 +748,10 @@ describe('the age of 18', () => {
   it('shows the checkbox when the server asks for the confirmation', async () => {
     await inLanguage('he');
     authStore.set(userAtom, { ...noa, info: { email: noa.info.email, name: noa.info.name } });
-    const create = jest.spyOn(api, 'createJob').mockRejectedValueOnce({ statusCode: 403, messageKey: 'ageConfirmationRequired' }).mockResolvedValueOnce(stored);
+    const create = jest
+      .spyOn(api, 'createJob')
+      .mockRejectedValueOnce({ statusCode: 403, messageKey: 'ageConfirmationRequired' })
+      .mockResolvedValueOnce(stored);
     const confirmAge = jest.spyOn(api, 'confirmAge').mockResolvedValue({ ageConfirmed: true });
     const user = userEvent.setup();
     renderPage('/he/post-job');
@@ -792,7 +863,9 @@ describe('editing', () => {
   it('shows the server’s refusal of a missing title on the title field', async () => {
     await inLanguage('en');
     authStore.set(userAtom, noa);
-    jest.spyOn(api, 'createJob').mockRejectedValue({ statusCode: 400, messageKey: 'invalidRequest', fields: { jobTitle: 'titleRequired' } });
+    jest
+      .spyOn(api, 'createJob')
+      .mockRejectedValue({ statusCode: 400, messageKey: 'invalidRequest', fields: { jobTitle: 'titleRequired' } });
     const user = userEvent.setup();
     renderPage('/en/post-job');
     await fillValidJob(user);

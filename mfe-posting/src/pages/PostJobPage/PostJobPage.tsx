@@ -26,7 +26,8 @@ export default function PostJobPage() {
 
   if (editId !== null) {
     const { state } = edited;
-    if (state.status === 'loaded') return <PostForm key={`edit:${state.listing.job_id}`} user={user} offerType={state.listing.offerType} listing={state.listing} />;
+    if (state.status === 'loaded')
+      return <PostForm key={`edit:${state.listing.job_id}`} user={user} offerType={state.listing.offerType} listing={state.listing} />;
     if (state.status === 'failed') {
       const message = state.messageKey === 'forbidden' ? t('edit.notYours') : tc(`errors.${state.messageKey}`);
       return (
@@ -60,7 +61,9 @@ function LoginRequired({ offerType, returnTo, isEdit }: { offerType: OfferType; 
   const localized = useLocalizedPath();
   usePageMeta(t('loginRequired.title'));
   // The intent picks the login page's variant ("you go straight to the form"); an edit link just comes back.
-  const target = loginTarget(isEdit ? { redirectTo: returnTo } : { intent: offerType === 'service' ? 'post_service' : 'post_job', redirectTo: returnTo });
+  const target = loginTarget(
+    isEdit ? { redirectTo: returnTo } : { intent: offerType === 'service' ? 'post_service' : 'post_job', redirectTo: returnTo },
+  );
   return (
     <section className="page page--narrow posting" aria-labelledby="login-required">
       <h1 id="login-required">{t('loginRequired.title')}</h1>

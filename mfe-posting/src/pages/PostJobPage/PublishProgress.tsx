@@ -8,7 +8,14 @@ const WORDS_ID = 'publish-progress-words';
 const BYTES_ID = 'publish-progress-bytes';
 
 /** Failures whose own message says more than "please try again" (shown after it). */
-const EXPLAINED_FAILURES: readonly MessageKey[] = ['networkError', 'rateLimited', 'payloadTooLarge', 'forbidden', 'jobNotFound', 'serverError'];
+const EXPLAINED_FAILURES: readonly MessageKey[] = [
+  'networkError',
+  'rateLimited',
+  'payloadTooLarge',
+  'forbidden',
+  'jobNotFound',
+  'serverError',
+];
 
 /**
  * Publishing as it happens: what is happening in words, the bytes sent of the whole on a bar, and a way to
@@ -16,7 +23,15 @@ const EXPLAINED_FAILURES: readonly MessageKey[] = ['networkError', 'rateLimited'
  * region must exist before it changes); it changes at each step and at each quarter of the bytes, so a
  * screen reader hears "Sending photos… 50% sent", not every percent. The bytes are shown, not announced.
  */
-export function PublishProgress({ publishing, publishedText, onStop }: { publishing: Publishing; publishedText: string; onStop: () => void }) {
+export function PublishProgress({
+  publishing,
+  publishedText,
+  onStop,
+}: {
+  publishing: Publishing;
+  publishedText: string;
+  onStop: () => void;
+}) {
   const { t } = useTranslation(POSTING_NS);
   const { language } = useLanguage();
   let words = '';
@@ -32,17 +47,30 @@ export function PublishProgress({ publishing, publishedText, onStop }: { publish
   const showsBytes = publishing.status === 'publishing' && publishing.hasPhotos && publishing.total > 0;
   // Without a known total (and while the server works) the bar is indeterminate: it moves without a measure.
   const measure =
-    publishing.status === 'published' ? { value: 1, max: 1 } : isSending && publishing.total > 0 ? { value: publishing.sent, max: publishing.total } : {};
+    publishing.status === 'published'
+      ? { value: 1, max: 1 }
+      : isSending && publishing.total > 0
+        ? { value: publishing.sent, max: publishing.total }
+        : {};
 
   // Idle, it is out of the layout (no empty row in the form) but still in the page, as a live region must be.
   return (
     <div className={`publish-progress${words ? '' : ' visually-hidden'}`}>
-      <p id={WORDS_ID} role="status" className={`publish-progress__words${publishing.status === 'published' ? ' publish-progress__words--done' : ''}`}>
+      <p
+        id={WORDS_ID}
+        role="status"
+        className={`publish-progress__words${publishing.status === 'published' ? ' publish-progress__words--done' : ''}`}
+      >
         {words}
         {share && <span className="visually-hidden"> {share}</span>}
       </p>
       {(publishing.status === 'publishing' || publishing.status === 'published') && (
-        <progress className="publish-progress__bar" aria-labelledby={WORDS_ID} aria-describedby={showsBytes ? BYTES_ID : undefined} {...measure} />
+        <progress
+          className="publish-progress__bar"
+          aria-labelledby={WORDS_ID}
+          aria-describedby={showsBytes ? BYTES_ID : undefined}
+          {...measure}
+        />
       )}
       {showsBytes && (
         <p id={BYTES_ID} className="publish-progress__bytes">
@@ -63,7 +91,17 @@ export function PublishProgress({ publishing, publishedText, onStop }: { publish
  * A failure that may pass (a lost connection, a stop, a busy server) offers "Try again", which sends the form
  * as it is now; one the poster must fix (a refused field, a blocked account) says so without it.
  */
-export function PublishFailure({ failure, isEdit, hasPhotos, onRetry }: { failure: Extract<Publishing, { status: 'failed' }>; isEdit: boolean; hasPhotos: boolean; onRetry: () => void }) {
+export function PublishFailure({
+  failure,
+  isEdit,
+  hasPhotos,
+  onRetry,
+}: {
+  failure: Extract<Publishing, { status: 'failed' }>;
+  isEdit: boolean;
+  hasPhotos: boolean;
+  onRetry: () => void;
+}) {
   const { t } = useTranslation(POSTING_NS);
   const { t: tc } = useTranslation('common');
   const localized = useLocalizedPath();

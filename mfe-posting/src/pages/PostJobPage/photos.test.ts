@@ -26,7 +26,10 @@ describe('photo order', () => {
     // A new photo put first: the stored ones after it are sent again, so the order holds.
     expect(describePlan([fresh('x'), stored('/u/a.jpg')], order)).toEqual({ keep: [], upload: ['new', '/u/a.jpg'] });
     // Swapped stored photos: the first stays, the one moved behind it is sent again.
-    expect(describePlan([stored('/u/b.jpg'), stored('/u/a.jpg'), stored('/u/c.jpg')], order)).toEqual({ keep: ['/u/b.jpg'], upload: ['/u/a.jpg', '/u/c.jpg'] });
+    expect(describePlan([stored('/u/b.jpg'), stored('/u/a.jpg'), stored('/u/c.jpg')], order)).toEqual({
+      keep: ['/u/b.jpg'],
+      upload: ['/u/a.jpg', '/u/c.jpg'],
+    });
     // A URL the listing does not have is never "kept".
     expect(describePlan([stored('/u/zzz.jpg')], order)).toEqual({ keep: [], upload: ['/u/zzz.jpg'] });
   });

@@ -4,7 +4,20 @@ import he from '../../../../shared/src/locales/he/common.json';
 import ar from '../../../../shared/src/locales/ar/common.json';
 import ru from '../../../../shared/src/locales/ru/common.json';
 import type { Listing } from '@tasko/shared';
-import { clearDraft, detectedLanguageOf, draftKeyOf, draftOf, emptyDraft, languageOf, loadDraft, newDraftFor, saveDraft, toFormData, validateDraft, type PostDraft } from './postDraft';
+import {
+  clearDraft,
+  detectedLanguageOf,
+  draftKeyOf,
+  draftOf,
+  emptyDraft,
+  languageOf,
+  loadDraft,
+  newDraftFor,
+  saveDraft,
+  toFormData,
+  validateDraft,
+  type PostDraft,
+} from './postDraft';
 
 const valid: PostDraft = {
   ...emptyDraft(),
@@ -36,7 +49,23 @@ describe('the posting form', () => {
 
   it('asks for a title, spaces not counting, and for one when editing a listing stored without it', () => {
     expect(validateDraft({ ...valid, jobTitle: '  ' }, 'job')).toEqual({ jobTitle: 'titleRequired' });
-    const legacy: Listing = { job_id: 3, jobTitle: '', status: 'active', contact_person_name: 'Noa', contact_methods: ['phone'], phone: '0541234567', payment_type: 'fixed', offerType: 'job', description: 'Carry it', amount: 80, category: 'other', location: { city: 'Haifa', address: '' }, image_url: [], publisher_id: 1, created_at: '2024-01-01T10:00:00Z' };
+    const legacy: Listing = {
+      job_id: 3,
+      jobTitle: '',
+      status: 'active',
+      contact_person_name: 'Noa',
+      contact_methods: ['phone'],
+      phone: '0541234567',
+      payment_type: 'fixed',
+      offerType: 'job',
+      description: 'Carry it',
+      amount: 80,
+      category: 'other',
+      location: { city: 'Haifa', address: '' },
+      image_url: [],
+      publisher_id: 1,
+      created_at: '2024-01-01T10:00:00Z',
+    };
     expect(validateDraft(draftOf(legacy), 'job')).toEqual({ jobTitle: 'titleRequired' });
   });
 
@@ -71,7 +100,10 @@ describe('the posting form', () => {
     expect(loadDraft(draftKeyOf('noa@example.com', 7))).not.toBeNull();
     clearDraft(draftKeyOf('noa@example.com', 7));
     expect(localStorage.getItem(STORAGE_KEYS.postDraft)).toBeNull();
-    localStorage.setItem(STORAGE_KEYS.postDraft, JSON.stringify({ [newKey]: { amount: 42, description: 'Kept', contactMethods: ['fax', 'email'] } }));
+    localStorage.setItem(
+      STORAGE_KEYS.postDraft,
+      JSON.stringify({ [newKey]: { amount: 42, description: 'Kept', contactMethods: ['fax', 'email'] } }),
+    );
     expect(loadDraft(newKey)).toEqual({ ...emptyDraft(), description: 'Kept', contactMethods: ['email'] });
     localStorage.setItem(STORAGE_KEYS.postDraft, '{broken');
     expect(loadDraft(newKey)).toBeNull();
@@ -80,17 +112,64 @@ describe('the posting form', () => {
   });
 
   it('starts a new post with the account name and email, and an edit with the listing as stored', () => {
-    expect(newDraftFor({ name: 'Noa Cohen', email: 'noa@example.com' })).toMatchObject({ contactPersonName: 'Noa Cohen', contactEmail: 'noa@example.com', paymentType: 'fixed', contactMethods: ['phone', 'whatsapp'] });
-    const listing: Listing = { job_id: 7, jobTitle: 'Sofa', status: 'active', contact_person_name: 'Noa', contact_methods: ['email'], phone: '0541234567', contact_email: 'noa@example.com', payment_type: 'hourly', offerType: 'service', description: 'Carry it', amount: 80, category: 'other', location: { city: 'Haifa', address: 'Herzl 10' }, place: { id: 294801, name: 'חיפה', lat: 32.8, lon: 34.99 }, language: 'en', image_url: [], publisher_id: 1, created_at: '2026-11-20T10:00:00Z' };
+    expect(newDraftFor({ name: 'Noa Cohen', email: 'noa@example.com' })).toMatchObject({
+      contactPersonName: 'Noa Cohen',
+      contactEmail: 'noa@example.com',
+      paymentType: 'fixed',
+      contactMethods: ['phone', 'whatsapp'],
+    });
+    const listing: Listing = {
+      job_id: 7,
+      jobTitle: 'Sofa',
+      status: 'active',
+      contact_person_name: 'Noa',
+      contact_methods: ['email'],
+      phone: '0541234567',
+      contact_email: 'noa@example.com',
+      payment_type: 'hourly',
+      offerType: 'service',
+      description: 'Carry it',
+      amount: 80,
+      category: 'other',
+      location: { city: 'Haifa', address: 'Herzl 10' },
+      place: { id: 294801, name: 'חיפה', lat: 32.8, lon: 34.99 },
+      language: 'en',
+      image_url: [],
+      publisher_id: 1,
+      created_at: '2026-11-20T10:00:00Z',
+    };
     const draft = draftOf(listing);
-    expect(draft).toEqual({ jobTitle: 'Sofa', description: 'Carry it', category: 'other', paymentType: 'hourly', amount: '80', contactPersonName: 'Noa', phone: '054-123-4567', contactEmail: 'noa@example.com', city: 'Haifa', placeId: 294801, address: 'Herzl 10', contactMethods: ['email'], language: 'en' });
+    expect(draft).toEqual({
+      jobTitle: 'Sofa',
+      description: 'Carry it',
+      category: 'other',
+      paymentType: 'hourly',
+      amount: '80',
+      contactPersonName: 'Noa',
+      phone: '054-123-4567',
+      contactEmail: 'noa@example.com',
+      city: 'Haifa',
+      placeId: 294801,
+      address: 'Herzl 10',
+      contactMethods: ['email'],
+      language: 'en',
+    });
     expect(validateDraft(draft, 'service')).toEqual({});
     // The city as typed, whatever language the place is named in for the reader; no place: no id.
-    expect(draftOf({ ...listing, place: null, location: { city: 'Kfar Nowhere', address: '' } })).toMatchObject({ city: 'Kfar Nowhere', placeId: 0 });
+    expect(draftOf({ ...listing, place: null, location: { city: 'Kfar Nowhere', address: '' } })).toMatchObject({
+      city: 'Kfar Nowhere',
+      placeId: 0,
+    });
   });
 
   it('builds the multipart payload the API reads', () => {
-    const data = toFormData({ ...valid, address: 'Herzl 10' }, 'service', 'he', [new Blob(['x'], { type: 'image/png' })], ['/uploads/a.jpg']);
+    const data = toFormData(
+      { ...valid, address: 'Herzl 10' },
+      'service',
+      'he',
+      [new Blob(['x'], { type: 'image/png' })],
+      ['/uploads/a.jpg'],
+    );
     expect(data.get('offerType')).toBe('service');
     expect(JSON.parse(data.get('location') as string)).toEqual({ city: 'Haifa', address: 'Herzl 10' });
     expect(data.get('language')).toBe('en');

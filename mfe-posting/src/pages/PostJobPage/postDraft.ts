@@ -11,7 +11,15 @@ import {
   type Listing,
   type OfferType,
 } from '@tasko/shared';
-import { fieldErrorsOf, LISTING_FORM_ORDER, listingFormEntries, postSchema, type FieldErrors, type ListingDraft, type ListingFormValues } from '@tasko/shared/validation';
+import {
+  fieldErrorsOf,
+  LISTING_FORM_ORDER,
+  listingFormEntries,
+  postSchema,
+  type FieldErrors,
+  type ListingDraft,
+  type ListingFormValues,
+} from '@tasko/shared/validation';
 
 /** What the form holds, as the listing contract shapes it (listingContract.ts): kept on the device until published. */
 export type PostDraft = ListingDraft;
@@ -34,7 +42,21 @@ export const FIELD_ORDER = [...LISTING_FORM_ORDER, 'photos'] as const;
 export type FieldName = (typeof FIELD_ORDER)[number];
 
 export function emptyDraft(): PostDraft {
-  return { jobTitle: '', description: '', category: '', paymentType: 'fixed', amount: '', contactPersonName: '', phone: '', contactEmail: '', city: '', placeId: 0, address: '', contactMethods: [...DEFAULT_CONTACT_METHODS], language: '' };
+  return {
+    jobTitle: '',
+    description: '',
+    category: '',
+    paymentType: 'fixed',
+    amount: '',
+    contactPersonName: '',
+    phone: '',
+    contactEmail: '',
+    city: '',
+    placeId: 0,
+    address: '',
+    contactMethods: [...DEFAULT_CONTACT_METHODS],
+    language: '',
+  };
 }
 
 /** A new post starts with the account's name and email: most people post for themselves. */
@@ -96,7 +118,13 @@ function fileNameOf(photo: Blob, index: number): string {
 }
 
 /** The multipart post as `api/src/plugins/jobs/postForm.ts` reads it: the contract's fields, then the photos. */
-export function toFormData(draft: PostDraft, offerType: OfferType, pageLanguage: Language, photos: Blob[], keepImages?: string[]): FormData {
+export function toFormData(
+  draft: PostDraft,
+  offerType: OfferType,
+  pageLanguage: Language,
+  photos: Blob[],
+  keepImages?: string[],
+): FormData {
   const data = new FormData();
   for (const [name, value] of listingFormEntries(formValuesOf(draft, offerType, pageLanguage))) data.append(name, value);
   if (keepImages) data.append('keepImages', JSON.stringify(keepImages));
@@ -141,7 +169,8 @@ export function loadDraft(key: string): PostDraft | null {
   for (const field of Object.keys(draft) as (keyof PostDraft)[]) {
     const value = values[field];
     if (field === 'contactMethods') {
-      if (Array.isArray(value)) draft.contactMethods = value.filter((m): m is ContactMethod => (CONTACT_METHODS as readonly unknown[]).includes(m));
+      if (Array.isArray(value))
+        draft.contactMethods = value.filter((m): m is ContactMethod => (CONTACT_METHODS as readonly unknown[]).includes(m));
     } else if (field === 'placeId') {
       if (Number.isSafeInteger(value) && (value as number) > 0) draft.placeId = value as number;
     } else if (field === 'language') {

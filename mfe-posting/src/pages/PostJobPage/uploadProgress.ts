@@ -14,7 +14,9 @@ export function transferParts(sent: number, total: number, language: Language): 
   const size = isLarge ? MEGABYTE : KILOBYTE;
   return {
     sent: numberFormatter(language, digits).format(Math.min(sent, total) / size),
-    total: numberFormatter(language, { ...digits, style: 'unit', unit: isLarge ? 'megabyte' : 'kilobyte', unitDisplay: 'short' }).format(total / size),
+    total: numberFormatter(language, { ...digits, style: 'unit', unit: isLarge ? 'megabyte' : 'kilobyte', unitDisplay: 'short' }).format(
+      total / size,
+    ),
   };
 }
 

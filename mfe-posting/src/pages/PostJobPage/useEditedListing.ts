@@ -1,7 +1,8 @@
 import { api, type ApiError, type Listing, type MessageKey } from '@tasko/shared';
 import { useRemoteData } from '@tasko/shared/remoteData';
 
-export type EditedListing = { status: 'idle' } | { status: 'loading' } | { status: 'loaded'; listing: Listing } | { status: 'failed'; messageKey: MessageKey };
+export type EditedListing =
+  { status: 'idle' } | { status: 'loading' } | { status: 'loaded'; listing: Listing } | { status: 'failed'; messageKey: MessageKey };
 
 const isListingId = (editId: string) => /^\d{1,10}$/.test(editId);
 

@@ -1,7 +1,33 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { api, authStore, toApiError, track, useLanguage, userAtom, type Listing, type MessageKey, type OfferType, type StoredUser, type Submission, type UploadOptions, type ValidationKey } from '@tasko/shared';
+import {
+  api,
+  authStore,
+  toApiError,
+  track,
+  useLanguage,
+  userAtom,
+  type Listing,
+  type MessageKey,
+  type OfferType,
+  type StoredUser,
+  type Submission,
+  type UploadOptions,
+  type ValidationKey,
+} from '@tasko/shared';
 import type { FieldErrors } from '@tasko/shared/validation';
-import { clearDraft, draftKeyOf, draftOf, FIELD_ORDER, loadDraft, newDraftFor, saveDraft, toFormData, validateDraft, type FieldName, type PostDraft } from './postDraft';
+import {
+  clearDraft,
+  draftKeyOf,
+  draftOf,
+  FIELD_ORDER,
+  loadDraft,
+  newDraftFor,
+  saveDraft,
+  toFormData,
+  validateDraft,
+  type FieldName,
+  type PostDraft,
+} from './postDraft';
 import { clearPhotoDraft, loadPhotoDraft, savePhotoDraft } from './photoDraftStore';
 import { newPhoto, planPhotoUpload, releasePhotos, uploadFilesOf, type Photo } from './photos';
 
@@ -45,7 +71,8 @@ function focusFirstInvalid(found: FieldErrors): void {
 
 function setStoredAgeConfirmed(isConfirmed: boolean): void {
   const current = authStore.get(userAtom);
-  if (current && current.info.ageConfirmed !== isConfirmed) authStore.set(userAtom, { ...current, info: { ...current.info, ageConfirmed: isConfirmed } });
+  if (current && current.info.ageConfirmed !== isConfirmed)
+    authStore.set(userAtom, { ...current, info: { ...current.info, ageConfirmed: isConfirmed } });
 }
 
 const storedPhotosOf = (listing: Listing | undefined): Photo[] => (listing?.image_url ?? []).map((url) => ({ kind: 'stored', url }));
@@ -184,7 +211,9 @@ export function usePostForm({ user, offerType, listing }: { user: StoredUser; of
       return;
     }
     if (!isRetry) submission.current = {};
-    const plan = listing ? planPhotoUpload(photos, listing.image_url) : { keep: [], upload: photos.flatMap((p) => (p.kind === 'new' ? [p.blob] : [])) };
+    const plan = listing
+      ? planPhotoUpload(photos, listing.image_url)
+      : { keep: [], upload: photos.flatMap((p) => (p.kind === 'new' ? [p.blob] : [])) };
     const hasPhotos = plan.upload.length > 0;
     const controller = new AbortController();
     sending.current = controller;
@@ -210,7 +239,9 @@ export function usePostForm({ user, offerType, listing }: { user: StoredUser; of
           setPublishing({ status: 'publishing', phase: upload.phase, hasPhotos, sent, total });
         },
       };
-      const saved = listing ? await api.updateJob(listing.job_id, payload, options) : await api.createJob(payload, { ...options, submission: submission.current });
+      const saved = listing
+        ? await api.updateJob(listing.job_id, payload, options)
+        : await api.createJob(payload, { ...options, submission: submission.current });
       clearDraft(draftKey);
       void clearPhotoDraft(draftKey);
       if (!listing) track('publish', { offerType, category: saved.category });

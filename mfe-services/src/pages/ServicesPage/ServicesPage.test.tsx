@@ -53,7 +53,10 @@ describe('ServicesPage', () => {
     renderAt('/en/services');
     expect(screen.getByRole('heading', { level: 1, name: 'Services' })).toBeInTheDocument();
     expect(screen.getByText('Loading services…')).toBeInTheDocument();
-    expect(search).toHaveBeenCalledWith({ offerType: 'service', sort: 'newest', page: 1, pageSize: 12, language: 'en' }, expect.any(AbortSignal));
+    expect(search).toHaveBeenCalledWith(
+      { offerType: 'service', sort: 'newest', page: 1, pageSize: 12, language: 'en' },
+      expect.any(AbortSignal),
+    );
 
     await act(async () => answer(onePage([tutoring])));
     expect(screen.queryByText('Loading services…')).toBeNull();
@@ -70,16 +73,29 @@ describe('ServicesPage', () => {
     expect(await screen.findByText('No services found.')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Where?' })).toHaveValue('Haifa');
     await userEvent.click(screen.getByRole('button', { name: 'Education and tutoring' }));
-    expect(search).toHaveBeenLastCalledWith({ offerType: 'service', location: 'Haifa', category: 'educationAndTutoring', sort: 'newest', page: 1, pageSize: 12, language: 'en' }, expect.any(AbortSignal));
+    expect(search).toHaveBeenLastCalledWith(
+      { offerType: 'service', location: 'Haifa', category: 'educationAndTutoring', sort: 'newest', page: 1, pageSize: 12, language: 'en' },
+      expect.any(AbortSignal),
+    );
     await userEvent.type(screen.getByLabelText('What are you looking for?'), 'math');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
-    expect(search).toHaveBeenLastCalledWith(expect.objectContaining({ offerType: 'service', q: 'math', location: 'Haifa', category: 'educationAndTutoring' }), expect.any(AbortSignal));
+    expect(search).toHaveBeenLastCalledWith(
+      expect.objectContaining({ offerType: 'service', q: 'math', location: 'Haifa', category: 'educationAndTutoring' }),
+      expect.any(AbortSignal),
+    );
     expect(await screen.findByText('No services found.')).toBeInTheDocument();
   });
 
   it('saves the services search shown as an alert, for a signed-in user', async () => {
     jest.spyOn(api, 'searchJobs').mockResolvedValue(onePage([tutoring]));
-    const create = jest.spyOn(api.alerts, 'create').mockResolvedValue({ id: 1, offerType: 'service', q: 'math', category: 'educationAndTutoring', frequency: 'instant', createdAt: '2026-11-23T10:00:00.000Z' });
+    const create = jest.spyOn(api.alerts, 'create').mockResolvedValue({
+      id: 1,
+      offerType: 'service',
+      q: 'math',
+      category: 'educationAndTutoring',
+      frequency: 'instant',
+      createdAt: '2026-11-23T10:00:00.000Z',
+    });
     jest.spyOn(api, 'getSettings').mockResolvedValue({ ...DEFAULT_SETTINGS, emailNotifications: true });
     act(() => signIn({ token: 'session', info: { email: 'dana@example.com', name: 'Dana' }, settings: DEFAULT_SETTINGS }));
     try {
@@ -95,7 +111,10 @@ describe('ServicesPage', () => {
   });
 
   it('shows the server problem in a popup, whose retry asks again', async () => {
-    const search = jest.spyOn(api, 'searchJobs').mockRejectedValueOnce({ statusCode: 500, messageKey: 'serverError' }).mockResolvedValueOnce(onePage([tutoring]));
+    const search = jest
+      .spyOn(api, 'searchJobs')
+      .mockRejectedValueOnce({ statusCode: 500, messageKey: 'serverError' })
+      .mockResolvedValueOnce(onePage([tutoring]));
     renderAt('/en/services');
     const popup = await screen.findByRole('alertdialog');
     expect(popup).toHaveAttribute('open');
@@ -108,9 +127,15 @@ describe('ServicesPage', () => {
 
   it('closes the server-problem popup with Close or Escape, leaving the retry on the page, and shows it again for the next failure', async () => {
     const failure = { statusCode: 500, messageKey: 'serverError' };
-    jest.spyOn(api, 'searchJobs').mockRejectedValueOnce(failure).mockRejectedValueOnce(failure).mockResolvedValueOnce(onePage([tutoring]));
+    jest
+      .spyOn(api, 'searchJobs')
+      .mockRejectedValueOnce(failure)
+      .mockRejectedValueOnce(failure)
+      .mockResolvedValueOnce(onePage([tutoring]));
     renderAt('/en/services');
-    const popup = await screen.findByRole('alertdialog', { name: 'There was a problem with the server. Please try again in a few minutes.' });
+    const popup = await screen.findByRole('alertdialog', {
+      name: 'There was a problem with the server. Please try again in a few minutes.',
+    });
     // A hurried Enter closes the popup rather than sending the search again.
     expect(within(popup).getByRole('button', { name: 'Close' })).toHaveFocus();
     await userEvent.click(within(popup).getByRole('button', { name: 'Close' }));
@@ -127,7 +152,9 @@ describe('ServicesPage', () => {
 
   it('reads in Hebrew, with a Hebrew service and an English one each in its own direction', async () => {
     await loadTexts('he');
-    jest.spyOn(api, 'searchJobs').mockResolvedValue(onePage([{ ...tutoring, job_id: 4, jobTitle: 'שיעורי גיטרה', description: 'למתחילים.' }, tutoring]));
+    jest
+      .spyOn(api, 'searchJobs')
+      .mockResolvedValue(onePage([{ ...tutoring, job_id: 4, jobTitle: 'שיעורי גיטרה', description: 'למתחילים.' }, tutoring]));
     renderAt('/he/services');
     expect(screen.getByRole('heading', { level: 1, name: 'שירותים' })).toBeInTheDocument();
     expect(await screen.findByText('נמצאו שני שירותים')).toBeInTheDocument();
