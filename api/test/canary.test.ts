@@ -60,7 +60,7 @@ interface ServedPage {
 
 const ENV = {
   DIST_ROOT: '',
-  // Judged by the tests themselves (judge() below), as any server's flush would.
+  // Judged by the tests themselves (judge() below), as every server's flush would.
   RELEASE_STATS_FLUSH_MS: '3600000',
   CANARY_MIN_LOADS: '6',
   CANARY_MIN_VISITORS: '6',
