@@ -8,7 +8,7 @@
 # the production build, `deps` installs only what the server needs at run time, `runtime` puts the two together
 # and runs as the unprivileged `node` user.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:22-bookworm-slim
 
 # ---------------------------------------------------------------------------------------------------------------
 # The manifests alone, the base of both installs below: a change of source reuses their node_modules layers. npm ci

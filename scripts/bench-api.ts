@@ -17,7 +17,7 @@ import { request as playwrightRequest } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { LIMITS, searchQueryString, type JobSearchParams } from '@tasko/shared/domain';
 import { openDatabase, type DatabaseHandle } from '../api/src/db/client.js';
-import { searchListings } from '../api/src/plugins/jobs/jobs.queries.js';
+import { searchListings } from '../api/src/search/listingSearch.js';
 import { queryRecorder } from '../api/test/queryPlans.js';
 import { publicListingPage } from '../api/src/plugins/jobs/listingSchemas.js';
 import { compiledSerializerCompiler } from '../api/src/plugins/responseSerializer.js';

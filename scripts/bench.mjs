@@ -50,7 +50,16 @@ function prepareBaseline(ref) {
 const isCluster = args.includes('--cluster');
 const benchmarks = isCluster
   ? ['bench-cluster.ts']
-  : ['bench-pages.ts', 'bench-lighthouse.ts', 'bench-api.ts', 'bench-alerts.ts', 'bench-uploads.ts', 'bench-realtime.ts', 'bench-inbox.ts'];
+  : [
+      'bench-pages.ts',
+      'bench-lighthouse.ts',
+      'bench-api.ts',
+      'bench-search.ts',
+      'bench-alerts.ts',
+      'bench-uploads.ts',
+      'bench-realtime.ts',
+      'bench-inbox.ts',
+    ];
 if (isCluster) args.splice(args.indexOf('--cluster'), 1);
 const steps = [
   [process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--if-stale']],

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { CATEGORIES, type Category, type Language } from '@tasko/shared/domain';
 import { rowsOf, type Database } from '../api/src/db/client.js';
 import { storedKey } from '../api/src/plugins/jobs/listingKeys.js';
+import { listingTermsOf, TERMS_VERSION } from '../api/src/search/terms.js';
 import placesFile from '../api/src/plugins/places/places.generated.json' with { type: 'json' };
 
 /** Per category, what people ask for (jobs) and offer (services), as they would title it. */
@@ -163,6 +164,9 @@ function titlesOf(language: Language): string[] {
 
 const TITLES_PER_CATEGORY = 5;
 
+/** Every generated listing's description. */
+const DESCRIPTION = 'A realistic description of a small paid task, long enough to look like the real thing, with when and where. ';
+
 /**
  * Adds `count` listings (and their publishers) to the database. Secondary indexes of `listings` are
  * dropped for the load and built again after it, which is how bulk loads are done; then VACUUM ANALYZE,
@@ -201,17 +205,22 @@ export async function generateListings(db: Database, count: number): Promise<voi
   const placeNames = textArray(PLACES.map((place) => storedKey(Object.values(place.names).join(' ')).trim()));
   const languages = Object.fromEntries(LANGUAGE_SHARES.map(([language]) => [language, `'${language}'`])) as Record<Language, string>;
   const placeIds = `array[${PLACES.map((place) => place.id).join(',')}]::int[]`;
+  // The search terms the API would store (search/terms.ts): the title's and the description's, worked out here
+  // once per title and joined by spaces (no term holds one), then the place's, added as the API adds it.
+  const titleTerms = arrayFor((language) =>
+    titlesOf(language).map((title) => listingTermsOf({ title, description: DESCRIPTION, placeId: null }).join(' ')),
+  );
   const categories = textArray([...CATEGORIES]);
   // Bigger places get more listings: the square of a uniform number leans towards the first (largest) ones.
   await db.execute(
     sql.raw(`
     insert into listings (publisher_id, offer_type, title, description, category, payment_type, amount, contact_person_name,
-                          phone, city, address, place_id, language, search_text, place_text,
+                          phone, city, address, place_id, language, search_text, place_text, search_terms, terms_version,
                           status, hidden_at, is_publisher_blocked, created_at, updated_at)
     select ${firstPublisher?.id ?? 1} + (r.u * ${publishers})::int % ${publishers},
            case when r.o < 0.7 then 'job' else 'service' end,
            (${languageCase(titles)})[r.c * ${TITLES_PER_CATEGORY} + 1 + (r.t * ${TITLES_PER_CATEGORY})::int % ${TITLES_PER_CATEGORY}],
-           'A realistic description of a small paid task, long enough to look like the real thing, with when and where. ',
+           '${DESCRIPTION}',
            (${categories})[r.c + 1],
            case when r.p < 0.6 then 'fixed' else 'hourly' end,
            case when r.p < 0.6 then 50 + (r.a * 1950)::int else 35 + (r.a * 115)::int end,
@@ -225,6 +234,9 @@ export async function generateListings(db: Database, count: number): Promise<voi
              || ' ' || (${languageCase(nameKeys)})[1 + (r.u * 6)::int % 6] || ' ',
            -- As placeTextOf writes it: the city and the street as typed, then the place's four names.
            ' ' || (${languageCase(cityKeys)})[r.pick] || ' street ' || (1 + (r.a * 200)::int) || ' ' || (${placeNames})[r.pick] || ' ',
+           string_to_array((${languageCase(titleTerms)})[r.c * ${TITLES_PER_CATEGORY} + 1 + (r.t * ${TITLES_PER_CATEGORY})::int % ${TITLES_PER_CATEGORY}], ' ')
+             || ('p:' || (${placeIds})[r.pick]),
+           ${TERMS_VERSION},
            case when r.s < 0.9 then 'active' when r.s < 0.97 then 'close' else 'deleted' end,
            case when r.h < 0.005 then now() end,
            r.h > 0.997,

@@ -42,7 +42,8 @@ export async function startServer(env: Record<string, string>, tree = root): Pro
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 100; attempt += 1) {
+  // tsx compiles the server first: on two busy cores that alone can take most of a minute.
+  for (let attempt = 0; attempt < 450; attempt += 1) {
     try {
       if ((await fetch(`${url}/api/v1/health`)).ok) return { url, child };
     } catch {
@@ -51,7 +52,7 @@ export async function startServer(env: Record<string, string>, tree = root): Pro
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill();
-  throw new Error('the server did not start within 20 s');
+  throw new Error('the server did not start within 90 s');
 }
 
 /** A session through the local identity provider, as the sign-in page does it: nonce, ID token, login. */
@@ -71,10 +72,16 @@ export async function benchSession(url: string, email: string): Promise<string> 
   return accessToken;
 }
 
+/** A multipart payload of these fields, as the posting form sends them. */
+export function formOf(fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
+
 /** The multipart post payload of a valid listing, as the posting form sends it. */
 export function listingForm(title: string): FormData {
-  const form = new FormData();
-  const fields: Record<string, string> = {
+  return formOf({
     jobTitle: title,
     description: 'Carrying a sofa up three floors.',
     category: 'homeServices',
@@ -84,9 +91,7 @@ export function listingForm(title: string): FormData {
     phone: '054-1234-567',
     location: JSON.stringify({ city: 'Haifa', address: '' }),
     offerType: 'job',
-  };
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  return form;
+  });
 }
 
 /**

@@ -3,8 +3,11 @@
 // cores, then writes .br and .gz beside each text asset so the server sends them without compressing.
 // --if-stale: skip a package whose dist is newer than its sources and the shared package.
 // --out=<folder>: build the one package named into that folder instead of its dist (a release, a test's build).
+// --from=<folder>: with --out, build it from that copy of its folder instead of the repository's (a test's change
+// to its sources, made where a run that is killed leaves nothing behind).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { REPO_ROOT as root, federatedPackages } from '../shared/build/workspaces.cjs';
@@ -15,6 +18,34 @@ const outDir = process.argv.find((a) => a.startsWith('--out='))?.slice('--out='.
 if (outDir && selected.length !== 1) {
   console.error('--out builds one package: name it, e.g. node scripts/build.mjs mfe-content --out=/tmp/release');
   process.exit(2);
+}
+const fromDir = process.argv.find((a) => a.startsWith('--from='))?.slice('--from='.length);
+if (fromDir && !outDir) {
+  console.error('--from builds into --out, never into the package dist: e.g. --from=/tmp/copy/mfe-content --out=/tmp/build');
+  process.exit(2);
+}
+if (fromDir) assertResolvesLikeTheRepository(path.resolve(fromDir));
+
+/**
+ * A copy builds as the package does only when it finds the same modules: the repository's node_modules (so the
+ * shared package and every version the federation shares are the same files) and tsconfig.base.json, both in
+ * the copy's parent folder as they are in the repository's root (links to them will do).
+ */
+function assertResolvesLikeTheRepository(dir) {
+  const sharedBuild = fs.realpathSync(path.join(root, 'shared', 'build', 'workspaces.cjs'));
+  let resolved = '';
+  try {
+    resolved = fs.realpathSync(createRequire(path.join(dir, 'webpack.config.js')).resolve('@tasko/shared/build/workspaces.cjs'));
+  } catch {
+    // not found at all: told below
+  }
+  if (resolved !== sharedBuild || !fs.existsSync(path.join(dir, '..', 'tsconfig.base.json'))) {
+    console.error(
+      `--from=${dir} does not resolve its modules as the repository does: its parent folder needs the repository's ` +
+        'node_modules and tsconfig.base.json (links to them), as e2e/support/releases.ts lays a copy out',
+    );
+    process.exit(2);
+  }
 }
 
 function newestMtime(target) {
@@ -45,14 +76,20 @@ function build(pkg) {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const dist = outDir ? path.resolve(outDir) : path.join(root, pkg, 'dist');
+    const dir = fromDir ? path.resolve(fromDir) : path.join(root, pkg);
+    // A release (--out) builds the same package again and again: webpack's persistent cache, kept in node_modules,
+    // a copy's in its own (the cache records the absolute paths of the sources it was made from).
+    const cache = fromDir
+      ? path.join(dir, 'node_modules', '.cache', 'tasko-webpack')
+      : path.join(root, 'node_modules', '.cache', 'tasko-webpack');
     const child = spawn(
       process.execPath,
       [path.join(root, 'node_modules', 'webpack', 'bin', 'webpack.js'), '--mode', 'production', '--output-path', dist],
       {
-        cwd: path.join(root, pkg),
+        // The federation plugin writes its runtime entry under the working folder's node_modules/.federation.
+        cwd: dir,
         stdio: ['ignore', 'pipe', 'pipe'],
-        // A release (--out) builds the same package again and again: webpack's persistent cache, kept in node_modules.
-        env: outDir ? { TASKO_WEBPACK_CACHE: path.join(root, 'node_modules', '.cache', 'tasko-webpack'), ...process.env } : process.env,
+        env: outDir ? { TASKO_WEBPACK_CACHE: cache, ...process.env } : process.env,
       },
     );
     let output = '';

@@ -1,5 +1,5 @@
 // A team's release tool (docs/releases.md). From a package's folder, as npm runs it:
-//   npm run release -w mfe-services [-- --canary 10] [-- --keep 10]
+//   npm run release -w mfe-services [-- --canary 10] [-- --keep 10] [-- --from <a copy of its folder>]
 //   npm run rollback|rollforward|promote -w mfe-services
 //   npm run prune -w mfe-services -- --keep 10
 //   npm run releases                       (the table of every area)
@@ -62,9 +62,8 @@ function areaOfPackage(packageName: string): ReleaseArea {
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
-/** What a build of the package in this tree will declare, known before building it. */
-function plannedFacts(area: ReleaseArea): BuildFacts {
-  const dir = path.join(REPO_ROOT, areaPackage(area));
+/** What a build of the package's sources in `dir` will declare, known before building it. */
+function plannedFacts(dir: string): BuildFacts {
   const shared = Object.entries(factory.sharedModules(dir)).map(([name, { version, requiredVersion }]) => ({
     name,
     version,
@@ -100,8 +99,8 @@ async function servedBuilds(
 }
 
 /** The version checks, before a build: the same rules the stored release is checked with after it. */
-async function versionProblems(config: AppConfig, store: ReleaseStore, area: ReleaseArea): Promise<string[]> {
-  const planned = plannedFacts(area);
+async function versionProblems(config: AppConfig, store: ReleaseStore, area: ReleaseArea, sourceDir: string): Promise<string[]> {
+  const planned = plannedFacts(sourceDir);
   const served = await servedBuilds(config, store);
   if (area === 'shell') return shellSkewWithRemotes(planned, served.remotes);
   const { shell } = served;
@@ -124,6 +123,14 @@ function contentHashOf(dir: string): string | null {
   return hash.digest('hex');
 }
 
+function stringOption(args: string[], name: string): string | undefined {
+  const at = args.indexOf(`--${name}`);
+  if (at < 0) return undefined;
+  const value = args[at + 1];
+  if (!value || value.startsWith('--')) throw new ReleaseError(`--${name} takes a folder`);
+  return value;
+}
+
 function numberOption(args: string[], name: string, min: number, max: number): number | undefined {
   const at = args.indexOf(`--${name}`);
   if (at < 0) return undefined;
@@ -136,19 +143,24 @@ function numberOption(args: string[], name: string, min: number, max: number): n
 async function release(area: ReleaseArea, args: string[]): Promise<void> {
   const canaryShare = numberOption(args, 'canary', 1, 99);
   const keep = numberOption(args, 'keep', 1, 1000);
+  // A copy of the package's folder, built instead of the tree's (scripts/build.mjs --from): a test's change.
+  const from = stringOption(args, 'from');
+  const sourceDir = from ? path.resolve(from) : path.join(REPO_ROOT, areaPackage(area));
   const config = loadConfig();
   const store = releaseStoreFor(config);
   const started = performance.now();
-  const early = await versionProblems(config, store, area);
+  const early = await versionProblems(config, store, area, sourceDir);
   if (early.length)
     throw new ReleaseError(
       `${areaPackage(area)} was refused before its build, the site still serves what it served:\n- ${early.join('\n- ')}`,
     );
   const builtDir = fs.mkdtempSync(path.join(os.tmpdir(), `tasko-release-${areaPackage(area)}-`));
   try {
-    execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build.mjs'), areaPackage(area), `--out=${builtDir}`], {
-      stdio: 'inherit',
-    });
+    execFileSync(
+      process.execPath,
+      [path.join(REPO_ROOT, 'scripts', 'build.mjs'), areaPackage(area), `--out=${builtDir}`, ...(from ? [`--from=${sourceDir}`] : [])],
+      { stdio: 'inherit' },
+    );
     const built = performance.now();
     const outcome = await publishRelease(store, area, builtDir, contentHashOf(builtDir) ?? '', {
       ...(canaryShare ? { canaryShare } : {}),
@@ -268,7 +280,9 @@ const commands: Record<string, () => Promise<void>> = {
 try {
   const run = command ? commands[command] : undefined;
   if (!run)
-    throw new ReleaseError(`usage: release.ts ${Object.keys(commands).join('|')} [shell|mfe-<name>] [--canary <1-99>] [--keep <n>]`);
+    throw new ReleaseError(
+      `usage: release.ts ${Object.keys(commands).join('|')} [shell|mfe-<name>] [--canary <1-99>] [--keep <n>] [--from <folder>]`,
+    );
   await run();
 } catch (error) {
   if (!(error instanceof ReleaseError || error instanceof ConfigError)) throw error;

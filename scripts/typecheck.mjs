@@ -1,17 +1,24 @@
 #!/usr/bin/env node
-// Type-checks every workspace that has a tsconfig.json, one after another, and fails if any fails.
+// Type-checks the site in four programs and fails if any fails: the browser packages together
+// (tsconfig.web.json: the shell, every remote and the shared package, which each of them imports, checked once),
+// then the API, the scripts and the end-to-end specs, each with its own libraries (docs/operations.md#types).
+// Each package keeps its own tsconfig.json for editors and for `tsc -p <package>`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { browserPackages, REPO_ROOT as root } from '../shared/build/workspaces.cjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { workspaces } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-// The root scripts (benchmarks, generators) have a tsconfig.json of their own.
-const failed = [...workspaces, 'scripts']
-  .filter((ws) => fs.existsSync(path.join(root, ws, 'tsconfig.json')))
-  .filter((ws) => spawnSync(process.execPath, [tsc, '--noEmit', '-p', ws], { cwd: root, stdio: 'inherit' }).status !== 0);
+// A browser package added to the workspaces but not to the web program would go unchecked.
+const { include } = JSON.parse(fs.readFileSync(`${root}/tsconfig.web.json`, 'utf8'));
+const unchecked = browserPackages().filter((name) => !include.includes(`${name}/src`));
+if (unchecked.length) {
+  console.error(`tsconfig.web.json does not include ${unchecked.map((name) => `${name}/src`).join(', ')}: add it there`);
+  process.exit(1);
+}
+const tsc = `${root}/node_modules/typescript/bin/tsc`;
+const programs = ['tsconfig.web.json', 'api', 'scripts', 'e2e'];
+const failed = programs.filter(
+  (project) => spawnSync(process.execPath, [tsc, '--noEmit', '-p', project], { cwd: root, stdio: 'inherit' }).status !== 0,
+);
 if (failed.length) {
   console.error(`type errors in: ${failed.join(', ')}`);
   process.exit(1);

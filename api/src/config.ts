@@ -52,6 +52,8 @@ export interface AppConfig {
   distRoot: string;
   adminEmails: string[];
   redisUrl: string | undefined;
+  /** Put before every key the site writes in Redis, so several sites (or test workers) can share one. */
+  redisKeyPrefix: string;
   /** Demo listings on a fresh database (on unless DEMO_DATA=off). */
   hasDemoData: boolean;
   /** Sign-in attempts allowed per client and minute. */
@@ -244,6 +246,10 @@ const settingsSchema = z
       .string()
       .refine((url) => /^rediss?:\/\//.test(url), 'expected redis://… or rediss://…')
       .optional(),
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[\w:.-]{1,64}$/, 'expected 1 to 64 letters, digits, or _ : . -')
+      .default('tasko-'),
     DEMO_DATA: onOff.default('on'),
     SIGN_IN_RATE_LIMIT: wholeNumber(1, 100_000).default(10),
     WRITE_RATE_LIMIT: wholeNumber(1, 100_000).default(30),
@@ -389,6 +395,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
     redisUrl: settings.REDIS_URL,
+    redisKeyPrefix: settings.REDIS_KEY_PREFIX,
     hasDemoData: settings.DEMO_DATA === 'on',
     signInRateLimit: settings.SIGN_IN_RATE_LIMIT,
     writeRateLimit: settings.WRITE_RATE_LIMIT,

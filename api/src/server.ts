@@ -8,7 +8,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '@tasko/shared/domain';
 import type { AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
-import { keyStoredListings } from './plugins/jobs/listingKeys.js';
+import { keyStoredListings, termStoredListings } from './plugins/jobs/listingKeys.js';
 import errorsPlugin, { ApiProblem } from './plugins/errors/errors.plugin.js';
 import securityPlugin from './plugins/security/security.plugin.js';
 import { compiledSerializerCompiler } from './plugins/responseSerializer.js';
@@ -39,6 +39,7 @@ import { moderationRoutes } from './plugins/moderation/moderation.routes.js';
 import { eventsRoutes } from './plugins/events/events.routes.js';
 import { settingsRoutes } from './plugins/settings/settings.routes.js';
 import { placesRoutes } from './plugins/places/places.routes.js';
+import { searchRoutes } from './search/search.routes.js';
 import { seedDemoListings } from './plugins/demo/seedDemo.js';
 import { userEventsRoutes } from './plugins/userEvents/userEvents.routes.js';
 import { databaseEventPublisher } from './plugins/deal/userEvents.js';
@@ -65,6 +66,8 @@ export interface ServerDeps {
   releasePreview?: ReleasePreview;
   /** True once the process was told to stop: `/health/ready` answers 503 from then on (main.ts sets it on SIGTERM). */
   isDraining?: () => boolean;
+  /** The steps of the close still running, by name, while the server closes: main.ts logs them if a drain overruns. */
+  closeSteps?: Set<string>;
 }
 
 /** Nobody can sign in: production without Google and without the local provider switched on. */
@@ -90,6 +93,8 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
   const { db } = database;
   // Listings stored before search keys existed (migration 0007): keyed and mapped to places once.
   const storedListingsKeyed = await keyStoredListings(db);
+  // Listings whose search terms an older vocabulary worked out, or none did: worked out again.
+  const storedListingsTermed = await termStoredListings(db);
   const sessions = await SessionService.open(db);
   let idp: LocalIdentityProvider | null = null;
   let verifier = refusingVerifier;
@@ -147,9 +152,20 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
   registerJsonBodyParser(app);
   app.decorateRequest('user', null);
   if (storedListingsKeyed.keyed > 0) app.log.info(storedListingsKeyed, 'stored listings keyed for search, cities mapped to places');
+  if (storedListingsTermed.termed > 0) app.log.info(storedListingsTermed, 'stored listings given the search terms of this vocabulary');
   if (demoSeeding?.photoError) app.log.warn(demoSeeding, 'demo listings seeded without photos');
   else if (demoSeeding?.listings) app.log.info(demoSeeding, 'demo listings seeded');
-  if (!deps.database) app.addHook('onClose', () => database.close());
+  /** A step of the close, named in `deps.closeSteps` while it runs. */
+  const onCloseStep = (name: string, step: () => unknown) =>
+    app.addHook('onClose', async () => {
+      deps.closeSteps?.add(name);
+      try {
+        await step();
+      } finally {
+        deps.closeSteps?.delete(name);
+      }
+    });
+  if (!deps.database) onCloseStep('closing the database pools', () => database.close());
 
   await app.register(errorsPlugin);
   // Once the instance drains (SIGTERM) or closes, every answer ends its connection: a proxy's keep-alive
@@ -168,7 +184,7 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
   // them too (not for the files of dist).
   const canaryCounts = await CanaryCounts.open(db, config.canary.maxVisitorsPerAddress);
   const siteReleases = new SiteReleases(config, releaseStoreFor(config), app.log, deps.releasePreview ?? null, canaryCounts);
-  app.addHook('onClose', () => siteReleases.close());
+  onCloseStep('closing the release manifest reader', () => siteReleases.close());
   app.addHook('onRequest', async (request) => {
     if (request.method === 'GET' && !/^\/(api\/|health\/|uploads\/|mfe\/(?!releases\/))/.test(request.url)) await siteReleases.refresh();
   });
@@ -188,7 +204,7 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
   const mailer = createMailer(config);
   const siteOrigin = config.canonicalOrigin ?? config.publicOrigin;
   const alerts = await startAlerts({ db, database, mailer, tokens, siteOrigin, log: app.log });
-  app.addHook('onClose', () => alerts.stop());
+  onCloseStep('stopping the job queue (pg-boss)', () => alerts.stop());
   const onListingVisible = (listingId: number) => alerts.listingBecameVisible(listingId);
   // The deal on the site (docs/deal.md): what its routes tell members' open pages, and their emails.
   const userEventPublisher = databaseEventPublisher();
@@ -203,13 +219,13 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
     reviewWindowDays: config.reviewWindowDays,
   });
   const redis = config.redisUrl ? await openRedis(config.redisUrl, app.log) : null;
-  if (redis) app.addHook('onClose', () => closeRedis(redis));
+  if (redis) onCloseStep('closing the Redis connection', () => closeRedis(redis));
   await app.register(rateLimit, {
     global: false,
     // Sign-in routes count by address instead (their own keyGenerator).
     keyGenerator: byUserOrAddress(sessions),
     // The plugin's store type names route options it never passes; ours take what it does pass (LimitScope).
-    store: (redis ? redisRateLimitStore(redis) : pgRateLimitStore(db)) as never,
+    store: (redis ? redisRateLimitStore(redis, config.redisKeyPrefix) : pgRateLimitStore(db)) as never,
     errorResponseBuilder: (_request, context) => new ApiProblem(context.statusCode, 'rateLimited'),
   });
   app.addHook('onError', async (request, _reply, error) => {
@@ -262,6 +278,7 @@ export async function buildServer(config: AppConfig, deps: ServerDeps = {}): Pro
       await api.register(eventsRoutes, { db, sessions, eventsRateLimit: config.eventsRateLimit });
       await api.register(settingsRoutes, { db, sessions, writeRateLimit: config.writeRateLimit });
       await api.register(placesRoutes);
+      await api.register(searchRoutes, { publicReads: database.reads });
       await api.register(releasesRoutes, { releases: siteReleases, clientErrorRateLimit: config.clientErrorRateLimit });
       // The live event stream (docs/deal.md, "Real time"): its own listening connection to the database.
       await api.register(userEventsRoutes, {

@@ -15,13 +15,13 @@ import type { Mailer } from '../src/plugins/mail/mailer.js';
 import type { RenderedEmail } from '../src/plugins/mail/alertEmail.js';
 import { alertsRoutes, startAlerts, type AlertDeps, type AlertService } from '../src/plugins/alerts/alertService.js';
 import { alertsMatching, claimMatches } from '../src/plugins/alerts/alerts.queries.js';
-import { searchListings } from '../src/plugins/jobs/jobs.queries.js';
-import { alertKeysOf, searchColumnsOf, storedKey } from '../src/plugins/jobs/listingKeys.js';
+import { searchListings } from '../src/search/listingSearch.js';
+import { alertKeysOf, searchColumnsOf } from '../src/plugins/jobs/listingKeys.js';
 import { emptyDatabase, testDatabases } from './testServer.js';
 
-/** Records what would have left, with the moment it was handed over; `failures` sends fail first. */
+/** Records what would have left; `failures` sends fail first. */
 class FakeMailer implements Mailer {
-  sent: { message: RenderedEmail; at: number }[] = [];
+  sent: { message: RenderedEmail }[] = [];
   failures = 0;
 
   send(message: RenderedEmail): Promise<void> {
@@ -29,7 +29,7 @@ class FakeMailer implements Mailer {
       this.failures -= 1;
       return Promise.reject(new Error('SMTP answered 421'));
     }
-    this.sent.push({ message, at: performance.now() });
+    this.sent.push({ message });
     return Promise.resolve();
   }
 
@@ -43,6 +43,18 @@ class FakeMailer implements Mailer {
 
 const SITE = 'http://tasko.test';
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+
+/**
+ * Checks `condition` until it holds. The bound only ends a wait that would otherwise never end (a job never
+ * worked): it says nothing about speed, so it is far above anything a busy machine takes.
+ */
+async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) assert.fail(`still waiting for ${what} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 for (const database of testDatabases()) {
   describe(`alerts on ${database.name}`, () => {
@@ -131,6 +143,23 @@ for (const database of testDatabases()) {
     async function becameVisible(service: AlertService, listingId: number): Promise<void> {
       await service.listingBecameVisible(listingId);
       await service.drain!();
+    }
+
+    async function jobCount(queue: string, state: string): Promise<number> {
+      const [row] = rowsOf<{ n: number }>(
+        await handle.db.execute(sql`select count(*)::int as n from pgboss.job where name = ${queue} and state = ${state}`),
+      );
+      return Number(row?.n);
+    }
+
+    /**
+     * With `retryDelaySeconds: 3600`, a failed send's retry is an hour away: the test changes what it wants while
+     * the email waits (however slowly it runs), then makes the retry due at once.
+     */
+    async function whileTheRetryWaits(change: () => Promise<unknown>): Promise<void> {
+      await until(async () => (await jobCount('alert-email', 'retry')) === 1, 'the failed email to wait for its retry');
+      await change();
+      await handle.db.execute(sql`update pgboss.job set start_after = now() where name = 'alert-email' and state = 'retry'`);
     }
 
     before(async () => {
@@ -319,7 +348,7 @@ for (const database of testDatabases()) {
         { offerType: 'job', q: 'מתמטיקה' },
         { offerType: 'job', q: '%' },
         { offerType: 'job', q: '100%' },
-        { offerType: 'job', q: 'n_t' },
+        { offerType: 'job', q: 'fun_time' },
         { offerType: 'job', q: '\\' },
         { offerType: 'job', location: 'haifa herzl' },
         { offerType: 'job', location: 'HERZL' },
@@ -357,7 +386,8 @@ for (const database of testDatabases()) {
       // Punctuation separates words as a space does (searchKey): "fun_time" is "fun time", never a wildcard.
       assert.deepEqual(seen[7], seen[0], 'no letters, no words: % matches as no text does');
       assert.deepEqual(seen[8], [ids[2]!, ids[3]!]);
-      assert.deepEqual(seen[9], [ids[2]!, ids[3]!], '"n_t" is "n t", in "fun time" and "fun_time" alike');
+      assert.deepEqual(seen[9], [ids[2]!, ids[3]!], '"fun_time" is "fun time", in "fun time" and "fun_time" alike');
+      assert.deepEqual(seen[4], [], 'the contact name is not searched');
       assert.deepEqual(seen[10], seen[0]);
       assert.deepEqual(seen[13], [ids[1]!]);
     });
@@ -371,13 +401,14 @@ for (const database of testDatabases()) {
         await alert({ offerType: 'job' }),
         await alert({ offerType: 'job', category: 'homeServices' }),
         await alert({ offerType: 'job', q: 'SOFA' }),
-        await alert({ offerType: 'job', q: 'dana' }),
         await alert({ offerType: 'job', location: 'haifa' }),
         await alert({ offerType: 'job', location: 'herzl 5' }),
       ];
       await alert({ offerType: 'service' });
       await alert({ offerType: 'job', category: 'other' });
       await alert({ offerType: 'job', q: 'piano' });
+      // The contact person's name is a person, not the task: never searched.
+      await alert({ offerType: 'job', q: 'dana' });
       await alert({ offerType: 'job', location: 'eilat' });
       await createAlert(watcher.token, { offerType: 'job', q: 'moving', frequency: 'daily' });
 
@@ -426,7 +457,7 @@ for (const database of testDatabases()) {
     });
 
     test('nothing for my own listing, a hidden one, a blocked publisher, a deleted alert or emails switched off', async () => {
-      const service = await start();
+      const service = await start({ retryDelaySeconds: 3600 });
       const publisher = await user();
       const watcher = await user();
       const quiet = await user({ emailNotifications: false });
@@ -448,12 +479,12 @@ for (const database of testDatabases()) {
       // Emails switched off after the match was recorded, before the send (its retry, here): still nothing.
       mailer.failures = 1;
       await service.listingBecameVisible(await listing(publisher.id, { title: 'Another sofa' }));
-      for (const deadline = Date.now() + 5000; mailer.failures > 0 && Date.now() < deadline;)
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      await handle.db
-        .update(users)
-        .set({ settings: { ...DEFAULT_SETTINGS, emailNotifications: false } })
-        .where(eq(users.id, watcher.id));
+      await whileTheRetryWaits(() =>
+        handle.db
+          .update(users)
+          .set({ settings: { ...DEFAULT_SETTINGS, emailNotifications: false } })
+          .where(eq(users.id, watcher.id)),
+      );
       await service.drain!();
       assert.equal(mailer.failures, 0);
       assert.deepEqual(mailer.alertIds(), [control]);
@@ -462,9 +493,9 @@ for (const database of testDatabases()) {
       const late = await createAlert(publisher.token, { offerType: 'job', q: 'piano', frequency: 'instant' });
       mailer.failures = 1;
       await service.listingBecameVisible(await listing(watcher.id, { title: 'Grand piano to move' }));
-      for (const deadline = Date.now() + 5000; mailer.failures > 0 && Date.now() < deadline;)
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      assert.equal((await call('DELETE', `/api/v1/me/alerts/${late}`, publisher.token)).statusCode, 204);
+      await whileTheRetryWaits(async () =>
+        assert.equal((await call('DELETE', `/api/v1/me/alerts/${late}`, publisher.token)).statusCode, 204),
+      );
       await service.drain!();
       assert.equal(mailer.failures, 0);
       assert.deepEqual(mailer.alertIds(), [control]);
@@ -489,7 +520,10 @@ for (const database of testDatabases()) {
       const piano = await createAlert(watcher.token, { offerType: 'job', q: 'piano', frequency: 'instant' });
       await handle.db
         .update(listings)
-        .set({ title: 'Sofa and piano', searchText: storedKey('Sofa and piano') })
+        .set({
+          title: 'Sofa and piano',
+          ...searchColumnsOf({ title: 'Sofa and piano', description: '', contactPersonName: 'Dana', city: 'Haifa', address: '' }, {}),
+        })
         .where(eq(listings.id, id));
       await service.drain!();
       assert.deepEqual(mailer.alertIds(), [sofa]);
@@ -662,29 +696,27 @@ for (const database of testDatabases()) {
       assert.equal(mailer.sent.length, 1);
     });
 
-    test('publish-to-mailer latency', async (t) => {
-      // The production polling interval: a new job wakes the workers by NOTIFY, not by the poll.
-      const service = await start({ pollSeconds: undefined });
+    // How long delivery takes is `npm run bench` (bench-alerts.ts), not a test: timings on a shared machine vary.
+    test('publishing only queues; workers that poll once an hour are woken by NOTIFY', async () => {
       const publisher = await user();
       const watcher = await user();
       await createAlert(watcher.token, { offerType: 'job', q: 'sofa', frequency: 'instant' });
-      const latencies: number[] = [];
-      for (let i = 0; i < 5; i += 1) {
-        const id = await listing(publisher.id, { title: `Sofa ${i}` });
-        const startedAt = performance.now();
-        await service.listingBecameVisible(id);
-        const queuedIn = performance.now() - startedAt;
-        assert.ok(queuedIn < 200, `listingBecameVisible took ${queuedIn} ms`);
-        const deadline = Date.now() + 5000;
-        while (mailer.sent.length <= i && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
-        assert.equal(mailer.sent.length, i + 1);
-        latencies.push(mailer.sent[i]!.at - startedAt);
+      // A web-only instance: what the request itself does is one queued job, no matching and no mail.
+      const web = await start({ isWorker: false });
+      await web.listingBecameVisible(await listing(publisher.id, { title: 'Sofa 0' }));
+      assert.equal(await jobCount('listing-visible', 'created'), 1);
+      const [matches] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(alertMatches);
+      assert.equal(Number(matches?.n), 0, 'nothing matched while the request waited');
+      assert.equal(mailer.sent.length, 0);
+
+      // The first job is found by the workers' first look; after that, with an hour between polls, a job
+      // (the listing's, then its email's) reaches them within the wait only if its NOTIFY wakes them.
+      await start({ pollSeconds: 3600 });
+      await until(() => mailer.sent.length === 1, 'the first email');
+      for (let i = 1; i <= 3; i += 1) {
+        await web.listingBecameVisible(await listing(publisher.id, { title: `Sofa ${i}` }));
+        await until(() => mailer.sent.length === i + 1, `email ${i + 1}, without a poll`);
       }
-      const median = sorted(latencies)[2]!;
-      t.diagnostic(
-        `publish-to-mailer on ${database.name}: ${latencies.map((ms) => Math.round(ms)).join(', ')} ms (median ${Math.round(median)})`,
-      );
-      assert.ok(median < 2000);
     });
   });
 }

@@ -486,7 +486,7 @@ for (const database of testDatabases()) {
         // Every API process sweeps every 5 s; wait for the lapse, boundedly.
         for (
           let tries = 0;
-          tries < 200 &&
+          tries < 600 &&
           (await count(sql`select count(*)::int as n from applications where id = ${application.id} and status = 'sent'`)) === 0;
           tries += 1
         ) {

@@ -254,7 +254,7 @@ for (const database of testDatabases()) {
         for (const post of posts) assert.equal((await publish(omar, validPostFields(post))).statusCode, 201);
       });
 
-      it('finds text in any script and any case, in the title or the publisher’s name', async () => {
+      it('finds text in any script and any case, never by the contact person’s name', async () => {
         assert.deepEqual(
           (await search(`q=${encodeURIComponent('ספה')}`)).jobs.map((j: { jobTitle: string }) => j.jobTitle),
           ['עזרה בהובלת ספה'],
@@ -265,7 +265,7 @@ for (const database of testDatabases()) {
         );
         assert.equal((await search(`q=${encodeURIComponent('математике')}&offerType=service`)).total, 1);
         assert.equal((await search(`q=${encodeURIComponent('الحديقة')}`)).total, 1);
-        assert.equal((await search('q=maya')).total, 1, 'by publisher name');
+        assert.equal((await search('q=maya')).total, 0, 'a person, not the task: the contact name is not searched');
       });
 
       it('reads % and _ as the separators they are, never as wildcards', async () => {
@@ -288,9 +288,10 @@ for (const database of testDatabases()) {
           { jobTitle: 'Café au lait tasting', search: 'CAFE' },
         ];
         for (const { jobTitle } of posted) assert.equal((await publish(omar, validPostFields({ jobTitle }))).statusCode, 201);
+        // First by relevance: the same task in another language may follow (private lessons: the math tutor).
         for (const { jobTitle, search: words } of posted) {
           assert.deepEqual(
-            (await search(`q=${encodeURIComponent(words)}`)).jobs.map((j: { jobTitle: string }) => j.jobTitle),
+            (await search(`q=${encodeURIComponent(words)}`)).jobs.map((j: { jobTitle: string }) => j.jobTitle).slice(0, 1),
             [jobTitle],
             words,
           );

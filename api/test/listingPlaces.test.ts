@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../src/db/client.js';
-import { keyStoredListings } from '../src/plugins/jobs/listingKeys.js';
+import { keyStoredListings, termStoredListings } from '../src/plugins/jobs/listingKeys.js';
 import { multipartBody, validPostFields } from './multipart.js';
 import { freshClientAddress, signIn, testDatabases, useServerOn } from './testServer.js';
 
@@ -197,7 +197,7 @@ for (const database of testDatabases()) {
       assert.equal(res.json().fields.location, 'placeUnknown');
     });
 
-    it('keys the listings stored before keys existed, mapping their cities to places', async () => {
+    it('keys and terms the listings stored before keys existed, mapping their cities to places', async () => {
       const { db } = suite.handle;
       const [publisher] = rowsOf<{ id: number }>(await db.execute(sql`select id from users limit 1`));
       // Rows as migration 0007 leaves them: the new columns at their defaults.
@@ -221,6 +221,9 @@ for (const database of testDatabases()) {
           ['Старое объявление', null, 'ru'],
         ],
       );
+      // Their search terms are worked out at start-up too, after the keys (terms stored before a vocabulary change alike).
+      assert.deepEqual(await termStoredListings(db), { termed: 3 });
+      assert.deepEqual(await termStoredListings(db), { termed: 0 }, 'once termed, nothing is left to term');
       // Found like every other listing: by a spelling without niqqud, by another script's name of its city.
       assert.deepEqual(await titles(`q=${encodeURIComponent('שיעור גיטרה')}`), ['שִׁיעוּר גִּיטָרָה']);
       assert.ok((await titles(`location=${encodeURIComponent('نتانيا')}`)).includes('שִׁיעוּר גִּיטָרָה'));

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { LIMITS } from '@tasko/shared/domain';
 import { openDatabase, rowsOf, type DatabaseHandle } from '../src/db/client.js';
-import { searchListings, type SearchParams } from '../src/plugins/jobs/jobs.queries.js';
+import { searchListings, type SearchParams } from '../src/search/listingSearch.js';
 import { decodeCursor } from '../src/plugins/jobs/searchCursor.js';
 import { generateListings } from '../../scripts/benchListings.js';
 import { placeIdOf, SEARCH_SHAPES } from '../../scripts/searchShapes.js';

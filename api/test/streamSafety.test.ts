@@ -93,7 +93,7 @@ async function untilMarker(handle: DatabaseHandle, reader: EventStreamReader, me
   return reader.events.slice(since, reader.events.findIndex(isMarker)).filter((event) => !isAnyMarker(event));
 }
 
-/** Waits until the stream has ended (the server closed it), within WAIT_MS (5 s, what docs/deal.md promises). */
+/** Waits until the stream has ended (the server closed it), within WAIT_MS (a bound, docs/deal.md). */
 const untilEnded = (reader: EventStreamReader, what: string) => reader.until(() => reader.isEnded, what);
 
 /** The messages and reviews among `events`: [type, the message's or review's id]. */

@@ -1,74 +1,59 @@
-import { describe, it } from 'node:test';
-import assert from 'node:assert/strict';
 import { LANGUAGE_CODES } from '@tasko/shared/domain';
-import { newPage, useSiteAndBrowser } from '../support/site.js';
-
-const running = useSiteAndBrowser();
+import { expect, test } from '../support/test.js';
 
 /** Letters of the language's own script, to tell a real translation from English left in place. */
 const SCRIPT: Record<string, RegExp> = { en: /[A-Za-z]/, he: /[\u0590-\u05FF]/, ar: /[\u0600-\u06FF]/, ru: /[\u0400-\u04FF]/ };
 
-describe('content pages', () => {
-  it('the FAQ shows four questions in each language', async () => {
-    const { page, context, problems } = await newPage(running.browser);
-    try {
+function scriptOf(language: string): RegExp {
+  const script = SCRIPT[language];
+  if (!script) throw new Error(`no script known for ${language}`);
+  return script;
+}
+
+test.describe('content pages', () => {
+  test('the FAQ shows four questions in each language', async ({ page, pageErrors }) => {
+    for (const language of LANGUAGE_CODES) {
+      await page.goto(`/${language}/faq`);
+      const questions = page.locator('.faq__item h2');
+      await expect(questions, language).toHaveCount(4);
+      const texts = await questions.allTextContents();
+      for (const question of texts) expect(question, `${language}: ${question}`).toMatch(scriptOf(language));
+      expect(new Set(texts).size, `${language}: four different questions`).toBe(4);
+    }
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('contact has four feature cards and the ideas section; the terms hold the legal rules of the site', async ({ page }) => {
+    await page.goto('/en/contact');
+    await expect(page.locator('.contact__features li')).toHaveCount(4);
+    await expect(page.locator('.contact__ideas').getByRole('link', { name: /idea/i })).toBeVisible();
+
+    await page.goto('/en/eula');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const terms = page.locator('article');
+    for (const rule of [
+      /intermediary/i,
+      /18/,
+      /3 months|three months/i,
+      /50|fifty/i,
+      /(6|six)( \(six\))? months/i,
+      /Tel Aviv/i,
+      /discriminat/i,
+    ]) {
+      await expect(terms).toContainText(rule);
+    }
+  });
+
+  test('every content page renders its own title in each language, with no untranslated keys', async ({ page }) => {
+    for (const path of ['/teen-jobs', '/temporary-work', '/about', '/contact', '/faq', '/privacy-policy', '/eula', '/ai-info']) {
       for (const language of LANGUAGE_CODES) {
-        await page.goto(`${running.site.origin}/${language}/faq`);
-        await page.locator('.faq__item').first().waitFor();
-        const questions = await page.locator('.faq__item h2').allTextContents();
-        assert.equal(questions.length, 4, language);
-        for (const q of questions) assert.match(q, SCRIPT[language] as RegExp, `${language}: ${q}`);
-        assert.equal(new Set(questions).size, 4);
+        await page.goto(`/${language}${path}`);
+        const heading = page.getByRole('heading', { level: 1 });
+        await expect(heading, `${language}${path}`).toHaveText(scriptOf(language));
+        const title = (await heading.textContent()) ?? '';
+        expect(title, `${language}${path} shows a raw key`).not.toMatch(/^(title|sections\.)/);
+        await expect.poll(() => page.title(), { message: `${language}${path}: document title` }).toContain(title);
       }
-      assert.deepEqual(problems.errors, []);
-    } finally {
-      await context.close();
-    }
-  });
-
-  it('contact has four feature cards and the ideas section; the terms hold the legal rules of the site', async () => {
-    const { page, context } = await newPage(running.browser);
-    try {
-      await page.goto(`${running.site.origin}/en/contact`);
-      await page.locator('.contact__features li').first().waitFor();
-      assert.equal(await page.locator('.contact__features li').count(), 4);
-      await page.locator('.contact__ideas').getByRole('link', { name: /idea/i }).waitFor();
-
-      await page.goto(`${running.site.origin}/en/eula`);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      const terms = (await page.locator('article').textContent()) ?? '';
-      for (const rule of [
-        /intermediary/i,
-        /18/,
-        /3 months|three months/i,
-        /50|fifty/i,
-        /(6|six)( \(six\))? months/i,
-        /Tel Aviv/i,
-        /discriminat/i,
-      ]) {
-        assert.match(terms, rule);
-      }
-    } finally {
-      await context.close();
-    }
-  });
-
-  it('every content page renders its own title in each language, with no untranslated keys', async () => {
-    const { page, context } = await newPage(running.browser);
-    try {
-      for (const path of ['/teen-jobs', '/temporary-work', '/about', '/contact', '/faq', '/privacy-policy', '/eula', '/ai-info']) {
-        for (const language of LANGUAGE_CODES) {
-          await page.goto(`${running.site.origin}/${language}${path}`);
-          const heading = page.getByRole('heading', { level: 1 });
-          await heading.waitFor();
-          const title = (await heading.textContent()) ?? '';
-          assert.match(title, SCRIPT[language] as RegExp, `${language}${path}: ${title}`);
-          assert.doesNotMatch(title, /^(title|sections\.)/, `${language}${path} shows a raw key`);
-          assert.ok((await page.title()).includes(title), `${language}${path}: document title`);
-        }
-      }
-    } finally {
-      await context.close();
     }
   });
 });

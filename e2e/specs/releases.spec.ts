@@ -1,5 +1,3 @@
-import { after, describe, it } from 'node:test';
-import assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -7,11 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from '@playwright/test';
 import { REPO_ROOT } from '../../shared/build/workspaces.cjs';
 import { contentTypeOf } from '../../api/src/releases/releaseStores.js';
 import { signedBucketCookie } from '../../api/src/releases/canaryCounts.js';
-import { newPage, startSite, useSiteAndBrowser } from '../support/site.js';
+import { buildCopy, copyPackage, type PackageCopy } from '../support/releases.js';
+import { newPage, startSite } from '../support/site.js';
+import { expect, test as base } from '../support/test.js';
 
 /** The contract version of `@tasko/shared` this tree builds (shared/package.json). */
 const SHARED_VERSION = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'shared', 'package.json'), 'utf8')) as { version: string }).version;
@@ -23,47 +23,97 @@ const nextMinorOf = (version: string) => {
 };
 
 const run = promisify(execFile);
-const SERVICES_TEXT = path.join(REPO_ROOT, 'mfe-services', 'src', 'locales', 'en', 'services.json');
-const SERVICES_PAGE = path.join(REPO_ROOT, 'mfe-services', 'src', 'pages', 'ServicesPage', 'ServicesPage.tsx');
-const originals = new Map(
-  [SERVICES_TEXT, SERVICES_PAGE, path.join(REPO_ROOT, 'mfe-content', 'src', 'locales', 'en', 'faq.json')].map((file) => [
-    file,
-    fs.readFileSync(file, 'utf8'),
-  ]),
-);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasko-releases-'));
-const scratch: string[] = [dataDir];
+const SERVICES_TEXT = path.join('src', 'locales', 'en', 'services.json');
+const SERVICES_PAGE = path.join('src', 'pages', 'ServicesPage', 'ServicesPage.tsx');
+const FAQ_TEXT = path.join('src', 'locales', 'en', 'faq.json');
 
-/** The source of mfe-services changed for one build (a release made from a commit that changed it). */
-async function withServicesChange<T>(change: { intro?: string; pageCode?: string }, build: () => Promise<T>): Promise<T> {
+/** A build of the release tool that did not succeed: what it printed. */
+type ToolFailure = Error & { stdout?: string; stderr?: string };
+
+const test = base.extend<object, { dataDir: string }>({
+  // The release store and manifest the site and the release tool share, made for the worker and gone after it.
+  dataDir: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from the pattern
+    async ({}, use) => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tasko-releases-'));
+      await use(dir);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+  // Canaries are judged every 300 ms, once each arm has 3 loads from 3 visitors. Every browser here comes from
+  // 127.0.0.1, which would otherwise bring only 3 visitors an hour (docs/releases.md, "How a canary counts").
+  siteEnv: [
+    async ({ dataDir }, use) => {
+      await use({
+        DATA_DIR: dataDir,
+        RELEASE_STATS_FLUSH_MS: '300',
+        CANARY_MIN_LOADS: '3',
+        CANARY_MIN_VISITORS: '3',
+        CANARY_MAX_VISITORS_PER_ADDRESS: '20',
+      });
+    },
+    { scope: 'worker' },
+  ],
+});
+
+/** Copies of the packages the releases are made from (docs/releases.md, "Releases made by the tests"). */
+const copies: PackageCopy[] = [];
+function copyOf(packageName: string): PackageCopy {
+  const copy = copyPackage(packageName);
+  copies.push(copy);
+  return copy;
+}
+const scratch: string[] = [];
+function scratchDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
+}
+
+test.afterAll(() => {
+  for (const copy of copies.splice(0)) copy.remove();
+  for (const dir of scratch.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** The copy of mfe-services changed for one release (a release made from a commit that changed it). */
+async function withServicesChange<T>(
+  services: PackageCopy,
+  change: { intro?: string; pageCode?: string },
+  release: () => Promise<T>,
+): Promise<T> {
+  const originals = new Map([SERVICES_TEXT, SERVICES_PAGE].map((file) => [file, services.read(file)]));
   if (change.intro) {
     const texts = JSON.parse(originals.get(SERVICES_TEXT) ?? '{}') as { intro: string };
-    fs.writeFileSync(SERVICES_TEXT, JSON.stringify({ ...texts, intro: change.intro }, null, 2));
+    services.write(SERVICES_TEXT, JSON.stringify({ ...texts, intro: change.intro }, null, 2));
   }
   if (change.pageCode) {
     // The code goes first thing in the page's component, where it runs at every render.
     const page = originals.get(SERVICES_PAGE) ?? '';
     const withCode = page.replace(/export default function ServicesPage\(\) \{\n/, (opening) => `${opening}  ${change.pageCode}\n`);
-    assert.notEqual(withCode, page, 'the page component was found');
-    fs.writeFileSync(SERVICES_PAGE, withCode);
+    expect(withCode, 'the page component was found').not.toBe(page);
+    services.write(SERVICES_PAGE, withCode);
   }
   try {
-    return await build();
+    return await release();
   } finally {
-    for (const [file, text] of originals) fs.writeFileSync(file, text);
+    for (const [file, text] of originals) services.write(file, text);
   }
 }
 
-/** `npm run <command> -w <package>`, as a team runs it, on this spec's data folder. */
+/**
+ * `npm run <command> -w <package>`, as a team runs it, on this spec's data folder; a release is made from the
+ * copy `from` (release.ts --from), never from the tree.
+ */
 async function releaseTool(
+  dataDir: string,
   command: string,
-  packageName = 'mfe-services',
-  args: string[] = [],
-  env: Record<string, string> = {},
+  options: { packageName?: string; from?: PackageCopy; args?: string[]; env?: Record<string, string> } = {},
 ): Promise<string> {
+  const { packageName = 'mfe-services', from, args = [], env = {} } = options;
   const { stdout, stderr } = await run(
     process.execPath,
-    ['--import', 'tsx', path.join(REPO_ROOT, 'scripts', 'release.ts'), command, ...args],
+    ['--import', 'tsx', path.join(REPO_ROOT, 'scripts', 'release.ts'), command, ...args, ...(from ? ['--from', from.dir] : [])],
     {
       cwd: path.join(REPO_ROOT, packageName),
       env: { ...process.env, DATA_DIR: dataDir, ...env },
@@ -73,13 +123,13 @@ async function releaseTool(
 }
 
 /** The same, expected to be refused: answers what it said. */
-async function refusedBy(command: string, packageName: string, env: Record<string, string> = {}): Promise<string> {
-  let said = '';
-  await assert.rejects(releaseTool(command, packageName, [], env), (error: Error & { stdout?: string; stderr?: string }) => {
-    said = `${error.stdout ?? ''}${error.stderr ?? ''}`;
-    return true;
-  });
-  return said;
+async function refusedBy(dataDir: string, packageName: string, from: PackageCopy, env: Record<string, string> = {}): Promise<string> {
+  const said = await releaseTool(dataDir, 'release', { packageName, from, env }).then(
+    () => null,
+    (error: ToolFailure) => `${error.stdout ?? ''}${error.stderr ?? ''}`,
+  );
+  expect(said, 'the release was refused').not.toBeNull();
+  return said ?? '';
 }
 
 interface AreaState {
@@ -88,7 +138,7 @@ interface AreaState {
   history: { id: string }[];
   rolledBack: { id: string; reason: string }[];
 }
-function servicesState(): AreaState | undefined {
+function servicesState(dataDir: string): AreaState | undefined {
   const file = path.join(dataDir, 'releases', 'manifest.json');
   if (!fs.existsSync(file)) return undefined;
   return (JSON.parse(fs.readFileSync(file, 'utf8')) as { areas: { mfe_services?: AreaState } }).areas.mfe_services;
@@ -106,134 +156,138 @@ function servicesSources(page: Page): Set<string> {
   return sources;
 }
 
-// Canaries are judged every 300 ms, once each arm has 3 loads from 3 visitors. Every browser here comes from
-// 127.0.0.1, which would otherwise bring only 3 visitors an hour (docs/releases.md, "How a canary counts").
-const running = useSiteAndBrowser({
-  DATA_DIR: dataDir,
-  RELEASE_STATS_FLUSH_MS: '300',
-  CANARY_MIN_LOADS: '3',
-  CANARY_MIN_VISITORS: '3',
-  CANARY_MAX_VISITORS_PER_ADDRESS: '20',
-});
-
-after(() => {
-  for (const [file, text] of originals) fs.writeFileSync(file, text);
-  for (const dir of scratch) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-describe('a team releasing mfe-services, with a tab open across its releases', () => {
-  it('refuses a release whose page throws when it renders, naming the page and the error, and never serves it', async () => {
-    const said = await withServicesChange({ pageCode: "throw new Error('a page that fails at render');" }, () =>
-      refusedBy('release', 'mfe-services'),
-    );
-    assert.match(said, /was refused/);
-    assert.match(said, /\/(he|en)\/services/);
-    assert.match(said, /a page that fails at render/);
-    assert.equal(servicesState()?.history.length ?? 0, 0, 'nothing was released');
-    assert.deepEqual(
-      fs.existsSync(path.join(dataDir, 'releases', 'services')) ? fs.readdirSync(path.join(dataDir, 'releases', 'services')) : [],
-      [],
-      'its files are gone',
-    );
+test.describe('a team releasing mfe-services, with a tab open across its releases', () => {
+  let services: PackageCopy;
+  test.beforeAll(() => {
+    services = copyOf('mfe-services');
   });
 
-  it('tells an open tab of a new release and of a rollback, moves it on at its next navigation, and rolls forward', async () => {
-    const first = await withServicesChange({ intro: 'Release one of the services page.' }, () => releaseTool('release'));
-    assert.match(first, /released mfe-services/);
-    const releaseOne = servicesState()?.current ?? '';
+  test('refuses a release whose page throws when it renders, naming the page and the error, and never serves it', async ({ dataDir }) => {
+    // The first build of the copy starts with a cold webpack cache, and the refusal renders the page in Chromium.
+    test.setTimeout(400_000);
+    const said = await withServicesChange(services, { pageCode: "throw new Error('a page that fails at render');" }, () =>
+      refusedBy(dataDir, 'mfe-services', services),
+    );
+    expect(said).toMatch(/was refused/);
+    expect(said).toMatch(/\/(he|en)\/services/);
+    expect(said).toMatch(/a page that fails at render/);
+    expect(servicesState(dataDir)?.history.length ?? 0, 'nothing was released').toBe(0);
+    const servicesReleases = path.join(dataDir, 'releases', 'services');
+    expect(fs.existsSync(servicesReleases) ? fs.readdirSync(servicesReleases) : [], 'its files are gone').toEqual([]);
+  });
+
+  test('tells an open tab of a new release and of a rollback, moves it on at its next navigation, and rolls forward', async ({
+    dataDir,
+    page,
+    context,
+    browser,
+    site,
+    pageErrors,
+  }) => {
+    // Three releases, each built and rendered in Chromium before the site serves it: one has taken 277 s beside the
+    // other lanes on two busy cores, so the bound is three of those and some.
+    test.setTimeout(900_000);
+    const first = await withServicesChange(services, { intro: 'Release one of the services page.' }, () =>
+      releaseTool(dataDir, 'release', { from: services }),
+    );
+    expect(first).toMatch(/released mfe-services/);
+    const releaseOne = servicesState(dataDir)?.current ?? '';
     console.log(`# ${first.trim().split('\n').at(-1)}`);
 
-    const open = await newPage(running.browser);
-    await open.context.clock.install();
-    const sources = servicesSources(open.page);
+    await context.clock.install();
+    const sources = servicesSources(page);
+    await page.goto('/en/services');
+    await expect(page.getByText('Release one of the services page.')).toBeVisible();
+
+    const second = await withServicesChange(services, { intro: 'Release two of the services page.' }, () =>
+      releaseTool(dataDir, 'release', { from: services }),
+    );
+    const releaseTwo = servicesState(dataDir)?.current ?? '';
+    expect(releaseTwo).not.toBe(releaseOne);
+    console.log(`# ${second.trim().split('\n').at(-1)}`);
+    // The tab asks within a minute: it is told politely, and nothing reloads by itself.
+    await page.clock.fastForward(61_000);
+    await expect(page.getByRole('status').filter({ hasText: 'A new version of this page is available.' })).toBeVisible();
+    await expect(page.getByText('Release one of the services page.'), 'the page on screen stays as it was').toHaveCount(1);
+    await page.getByRole('button', { name: 'Reload page' }).click();
+    await expect(page.getByText('Release two of the services page.')).toBeVisible();
+    expect(sources.has(releaseTwo)).toBe(true);
+
+    const rollback = await releaseTool(dataDir, 'rollback');
+    expect(rollback).toMatch(new RegExp(`rolled mfe-services back to ${releaseOne}`));
+    // Elsewhere on the site when it learns of the rollback, the tab loads the rolled-back release on its way back.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'About Tasko' })).toBeVisible();
+    const askedForReleases = page.waitForResponse((response) => response.url().includes('/api/v1/releases/current'));
+    await page.clock.fastForward(61_000);
+    await askedForReleases;
+    await page.goBack();
+    await expect(page.getByText('Release one of the services page.')).toBeVisible();
+    expect(pageErrors).toEqual([]);
+
+    expect(await releaseTool(dataDir, 'rollforward')).toMatch(new RegExp(`rolled mfe-services forward to ${releaseTwo}`));
+    const fresh = await newPage(browser);
     try {
-      await open.page.goto(`${running.site.origin}/en/services`);
-      await open.page.getByText('Release one of the services page.').waitFor();
-
-      const second = await withServicesChange({ intro: 'Release two of the services page.' }, () => releaseTool('release'));
-      const releaseTwo = servicesState()?.current ?? '';
-      assert.notEqual(releaseTwo, releaseOne);
-      console.log(`# ${second.trim().split('\n').at(-1)}`);
-      // The tab asks within a minute: it is told politely, and nothing reloads by itself.
-      await open.page.clock.fastForward(61_000);
-      await open.page.getByRole('status').filter({ hasText: 'A new version of this page is available.' }).waitFor();
-      assert.equal(await open.page.getByText('Release one of the services page.').count(), 1, 'the page on screen stays as it was');
-      await open.page.getByRole('button', { name: 'Reload page' }).click();
-      await open.page.getByText('Release two of the services page.').waitFor();
-      assert.ok(sources.has(releaseTwo));
-
-      const rollback = await releaseTool('rollback');
-      assert.match(rollback, new RegExp(`rolled mfe-services back to ${releaseOne}`));
-      // Elsewhere on the site when it learns of the rollback, the tab loads the rolled-back release on its way back.
-      await open.page.getByRole('contentinfo').getByRole('link', { name: 'About', exact: true }).click();
-      await open.page.getByRole('heading', { level: 1, name: 'About Tasko' }).waitFor();
-      await open.page.clock.fastForward(61_000);
-      await open.page.waitForResponse((response) => response.url().includes('/api/v1/releases/current'));
-      await open.page.goBack();
-      await open.page.getByText('Release one of the services page.').waitFor();
-      assert.deepEqual(open.problems.errors, []);
-
-      assert.match(await releaseTool('rollforward'), new RegExp(`rolled mfe-services forward to ${releaseTwo}`));
-      const fresh = await newPage(running.browser);
-      try {
-        await fresh.page.goto(`${running.site.origin}/en/services`);
-        await fresh.page.getByText('Release two of the services page.').waitFor();
-      } finally {
-        await fresh.context.close();
-      }
-      // Identical content is one release: releasing what is current changes nothing.
-      assert.match(
-        await withServicesChange({ intro: 'Release two of the services page.' }, () => releaseTool('release')),
-        /is already current/,
-      );
+      await fresh.page.goto(`${site.origin}/en/services`);
+      await expect(fresh.page.getByText('Release two of the services page.')).toBeVisible();
     } finally {
-      await open.context.close();
+      await fresh.context.close();
     }
+    // Identical content is one release: releasing what is current changes nothing.
+    expect(
+      await withServicesChange(services, { intro: 'Release two of the services page.' }, () =>
+        releaseTool(dataDir, 'release', { from: services }),
+      ),
+    ).toMatch(/is already current/);
   });
 
-  it('gives a canary to its share of visitors, counts the loads their pages tell, and rolls it back by itself when they fail more', async () => {
-    const before = servicesState()?.current ?? 'dist';
+  test('gives a canary to its share of visitors, counts the loads their pages tell, and rolls it back by itself when they fail more', async ({
+    dataDir,
+    site,
+    browser,
+  }) => {
+    test.setTimeout(400_000);
+    const before = servicesState(dataDir)?.current ?? 'dist';
     // Fails only for visitors who carry the probe: the smoke check's clean browser passes it.
     const probe =
       "if (typeof sessionStorage !== 'undefined' && sessionStorage.getItem('canaryProbe')) throw new Error('canary probe failure');";
-    const said = await withServicesChange({ intro: 'The canary of the services page.', pageCode: probe }, () =>
-      releaseTool('release', 'mfe-services', ['--canary', '50']),
+    const said = await withServicesChange(services, { intro: 'The canary of the services page.', pageCode: probe }, () =>
+      releaseTool(dataDir, 'release', { from: services, args: ['--canary', '50'] }),
     );
-    assert.match(said, /to 50 % of visitors \(a canary\)/);
-    const canary = servicesState()?.canary?.id ?? '';
-    assert.ok(canary);
+    expect(said).toMatch(/to 50 % of visitors \(a canary\)/);
+    const canary = servicesState(dataDir)?.canary?.id ?? '';
+    expect(canary).toBeTruthy();
 
     // A bucket the visitor picked is replaced by one the server signs (fetched without running the page: no count).
-    const forger = await newPage(running.browser);
+    const forger = await newPage(browser);
     try {
-      await forger.context.addCookies([{ name: 'tasko_release_bucket', value: '0', url: running.site.origin }]);
-      assert.equal((await forger.context.request.get(`${running.site.origin}/en/services`)).status(), 200);
+      await forger.context.addCookies([{ name: 'tasko_release_bucket', value: '0', url: site.origin }]);
+      expect((await forger.context.request.get(`${site.origin}/en/services`)).status()).toBe(200);
       const bucket = (await forger.context.cookies()).find((cookie) => cookie.name === 'tasko_release_bucket');
-      assert.match(bucket?.value ?? '', /^\d{1,2}\.[\w-]{22}\.[\w-]{22}$/);
-      assert.equal(bucket?.httpOnly, true);
+      expect(bucket?.value ?? '').toMatch(/^\d{1,2}\.[\w-]{22}\.[\w-]{22}$/);
+      expect(bucket?.httpOnly).toBe(true);
     } finally {
       await forger.context.close();
     }
 
     /** A visitor the server gave `bucket`: their page tells its load (with its token, under the CSP), or reports its failure. */
     const visit = async (bucket: number, hasProbe: boolean) => {
-      const visitor = await newPage(running.browser);
+      const visitor = await newPage(browser);
       try {
         await visitor.context.addCookies([
-          { name: 'tasko_release_bucket', value: await signedBucketCookie(running.site.database.db, bucket), url: running.site.origin },
+          { name: 'tasko_release_bucket', value: await signedBucketCookie(site.database.db, bucket), url: site.origin },
         ]);
         if (hasProbe) await visitor.context.addInitScript(() => sessionStorage.setItem('canaryProbe', '1'));
         const told = visitor.page.waitForResponse(
           (response) => response.url().endsWith(hasProbe ? '/api/v1/client-errors' : '/api/v1/page-loads') && response.status() === 204,
         );
-        await visitor.page.goto(`${running.site.origin}/en/services`);
+        await visitor.page.goto(`${site.origin}/en/services`);
         // The current release's page, or the canary's failing one.
-        await visitor.page
-          .getByRole('heading', { level: 1, ...(hasProbe ? { name: 'Something went wrong on this page' } : {}) })
-          .first()
-          .waitFor();
+        await expect(
+          visitor.page.getByRole('heading', { level: 1, ...(hasProbe ? { name: 'Something went wrong on this page' } : {}) }).first(),
+        ).toBeVisible();
         await told;
-        if (!hasProbe) assert.deepEqual(visitor.problems.errors, [], 'the beacon is within the CSP');
+        if (!hasProbe) expect(visitor.problems.errors, 'the beacon is within the CSP').toEqual([]);
       } finally {
         await visitor.context.close();
       }
@@ -243,23 +297,18 @@ describe('a team releasing mfe-services, with a tab open across its releases', (
     for (const bucket of [0, 1, 2]) await visit(bucket, true);
     // Judged within 300 ms: the canary's failures against none roll it back. The last visitor's load may be judged
     // before their error arrives (the page tells its load first): 2 of 3 visitors' pages failing is enough.
-    for (let waited = 0; servicesState()?.canary && waited < 10_000; waited += 200)
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    const state = servicesState();
-    assert.equal(state?.canary, undefined);
-    assert.equal(state?.current, before);
-    assert.equal(state?.rolledBack.at(-1)?.id, canary);
-    const table = await releaseTool('releases', '.');
-    assert.match(
-      table,
+    await expect.poll(() => servicesState(dataDir)?.canary, { timeout: 10_000 }).toBeUndefined();
+    const state = servicesState(dataDir);
+    expect(state?.current).toBe(before);
+    expect(state?.rolledBack.at(-1)?.id).toBe(canary);
+    const table = await releaseTool(dataDir, 'releases', { packageName: '.' });
+    expect(table).toMatch(
       new RegExp(
         `rolled back by itself  ${canary} at \\S+: its error rate was (?:66\\.7|100\\.0) % over 3 page loads from 3 visitors, against 0\\.0 % over 3 page loads from 3 visitors`,
       ),
     );
-    assert.match(
-      table,
+    expect(table, 'the visitors behind each rate').toMatch(
       /mfe-services\n {2}current {2}[^\n]*: 3 loads from 3 visitors, 0\.0 % with errors\n/,
-      'the visitors behind each rate',
     );
     console.log(
       `# ${table
@@ -269,18 +318,21 @@ describe('a team releasing mfe-services, with a tab open across its releases', (
     );
   });
 
-  it('refuses a shell with a new major of the shared contract before building it, naming the remotes to release first', async () => {
-    const said = await refusedBy('release', 'shell', { TASKO_SHARED_VERSION: '3.0.0' });
-    assert.match(said, /refused before its build/);
-    assert.match(said, /this shell provides @tasko\/shared 3\.0\.0, a new major: release these remotes against it first/);
-    for (const remote of ['mfe-jobs', 'mfe-services', 'mfe-posting', 'mfe-content', 'mfe-account']) assert.match(said, new RegExp(remote));
+  test('refuses a shell with a new major of the shared contract before building it, naming the remotes to release first', async ({
+    dataDir,
+  }) => {
+    // From a copy all the same: were the refusal to come after the build, it would not build in the tree.
+    const said = await refusedBy(dataDir, 'shell', copyOf('shell'), { TASKO_SHARED_VERSION: '3.0.0' });
+    expect(said).toMatch(/refused before its build/);
+    expect(said).toMatch(/this shell provides @tasko\/shared 3\.0\.0, a new major: release these remotes against it first/);
+    for (const remote of ['mfe-jobs', 'mfe-services', 'mfe-posting', 'mfe-content', 'mfe-account'])
+      expect(said).toMatch(new RegExp(remote));
   });
 
-  it('refuses a remote that needs a newer shared core than the shell the site serves, before building it', async () => {
+  test('refuses a remote that needs a newer shared core than the shell the site serves, before building it', async ({ dataDir }) => {
     const needed = nextMinorOf(SHARED_VERSION);
-    const said = await refusedBy('release', 'mfe-services', { TASKO_SHARED_VERSION: needed });
-    assert.match(
-      said,
+    const said = await refusedBy(dataDir, 'mfe-services', services, { TASKO_SHARED_VERSION: needed });
+    expect(said).toMatch(
       new RegExp(
         `it needs @tasko/shared \\^${needed.replace(/\./g, '\\.')}, and the shell provides ${SHARED_VERSION.replace(/\./g, '\\.')}`,
       ),
@@ -307,20 +359,23 @@ async function serveFolder(dir: string): Promise<{ origin: string; close: () => 
  * mfe-content served from `built` instead of its own folder: /en/faq shows the page's error panel, the console
  * names both versions (`expected`), no TypeError happens, and another remote's page still opens.
  */
-async function expectRefusedRemote(built: string, expected: string): Promise<void> {
+async function expectRefusedRemote(browser: Browser, built: string, expected: string): Promise<void> {
   const cdn = await serveFolder(built);
   const site = await startSite({ MFE_CONTENT_URL: `${cdn.origin}/` });
-  const { page, context, problems } = await newPage(running.browser);
+  const { page, context, problems } = await newPage(browser);
   try {
     await page.goto(`${site.origin}/en/faq`);
-    await page.getByRole('heading', { level: 1, name: 'Failed to load page' }).waitFor();
-    assert.ok(
+    await expect(page.getByRole('heading', { level: 1, name: 'Failed to load page' })).toBeVisible();
+    expect(
       problems.errors.some((error) => error.includes(expected)),
       problems.errors.join('\n'),
-    );
-    assert.ok(!problems.errors.some((error) => /TypeError/.test(error)), problems.errors.join('\n'));
+    ).toBe(true);
+    expect(
+      problems.errors.some((error) => /TypeError/.test(error)),
+      problems.errors.join('\n'),
+    ).toBe(false);
     await page.goto(`${site.origin}/en/services`);
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   } finally {
     await context.close();
     await site.stop();
@@ -328,26 +383,25 @@ async function expectRefusedRemote(built: string, expected: string): Promise<voi
   }
 }
 
-describe('a remote that needs a newer shared core than the shell', () => {
-  it('fails with the page’s error panel and a console error naming both versions, not a TypeError', async () => {
-    const built = fs.mkdtempSync(path.join(os.tmpdir(), 'tasko-skewed-'));
-    scratch.push(built);
+test.describe('a remote that needs a newer shared core than the shell', () => {
+  test('fails with the page’s error panel and a console error naming both versions, not a TypeError', async ({ browser }) => {
+    // A build of a copy with a cold webpack cache, then a site of its own.
+    test.setTimeout(400_000);
+    const built = scratchDir('tasko-skewed-');
     const needed = nextMinorOf(SHARED_VERSION);
-    await run(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build.mjs'), 'mfe-content', `--out=${built}`], {
-      env: { ...process.env, TASKO_SHARED_VERSION: needed },
-    });
+    await buildCopy('mfe-content', copyOf('mfe-content'), built, { TASKO_SHARED_VERSION: needed });
     await expectRefusedRemote(
+      browser,
       built,
       `mfe_content needs @tasko/shared ^${needed}, but this page runs @tasko/shared ${SHARED_VERSION} from shell`,
     );
   });
 });
 
-describe('a remote built with another federation minor than the shell', () => {
-  it('fails with the page’s error panel and a console error naming both federation versions', async () => {
+test.describe('a remote built with another federation minor than the shell', () => {
+  test('fails with the page’s error panel and a console error naming both federation versions', async ({ browser }) => {
     // mfe-content's build, saying it was made with the next minor (the first line of its remoteEntry.js).
-    const built = fs.mkdtempSync(path.join(os.tmpdir(), 'tasko-federation-skew-'));
-    scratch.push(built);
+    const built = scratchDir('tasko-federation-skew-');
     fs.cpSync(path.join(REPO_ROOT, 'mfe-content', 'dist'), built, { recursive: true });
     const entry = path.join(built, 'remoteEntry.js');
     const shellVersion = (
@@ -357,68 +411,62 @@ describe('a remote built with another federation minor than the shell', () => {
     // The minifier may or may not quote the key.
     const record = new RegExp(`("?federationVersion"?:)"${shellVersion.replace(/\./g, '\\.')}"`);
     const source = fs.readFileSync(entry, 'utf8');
-    assert.match(source, record, 'the entry records its federation version');
+    expect(source, 'the entry records its federation version').toMatch(record);
     fs.writeFileSync(entry, source.replace(record, `$1"${nextMinor}"`));
     await expectRefusedRemote(
+      browser,
       built,
       `mfe_content was built with @module-federation/enhanced ${nextMinor}, but this page runs @module-federation/enhanced ${shellVersion} from shell`,
     );
   });
 });
 
-const FAQ_TEXT = path.join(REPO_ROOT, 'mfe-content', 'src', 'locales', 'en', 'faq.json');
-
-/** The FAQ's English intro, changed on disk while `build` runs. */
-function withFaqIntro<T>(addition: string, build: () => Promise<T>): Promise<T> {
-  const original = originals.get(FAQ_TEXT) ?? '';
-  const changed = JSON.parse(original) as { intro: string };
-  fs.writeFileSync(FAQ_TEXT, JSON.stringify({ ...changed, intro: `${changed.intro} ${addition}` }, null, 2));
-  return build().finally(() => fs.writeFileSync(FAQ_TEXT, original));
-}
-
-/** Waits for a URL to answer, a bounded number of times. */
-async function answers(url: string, attempts: number): Promise<boolean> {
-  for (let i = 0; i < attempts; i += 1) {
-    try {
-      if ((await fetch(url)).ok) return true;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+/** Whether a URL answers with success now. */
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url)).ok;
+  } catch {
+    return false; // not up yet
   }
-  return false;
 }
 
-describe('a remote’s dev server inside the real shell', () => {
-  it('shows the dev remote’s page with no CSP complaint, and reloads it when its source changes', async () => {
+test.describe('a remote’s dev server inside the real shell', () => {
+  test('shows the dev remote’s page with no CSP complaint, and reloads it when its source changes', async ({ browser }) => {
+    // The dev server's first build, on two busy cores.
+    test.setTimeout(400_000);
     // The port the README gives mfe-content's dev server; its reload socket is named by that port.
     const devOrigin = 'http://127.0.0.1:3004';
+    // The dev server runs from a copy: the change below is made to the copy's sources, never to the tree's.
+    const content = copyOf('mfe-content');
     let dev: ChildProcess | undefined;
     const site = await startSite({ MFE_CONTENT_URL: devOrigin });
-    const { page, context, problems } = await newPage(running.browser);
+    const { page, context, problems } = await newPage(browser);
     try {
       dev = spawn(
         process.execPath,
         [path.join(REPO_ROOT, 'node_modules', 'webpack', 'bin', 'webpack.js'), 'serve', '--mode', 'development'],
         {
-          cwd: path.join(REPO_ROOT, 'mfe-content'),
+          cwd: content.dir,
           stdio: 'ignore',
           env: { ...process.env, TASKO_API_URL: site.origin },
         },
       );
-      assert.ok(await answers(`${devOrigin}/remoteEntry.js`, 120), 'the dev server answered within two minutes');
+      await expect
+        .poll(() => answers(`${devOrigin}/remoteEntry.js`), { message: 'the dev server answered within two minutes', timeout: 120_000 })
+        .toBe(true);
       await page.goto(`${site.origin}/en/faq`);
-      await page.getByRole('heading', { level: 1, name: 'Frequently asked questions' }).waitFor();
+      await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
       // Its reload socket is open (the dev CSP allows it); the change below arrives through it.
-      await withFaqIntro('Edited while the dev server runs.', async () => {
-        await page.getByText('Edited while the dev server runs.').waitFor({ timeout: 60_000 });
-      });
-      assert.deepEqual(
-        problems.errors.filter((error) => /Content Security Policy|Refused/.test(error)),
-        [],
-      );
+      const faq = JSON.parse(content.read(FAQ_TEXT)) as { intro: string };
+      content.write(FAQ_TEXT, JSON.stringify({ ...faq, intro: `${faq.intro} Edited while the dev server runs.` }, null, 2));
+      await expect(page.getByText('Edited while the dev server runs.')).toBeVisible({ timeout: 60_000 });
+      expect(problems.errors.filter((error) => /Content Security Policy|Refused/.test(error))).toEqual([]);
     } finally {
-      dev?.kill();
+      if (dev && dev.exitCode === null) {
+        const exited = new Promise((resolve) => dev?.once('exit', resolve));
+        dev.kill();
+        await exited;
+      }
       await context.close();
       await site.stop();
     }

@@ -1,4 +1,3 @@
-import { after, before } from 'node:test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +7,6 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { loadConfig } from '../../api/src/config.js';
 import { buildServer } from '../../api/src/server.js';
 import { openDatabase, type DatabaseHandle } from '../../api/src/db/client.js';
-import { launchBrowser } from '../../scripts/release/chromium.js';
 
 // One copy of the Chromium launch for the specs, the benchmarks and the release check.
 export { CHROMIUM_FLAGS, chromiumPath, launchBrowser } from '../../scripts/release/chromium.js';
@@ -66,6 +64,19 @@ export interface PageProblems {
   errors: string[];
 }
 
+/**
+ * The page's uncaught errors and console errors, from now on, so a test can assert there were none (other than
+ * the failures it provokes on purpose).
+ */
+export function recordErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
 /** A fresh context (fresh storage) and page that records script errors, so a test can assert there were none. */
 export async function newPage(
   browser: Browser,
@@ -76,11 +87,7 @@ export async function newPage(
     viewport: options.viewport ?? { width: 1200, height: 900 },
   });
   const page = await context.newPage();
-  const problems: PageProblems = { errors: [] };
-  page.on('pageerror', (error) => problems.errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.errors.push(message.text());
-  });
+  const problems: PageProblems = { errors: recordErrors(page) };
   page.setDefaultTimeout(15_000);
   return { context, page, problems };
 }
@@ -101,39 +108,5 @@ export async function newPhone(
   if (options.hasAnsweredBanner) await context.addInitScript(() => localStorage.setItem('tasko.cookieConsent', 'declined'));
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return { page, close: () => context.close(), errors };
-}
-
-/** What a spec's tests run against, filled in by the `before` hook that `useSiteAndBrowser` registers. */
-export interface SpecSetting {
-  site: RunningSite;
-  browser: Browser;
-}
-
-/**
- * Starts a site (with `env`) and a browser (with `browserArgs`) before a spec's tests, then runs `prepare`
- * (listings the spec needs, say), and stops both after the tests. One hook: node runs a file's top-level
- * `before` hooks side by side, so a spec's own hook could not count on the site being up.
- */
-export function useSiteAndBrowser(
-  env: Record<string, string> = {},
-  browserArgs: string[] = [],
-  prepare?: (setting: SpecSetting) => Promise<void>,
-): SpecSetting {
-  const setting = {} as SpecSetting;
-  before(async () => {
-    setting.site = await startSite(env);
-    setting.browser = await launchBrowser(browserArgs);
-    await prepare?.(setting);
-  });
-  after(async () => {
-    await setting.browser?.close();
-    await setting.site?.stop();
-  });
-  return setting;
+  return { page, close: () => context.close(), errors: recordErrors(page) };
 }

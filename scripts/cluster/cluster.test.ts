@@ -1,25 +1,32 @@
 // `npm run test:cluster`: the site as two of everything on loopback (docs/deploy.md#how-this-is-proved): nginx
 // in front of two API instances, a PostgreSQL primary with a streaming replica, Redis and an S3 stand-in, all
 // started here in a temporary folder and stopped at the end. Each check fails on a wrong answer; every loop is
-// bounded in count and time.
-import { after, before, describe, it } from 'node:test';
+// bounded in count and time, and every wait is for a condition, never for a fixed time: on a busy machine
+// everything takes longer. A check that stops a piece starts it again however it ends, and the checks after
+// it wait until the cluster is whole again, so one failure does not fail the next.
+import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { ALERT_QUEUE_SCHEMA, ALERT_QUEUES } from '../../api/src/plugins/alerts/alertService.js';
 import type { Readiness } from '../../api/src/plugins/health/health.routes.js';
 import { S3Bucket } from '../../api/src/s3Bucket.js';
 import { S3ReleaseStore } from '../../api/src/releases/releaseStores.js';
 import { publishRelease } from '../../api/src/releases/releaseActions.js';
 import { benchSession as signIn, listingForm } from '../benchServer.js';
-import { startCluster, waitFor, type Cluster, type Instance } from './topology.js';
+import { tailOf } from './processes.js';
+import { startCluster, waitFor, type Cluster, type ExitInfo, type Instance } from './topology.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const REPLICA_MAX_LAG_MS = 5_000;
 const APPLICATION_RATE_LIMIT = 4;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A search or a readiness answer slower than this is a failure, not a wait without end. */
+const ANSWER_TIMEOUT_MS = 20_000;
 
 let cluster: Cluster;
 
@@ -47,15 +54,16 @@ async function published(
 
 /** The ids an anonymous search (the replica's, while it is fresh) finds for a word. */
 async function searchIds(origin: string, word: string, token?: string): Promise<number[]> {
-  const answer = await fetch(
-    `${origin}/api/v1/jobs?q=${encodeURIComponent(word)}&pageSize=50`,
-    token ? { headers: { authorization: `Bearer ${token}` } } : {},
-  );
+  const answer = await fetch(`${origin}/api/v1/jobs?q=${encodeURIComponent(word)}&pageSize=50`, {
+    signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
+    ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+  });
   assert.equal(answer.status, 200, await answer.clone().text());
   return ((await answer.json()) as { jobs: { job_id: number }[] }).jobs.map((job) => job.job_id);
 }
 
-const readinessOf = async (instance: Instance) => (await (await fetch(`${instance.origin}/health/ready`)).json()) as Readiness;
+const readinessOf = async (instance: Instance) =>
+  (await (await fetch(`${instance.origin}/health/ready`, { signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) })).json()) as Readiness;
 
 /** A word no other listing has: searches for it find only what the test posted. */
 const uniqueWord = () => `harmonica${crypto.randomBytes(3).toString('hex')}`;
@@ -163,8 +171,16 @@ describe('two instances behind a proxy, as one site', () => {
             )
         : [];
     await waitFor(() => mailsToWatcher().length > 0 || null, { timeoutMs: 30_000, intervalMs: 250, what: 'the alert email' });
-    // Both workers have had time to pick the same job, were it given twice.
-    await sleep(3_000);
+    // Every alert job settled, none waiting, retrying or running on either instance: a job worked twice, or a
+    // match queued twice, would have sent its second email by then.
+    const queues = [ALERT_QUEUES.listingVisible, ALERT_QUEUES.email].map((name) => `'${name}'`).join(',');
+    await waitFor(
+      async () =>
+        (await cluster.primary.query(
+          `select count(*) from ${ALERT_QUEUE_SCHEMA}.job where name in (${queues}) and state in ('created', 'retry', 'active')`,
+        )) === '0' || null,
+      { timeoutMs: 30_000, intervalMs: 250, what: 'the alert jobs settled' },
+    );
     assert.equal(mailsToWatcher().length, 1);
   });
 
@@ -272,7 +288,15 @@ async function replayedListing(email: string, noun: string): Promise<{ poster: s
   return { poster, word, id };
 }
 
+/** Neither instance died of an outage: a server that goes away must fail requests, not end the process. */
+function assertBothRun() {
+  for (const instance of cluster.instances)
+    assert.ok(instance.isRunning, `${instance.name} still runs; its log ends with:\n${tailOf(instance.logFile)}`);
+}
+
 describe('outages', () => {
+  beforeEach(() => cluster.whole());
+
   it('goes on searching from the primary when the replica stops, and from the replica when the primary stops, where writes answer 503', async () => {
     const { poster, word, id } = await replayedListing('outage@cluster.test', 'Fence');
     const searchBurst = async (times: number) => {
@@ -280,12 +304,24 @@ describe('outages', () => {
     };
 
     const stopping = cluster.replica.stop();
-    await searchBurst(20);
-    await stopping;
-    await searchBurst(20);
-    for (const instance of cluster.instances) assert.equal((await readinessOf(instance)).checks.replica, 'down');
-    await cluster.replica.start();
-    await cluster.replica.waitForReplay();
+    try {
+      await searchBurst(20);
+      await stopping;
+      await searchBurst(20);
+      // Each instance's next reading of the replica finds it gone: within its check's 2 s.
+      for (const instance of cluster.instances)
+        await waitFor(async () => (await readinessOf(instance)).checks.replica === 'down' || null, {
+          timeoutMs: 5_000,
+          intervalMs: 100,
+          what: `${instance.name} reporting the replica down`,
+        });
+      assertBothRun();
+    } finally {
+      await stopping.catch(() => undefined);
+      await cluster.replica.start();
+    }
+    // One outage at a time: both instances read the replica again before the primary stops.
+    await cluster.whole();
 
     await cluster.primary.stop();
     try {
@@ -302,6 +338,7 @@ describe('outages', () => {
       await searchBurst(20);
       const ready = await readinessOf(cluster.instances[0]);
       assert.deepEqual([ready.ready, ready.checks.primary], [true, 'down'], 'still ready: it can serve public reads');
+      assertBothRun();
     } finally {
       await cluster.primary.start();
     }
@@ -324,6 +361,7 @@ describe('outages', () => {
         const ready = await readinessOf(instance);
         assert.deepEqual([ready.ready, ready.checks.redis], [true, 'down'], 'still ready: public reads need no Redis');
       }
+      assertBothRun();
     } finally {
       await cluster.redis.start();
     }
@@ -338,31 +376,45 @@ describe('outages', () => {
 /** What a load run saw: every search's outcome and every writer's posts. */
 interface LoadTally {
   searches: number;
+  /** When each search that answered 200 had its answer. */
+  answeredAt: number[];
   failedSearches: { at: number; status: number | string }[];
-  /** Each post that answered 201: its key, its listing, and how many sends it took. */
-  posted: { key: string; id: number; sends: number }[];
+  /** Each post that answered 201: its key, its listing, how many sends it took, and when. */
+  posted: { key: string; id: number; sends: number; at: number }[];
   /** Posts given up after their sends (each with the last answer): a clear error, retried with its key. */
   gaveUp: { key: string; last: string }[];
+}
+
+/** The load while it runs: `until` waits, bounded, for what the load has done so far. */
+interface Load {
+  /** What the load has done so far. */
+  tally: LoadTally;
+  until(what: string, condition: (tally: LoadTally) => boolean, timeoutMs?: number): Promise<void>;
 }
 
 const SEARCHERS = 16;
 const WRITERS = 4;
 const SENDS_PER_POST = 20;
+/** A writer sends a post again this long after a failure: the site's client waits too before it resends. */
+const RESEND_AFTER_MS = 250;
+
+/** Searches and posts through the proxy from every searcher and writer: the load is running. */
+const isRunning = (tally: LoadTally) => tally.answeredAt.length >= SEARCHERS * 2 && tally.posted.length >= WRITERS;
 
 /**
- * 16 searchers and 4 writers through the proxy until `during` has finished and at least `minMs` have passed.
- * A writer sends each post with its own Idempotency-Key and sends it again, same key, after a failure, as the
- * site's client does.
+ * 16 searchers and 4 writers through the proxy while `during` runs. A writer sends each post with its own
+ * Idempotency-Key and sends it again, same key, after a failure, as the site's client does.
  */
-async function underLoad(writerTokens: string[], word: string, minMs: number, during: () => Promise<void>): Promise<LoadTally> {
-  const tally: LoadTally = { searches: 0, failedSearches: [], posted: [], gaveUp: [] };
+async function underLoad(writerTokens: string[], word: string, during: (load: Load) => Promise<void>): Promise<LoadTally> {
+  const tally: LoadTally = { searches: 0, answeredAt: [], failedSearches: [], posted: [], gaveUp: [] };
   let isStopping = false;
   const searcher = async () => {
     while (!isStopping) {
       try {
         const answer = await fetch(`${cluster.proxyOrigin}/api/v1/jobs?q=${word}&pageSize=10`, { signal: AbortSignal.timeout(10_000) });
         await answer.arrayBuffer();
-        if (answer.status !== 200) tally.failedSearches.push({ at: Date.now(), status: answer.status });
+        if (answer.status === 200) tally.answeredAt.push(Date.now());
+        else tally.failedSearches.push({ at: Date.now(), status: answer.status });
       } catch (error) {
         tally.failedSearches.push({ at: Date.now(), status: String(error) });
       }
@@ -379,22 +431,25 @@ async function underLoad(writerTokens: string[], word: string, minMs: number, du
           const answer = await postListing(cluster.proxyOrigin, token, `Load ${word} ${key.slice(0, 8)}`, { key });
           const body = await answer.text();
           if (answer.status === 201) {
-            tally.posted.push({ key, id: (JSON.parse(body) as { job_id: number }).job_id, sends: send });
+            tally.posted.push({ key, id: (JSON.parse(body) as { job_id: number }).job_id, sends: send, at: Date.now() });
             isDone = true;
           } else last = `${answer.status} ${body.slice(0, 120)}`;
         } catch (error) {
           last = String(error);
         }
-        if (!isDone) await sleep(250);
+        if (!isDone) await delay(RESEND_AFTER_MS);
       }
       if (!isDone) tally.gaveUp.push({ key, last });
     }
   };
-  const started = Date.now();
   const loops = [...Array.from({ length: SEARCHERS }, searcher), ...writerTokens.map(writer)];
+  const load: Load = {
+    tally,
+    until: (what, condition, timeoutMs = 60_000) =>
+      waitFor(() => condition(tally) || null, { timeoutMs, intervalMs: 50, what }).then(() => undefined),
+  };
   try {
-    await during();
-    await sleep(Math.max(0, minMs - (Date.now() - started)));
+    await during(load);
   } finally {
     isStopping = true;
     await Promise.all(loops);
@@ -410,32 +465,67 @@ async function storedBy(emails: string[]): Promise<number> {
   );
 }
 
+/** A connection to `instance` that sends nothing, as a client leaves one it opened ahead of use. */
+function unusedConnection(instance: Instance): Promise<net.Socket> {
+  const { hostname, port } = new URL(instance.origin);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname);
+    socket.once('error', reject);
+    socket.once('connect', () => {
+      // Ended by the instance as it drains: no error of ours.
+      socket.on('error', () => undefined);
+      resolve(socket);
+    });
+  });
+}
+
 describe('restarts under load', () => {
   const writerEmails = Array.from({ length: WRITERS }, (_, n) => `writer${n + 1}@cluster.test`);
   let writers: string[] = [];
   before(async () => {
     writers = await Promise.all(writerEmails.map((email) => signIn(cluster.proxyOrigin, email)));
   });
+  beforeEach(() => cluster.whole());
+  // An instance a failed check left stopped is started again, for the checks after it.
+  const startStopped = async () => {
+    for (const instance of cluster.instances) if (!instance.isRunning) await instance.start();
+  };
 
-  it('fails no search and loses or doubles no post while each instance in turn is stopped (SIGTERM) and started again', async () => {
+  it('fails no search and loses or doubles no post while each instance in turn is stopped (SIGTERM) and started again', async (t) => {
+    t.after(startStopped);
     const before = await storedBy(writerEmails);
-    const restarts: { name: string; exit: unknown; ms: number }[] = [];
-    const tally = await underLoad(writers, uniqueWord(), 30_000, async () => {
-      await sleep(2_000);
+    const restarts: { instance: Instance; exit: ExitInfo; readyMs: number }[] = [];
+    const tally = await underLoad(writers, uniqueWord(), async (load) => {
+      await load.until('the load running', isRunning);
       for (const instance of cluster.instances) {
-        const started = Date.now();
-        const exit = await instance.stop('SIGTERM', { graceMs: 30_000 });
+        // Node's own fetch leaves such a connection after an aborted request; browsers and load balancers open
+        // them ahead of need. The drain must not wait for its first request.
+        const unused = await unusedConnection(instance);
+        const exit = await instance.stop('SIGTERM', { graceMs: 30_000 }).finally(() => unused.destroy());
+        const stoppedAt = Date.now();
         await instance.start();
-        restarts.push({ name: instance.name, exit, ms: Date.now() - started });
-        // Ready, and back in nginx's rotation: its fail_timeout (2 s) after the last refused connection.
-        await sleep(3_000);
+        restarts.push({ instance, exit, readyMs: Date.now() - stoppedAt });
+        // Ready, and back in nginx's rotation (its fail_timeout after the last refused connection) before the
+        // next one stops: else nginx could have both marked down at once.
+        await cluster.proxyReaches(instance);
       }
+      const searchesSoFar = load.tally.answeredAt.length;
+      const postsSoFar = load.tally.posted.length;
+      await load.until(
+        'the load going on through both instances again',
+        (now) => now.answeredAt.length >= searchesSoFar + SEARCHERS * 2 && now.posted.length >= postsSoFar + WRITERS,
+      );
     });
+    const drains = restarts.map(({ instance, exit, readyMs }) => `${instance.name} drained in ${exit.ms} ms, ready ${readyMs} ms later`);
     console.log(
-      `rolling restart: ${JSON.stringify(restarts)}; ${tally.searches} searches, ${tally.posted.length} posts (${tally.posted.filter((p) => p.sends > 1).length} sent more than once)`,
+      `rolling restart: ${drains.join('; ')}; ${tally.searches} searches, ${tally.posted.length} posts (${tally.posted.filter((p) => p.sends > 1).length} sent more than once)`,
     );
-    for (const restart of restarts)
-      assert.deepEqual(restart.exit && (restart.exit as { exitCode: number }).exitCode, 0, `${restart.name} exited cleanly`);
+    for (const { instance, exit } of restarts)
+      assert.deepEqual(
+        [exit.exitCode, exit.signal],
+        [0, null],
+        `${instance.name} exited cleanly after ${exit.ms} ms; its log ends with:\n${tailOf(instance.logFile)}`,
+      );
     assert.deepEqual(tally.failedSearches, []);
     assert.deepEqual(tally.gaveUp, []);
     assert.ok(tally.searches > 100 && tally.posted.length > 10, 'the load ran');
@@ -443,15 +533,22 @@ describe('restarts under load', () => {
     assert.equal((await storedBy(writerEmails)) - before, tally.posted.length, 'stored listings = successful posts');
   });
 
-  it('loses nothing acknowledged, doubles no post and fails no read after the first second when an instance is killed (kill -9)', async () => {
+  it('loses nothing acknowledged, doubles no post and fails no read after the first second when an instance is killed (kill -9)', async (t) => {
+    t.after(startStopped);
     const before = await storedBy(writerEmails);
     const victim = cluster.instances[0];
     let killedAt = 0;
-    const tally = await underLoad(writers, uniqueWord(), 10_000, async () => {
-      await sleep(2_000);
+    const tally = await underLoad(writers, uniqueWord(), async (load) => {
+      await load.until('the load running', isRunning);
       killedAt = Date.now();
       await victim.stop('SIGKILL');
-      await sleep(5_000);
+      // Enough of the load after the first second to see a read fail there, were any to.
+      await load.until(
+        'searches and posts after the first second',
+        (now) =>
+          now.answeredAt.filter((at) => at > killedAt + 1_000).length >= SEARCHERS * 8 &&
+          now.posted.filter((post) => post.at > killedAt + 1_000).length >= WRITERS,
+      );
     });
     try {
       const late = tally.failedSearches.filter((failure) => failure.at > killedAt + 1_000);
@@ -469,7 +566,7 @@ describe('restarts under load', () => {
       // resend is answered from the key) or left nothing behind (and is given up after 409s or made anew).
       assert.equal((await storedBy(writerEmails)) - before, tally.posted.length, 'stored listings = successful posts');
     } finally {
-      await victim.start();
+      if (!victim.isRunning) await victim.start();
     }
     assert.equal((await readinessOf(victim)).ready, true);
   });

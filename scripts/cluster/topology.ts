@@ -37,6 +37,10 @@ export interface ExitInfo {
 export interface Instance {
   name: 'api-1' | 'api-2';
   origin: string;
+  /** Its server's log (stdout and stderr): a drain that overruns its limit names there what still ran. */
+  logFile: string;
+  /** Its process has been started and has not exited. */
+  readonly isRunning: boolean;
   /**
    * Sends the signal and resolves once the process has exited. SIGTERM escalates to SIGKILL after `graceMs`
    * (default 10 s; a test with a SHUTDOWN_DELAY_MS near that needs more).
@@ -52,9 +56,9 @@ export interface Database {
   dataDir: string;
   /** One psql -At call on the `tasko` database: rows by line, columns by `|`, trimmed. */
   query(sql: string): Promise<string>;
-  /** pg_ctl -m fast stop. */
+  /** pg_ctl -m fast stop; nothing when it is not running. */
   stop(): Promise<void>;
-  /** pg_ctl start, then waits until it answers (the replica: in recovery and streaming again). */
+  /** pg_ctl start unless it runs already, then waits until it answers (the replica: in recovery and streaming again). */
   start(): Promise<void>;
 }
 
@@ -68,6 +72,7 @@ export interface Replica extends Database {
 
 export interface Redis {
   stop(): Promise<void>;
+  /** Starts it unless it runs, and waits until it answers PING. */
   start(): Promise<void>;
 }
 
@@ -83,11 +88,54 @@ export interface Cluster {
   /** DATA_DIR, shared by both instances (the local identity provider's key is there). */
   dataDir: string;
   outboxDir: string;
+  /**
+   * Waits until the cluster is whole again, or throws naming what is not: Redis, the primary and the replica
+   * answer, the replica streams, replays and has caught up with the primary, both instances run and answer
+   * /health/ready 200 with every check up, and the proxy sends each of them requests.
+   */
+  whole(timeoutMs?: number): Promise<void>;
+  /**
+   * Waits until the proxy has passed a request to `instance` and had its answer, from now on: the instance is
+   * in nginx's rotation. Sends GET /health/live through the proxy meanwhile, so it needs no other traffic.
+   */
+  proxyReaches(instance: Instance, timeoutMs?: number): Promise<void>;
   /** Stops everything and removes the folder; safe to call twice. */
   stop(): Promise<void>;
 }
 
 const READY_PATH = '/health/ready';
+/** The checks of /health/ready on an instance of a whole cluster. */
+const WHOLE_CHECKS = { primary: 'up', replica: 'up', redis: 'up', migrations: 'applied', draining: false };
+
+/** The lines of a file from a byte offset on. */
+function linesFrom(file: string, from: number): string[] {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const length = Math.max(0, fs.fstatSync(fd).size - from);
+    const buffer = Buffer.alloc(length);
+    fs.readSync(fd, buffer, 0, length, from);
+    return buffer.toString('utf8').split('\n').filter(Boolean);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * Whether an access log line (`$upstream_addr|$upstream_status`, each a list when nginx tried more than one
+ * instance: `a, b|502, 200`) shows `address` answering below 500.
+ */
+function answeredBy(lines: string[], address: string): boolean {
+  return lines.some((line) => {
+    const [addresses = '', statuses = ''] = line.split('|');
+    const tried = addresses.split(/, | : /);
+    const answers = statuses.split(/, | : /);
+    return tried.some((tryAddress, n) => tryAddress === address && Number(answers[n]) < 500);
+  });
+}
+
+/** What the machine must have: the proof installs nothing itself (`.ci/run` installs these on a fresh machine). */
+const MISSING = (program: string, debianPackage: string) =>
+  `${program} is not installed: the cluster proof needs Debian's package ${debianPackage} (apt-get install ${debianPackage}), or ${program} on the PATH`;
 
 /** Where the PostgreSQL programs are: the newest /usr/lib/postgresql/<n>/bin, else whichever pg_config names. */
 async function postgresBin(): Promise<string> {
@@ -102,38 +150,17 @@ async function postgresBin(): Promise<string> {
   try {
     return (await run('pg_config', ['--bindir'])).stdout.trim();
   } catch {
-    throw new Error('PostgreSQL is not installed: no /usr/lib/postgresql/<version>/bin and no pg_config (apt-get install postgresql)');
+    throw new Error(MISSING('PostgreSQL (initdb, pg_ctl, pg_basebackup, psql)', 'postgresql'));
   }
 }
 
 const which = (name: string, dirs: string[]) => dirs.map((dir) => path.join(dir, name)).find((file) => fs.existsSync(file));
 const systemDirs = () => [...(process.env.PATH ?? '').split(':').filter(Boolean), '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
 
-/**
- * nginx, installed from Debian when missing (CI runs only `npm test`). A policy-rc.d answering 101 keeps the
- * package from starting the system's nginx, which would listen on every address, port 80.
- */
-async function nginxBinary(): Promise<string> {
+function nginxBinary(): string {
   const found = which('nginx', systemDirs());
-  if (found) return found;
-  if (!IS_ROOT) throw new Error('nginx is not installed, and only root may install it: apt-get install -y nginx');
-  const policy = '/usr/sbin/policy-rc.d';
-  const ownPolicy = !fs.existsSync(policy);
-  if (ownPolicy) fs.writeFileSync(policy, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  try {
-    try {
-      await run('apt-get', ['install', '-y', 'nginx'], { env, timeoutMs: 300_000 });
-    } catch {
-      await run('apt-get', ['update'], { env, timeoutMs: 300_000 });
-      await run('apt-get', ['install', '-y', 'nginx'], { env, timeoutMs: 300_000 });
-    }
-  } finally {
-    if (ownPolicy) fs.rmSync(policy, { force: true });
-  }
-  const installed = which('nginx', systemDirs());
-  if (!installed) throw new Error('apt-get installed nginx, yet no nginx binary is on the PATH or in /usr/sbin');
-  return installed;
+  if (!found) throw new Error(MISSING('nginx', 'nginx'));
+  return found;
 }
 
 /** A child in its own process group (so the safety net takes its children too), output to a log file. */
@@ -276,9 +303,15 @@ function makeDatabase(
     if (status !== 'streaming') throw new Error(`its WAL receiver is ${status}`);
     return true;
   };
+  /** pg_ctl status answers 0 while the server runs, 3 when it does not. */
+  const isRunning = () =>
+    pg('pg_ctl', ['-D', dataDir, 'status']).then(
+      () => true,
+      () => false,
+    );
   const start = async () => {
     try {
-      await pg('pg_ctl', ['-w', '-t', '30', '-D', dataDir, '-l', logFile, 'start'], 40_000);
+      if (!(await isRunning())) await pg('pg_ctl', ['-w', '-t', '30', '-D', dataDir, '-l', logFile, 'start'], 40_000);
       await waitFor(answering, { timeoutMs: 30_000, intervalMs: 100, what: `PostgreSQL ${name} on port ${port}` });
     } catch (error) {
       throw withLog(`PostgreSQL ${name} did not start: ${error instanceof Error ? error.message : String(error)}`, logFile);
@@ -289,7 +322,7 @@ function makeDatabase(
     dataDir,
     query: (sql) => psql(sql),
     stop: async () => {
-      await pg('pg_ctl', ['-w', '-t', '30', '-D', dataDir, '-m', 'fast', 'stop'], 40_000);
+      if (await isRunning()) await pg('pg_ctl', ['-w', '-t', '30', '-D', dataDir, '-m', 'fast', 'stop'], 40_000);
     },
     start,
     created: () => leaveBehind('postgres', dataDir),
@@ -371,10 +404,14 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       for (const folder of [pgDir, primarySockets, replicaSockets]) fs.chownSync(folder, uid, gid);
     }
 
+    // Every program first: a machine without one fails here, before anything has started.
+    const bin = await postgresBin();
+    const nginx = nginxBinary();
+    const redisServer = which('redis-server', systemDirs());
+    if (!redisServer) throw new Error(MISSING('redis-server', 'redis-server'));
     const [primaryPort, replicaPort, redisPort, proxyPort, api1Port, api2Port] = (await Promise.all(
       Array.from({ length: 6 }, freePort),
     )) as [number, number, number, number, number, number];
-    const bin = await postgresBin();
     const pg = pgRunner(bin, pgDir);
 
     const bucket = await startBucketStandin({ bucket: 'tasko' });
@@ -398,8 +435,6 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     ];
     let redisProcess: Supervised | undefined;
     const startRedis = async () => {
-      const redisServer = which('redis-server', systemDirs());
-      if (!redisServer) throw new Error('redis-server is not installed (apt-get install redis-server)');
       const started = new Supervised(redisServer, redisArgs, { cwd: redisDir, env: process.env, logFile: redisLog });
       redisProcess = started;
       await waitFor(
@@ -541,7 +576,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 
     // nginx in front, from the same template as the deployment's.
     const proxyLogFile = path.join(nginxDir, 'error.log');
-    const nginx = await nginxBinary();
+    // Which instance answered each request (each one tried, in order): how the proof sees an instance back in
+    // the rotation.
+    const accessLog = path.join(nginxDir, 'access.log');
     const rendered = fs
       .readFileSync(path.join(REPO_ROOT, 'deploy', 'nginx', 'tasko.conf.template'), 'utf8')
       .replaceAll('${TASKO_PROXY_LISTEN}', `127.0.0.1:${proxyPort}`)
@@ -562,7 +599,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         `error_log ${proxyLogFile} warn;`,
         'events { worker_connections 1024; }',
         'http {',
-        '  access_log off;',
+        "  log_format cluster '$upstream_addr|$upstream_status';",
+        `  access_log ${accessLog} cluster;`,
         ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${temp(name)}`),
         `  include ${path.join(nginxDir, 'tasko.conf')};`,
         '}',
@@ -590,6 +628,56 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       throw withLog(`nginx did not start: ${error instanceof Error ? error.message : String(error)}`, proxyLogFile);
     });
 
+    const proxyReaches = async (instance: Instance, timeoutMs = 15_000) => {
+      const from = fs.existsSync(accessLog) ? fs.statSync(accessLog).size : 0;
+      const address = new URL(instance.origin).host;
+      await waitFor(
+        async () => {
+          if (!proxy.isRunning) throw new GiveUp('nginx exited');
+          await fetch(`${proxyOrigin}/health/live`, { signal: AbortSignal.timeout(2_000) })
+            .then((response) => response.arrayBuffer())
+            .catch(() => undefined);
+          return answeredBy(linesFrom(accessLog, from), address);
+        },
+        { timeoutMs, intervalMs: 100, what: `the proxy passing a request to ${instance.name} at ${address} (back in its rotation)` },
+      );
+    };
+
+    const whole = async (timeoutMs = 60_000) => {
+      const deadline = Date.now() + timeoutMs;
+      const left = () => Math.max(1_000, deadline - Date.now());
+      await waitFor(() => redisPong(redisPort), { timeoutMs: left(), what: `Redis answering PING on port ${redisPort}` });
+      await waitFor(async () => (await primary.query('select 1')) === '1', { timeoutMs: left(), what: 'the primary answering' });
+      await waitFor(
+        async () => {
+          const [inRecovery, receiver, replay] = (
+            await replica.query(
+              "select pg_is_in_recovery(), coalesce((select status from pg_stat_wal_receiver), 'none'), pg_get_wal_replay_pause_state()",
+            )
+          ).split('|');
+          if (inRecovery !== 't') throw new GiveUp('the replica answers but is not in recovery');
+          if (receiver !== 'streaming' || replay !== 'not paused') throw new Error(`its WAL receiver is ${receiver}, its replay ${replay}`);
+          return true;
+        },
+        { timeoutMs: left(), what: 'the replica streaming from the primary and replaying' },
+      );
+      await replica.waitForReplay(left());
+      for (const instance of instances) {
+        if (!instance.isRunning) throw new Error(`${instance.name} is not running`);
+        await waitFor(
+          async () => {
+            const response = await fetch(`${instance.origin}${READY_PATH}`, { signal: AbortSignal.timeout(3_000) });
+            const { checks } = (await response.json()) as { checks: Record<string, unknown> };
+            const isWhole = Object.entries(WHOLE_CHECKS).every(([name, value]) => checks[name] === value);
+            if (response.status === 200 && isWhole) return true;
+            throw new Error(`${response.status} ${JSON.stringify(checks)}`);
+          },
+          { timeoutMs: left(), intervalMs: 100, what: `${instance.name} ready with every check up` },
+        );
+        await proxyReaches(instance, left());
+      }
+    };
+
     const redis: Redis = {
       stop: stopRedis,
       start: async () => {
@@ -608,6 +696,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       bucket,
       dataDir,
       outboxDir,
+      whole,
+      proxyReaches,
       stop: () => {
         stopping ??= stopAll();
         return stopping;
@@ -619,8 +709,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   }
 }
 
-/** How long an instance may take to be ready: tsx compiles the server first. */
-const READY_TIMEOUT_MS = 60_000;
+/** How long an instance may take to be ready: tsx compiles the server first, which on two busy cores takes 40 s. */
+const READY_TIMEOUT_MS = 120_000;
 
 function makeInstance(settings: {
   name: Instance['name'];
@@ -640,6 +730,10 @@ function makeInstance(settings: {
   return {
     name: settings.name,
     origin,
+    logFile: settings.logFile,
+    get isRunning() {
+      return current?.isRunning ?? false;
+    },
     stop,
     start: async () => {
       if (current?.isRunning) throw new Error(`${settings.name} is already running (pid ${current.child.pid})`);

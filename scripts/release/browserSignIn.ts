@@ -20,17 +20,17 @@ export async function signInThroughProvider(
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Name').fill(name);
   await page.getByRole('button', { name: 'Continue' }).click();
+  // Back on the site, or first asked to confirm being 18 or older: whichever comes first.
   const ageStep = page.locator('#age-title');
-  for (let waited = 0; waited < 15_000; waited += 100) {
-    if (hasLeftSignIn(new URL(page.url()))) return;
-    if (await ageStep.isVisible()) {
-      if (options.confirmAge === false) return;
-      await page.getByRole('checkbox').check();
-      await page.locator('form button[type="submit"]').click();
-      await page.waitForURL(hasLeftSignIn, { timeout: 15_000 });
-      return;
-    }
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`sign-in of ${email} did not finish`);
+  const leaving = page.waitForURL(hasLeftSignIn, { timeout: 15_000 }).then(() => 'left' as const);
+  const asking = ageStep.waitFor({ state: 'visible', timeout: 15_000 }).then(() => 'age' as const);
+  // The other wait ends by itself (its timeout, or the page closing): not an error of the sign-in.
+  leaving.catch(() => undefined);
+  asking.catch(() => undefined);
+  const first = await Promise.race([leaving, asking]).catch(() => null);
+  if (!first) throw new Error(`sign-in of ${email} did not finish`);
+  if (first === 'left' || options.confirmAge === false) return;
+  await page.getByRole('checkbox').check();
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL(hasLeftSignIn, { timeout: 15_000 });
 }

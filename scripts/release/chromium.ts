@@ -1,7 +1,7 @@
 // The one way the tests, the benchmarks and the release check start Chromium: the system's own, never a
 // downloaded one, with the same flags everywhere.
 import fs from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type LaunchOptions } from 'playwright-core';
 
 /** The flags every Chromium of the tests and benchmarks starts with (no network of its own, no GPU, no sandbox). */
 export const CHROMIUM_FLAGS = [
@@ -23,6 +23,11 @@ export function chromiumPath(): string {
   return executablePath;
 }
 
+/** How to start the system Chromium: for `chromium.launch`, and for Playwright Test's `launchOptions`. */
+export function chromiumLaunchOptions(extraArgs: string[] = []): LaunchOptions {
+  return { executablePath: chromiumPath(), args: [...CHROMIUM_FLAGS, ...extraArgs] };
+}
+
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_FLAGS, ...extraArgs] });
+  return chromium.launch(chromiumLaunchOptions(extraArgs));
 }

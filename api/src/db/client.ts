@@ -80,8 +80,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const poolOf = (connectionString: string) =>
-      new pg.Pool({ connectionString, max: Number(process.env.PG_POOL_SIZE ?? 10), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    const poolOf = (connectionString: string) => {
+      const made = new pg.Pool({
+        connectionString,
+        max: Number(process.env.PG_POOL_SIZE ?? 10),
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      });
+      // A client checked out of the pool (a transaction's, the start lock's) has no error listener of the pool's:
+      // a server that stops under it would raise an unhandled 'error' and end the process. With this one its
+      // query fails instead (answered 503), and the pool drops the client when it comes back.
+      made.on('connect', (client) => client.on('error', () => undefined));
+      return made;
+    };
     const drizzleOn = (pool: Pool) => drizzle(pool, { schema, ...(options.logger ? { logger: options.logger } : {}) });
     const pool = poolOf(options.databaseUrl);
     // A server that goes away takes its idle connections with it: the pool replaces them, nothing crashes.

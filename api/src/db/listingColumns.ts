@@ -10,7 +10,14 @@ type ListingInsert = typeof listings.$inferInsert;
 type ListingSelect = typeof listings.$inferSelect;
 
 /** Columns only the server reads: search keys, the publisher's block, the last change (a page extra). */
-export const SERVER_ONLY_LISTING_COLUMNS = ['searchText', 'placeText', 'isPublisherBlocked', 'updatedAt'] as const;
+export const SERVER_ONLY_LISTING_COLUMNS = [
+  'searchText',
+  'placeText',
+  'searchTerms',
+  'termsVersion',
+  'isPublisherBlocked',
+  'updatedAt',
+] as const;
 type ServerOnlyColumn = (typeof SERVER_ONLY_LISTING_COLUMNS)[number];
 
 type ColumnsOf<Field> = Field extends { column: infer Column } ? (Column extends string ? Column : Column[keyof Column]) : never;

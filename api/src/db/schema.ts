@@ -86,6 +86,13 @@ export const listings = pgTable(
     searchText: text('search_text').notNull().default(''),
     /** `searchKey` of the city as typed, the place's four names and the street, between spaces. */
     placeText: text('place_text').notNull().default(''),
+    /** What the search finds the listing by (search/terms.ts, `listingTermsOf`): stems, tasks and the place. */
+    searchTerms: text('search_terms')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The `TERMS_VERSION` its terms were worked out by; older ones are worked out again at start-up. */
+    termsVersion: integer('terms_version').notNull().default(0),
     status: text('status').$type<ListingStatus>().notNull().default('active'),
     images: jsonb('images')
       .$type<string[]>()
@@ -126,12 +133,18 @@ export const listings = pgTable(
     index('listings_unkeyed')
       .on(t.id)
       .where(sql`${t.searchText} = ''`),
+    // The rows whose terms an older vocabulary or analyser worked out (all of them, once, after the migration).
+    index('listings_terms_version').on(t.termsVersion),
     index('listings_publisher').on(t.publisherId, t.createdAt.desc()),
     // Substring search in any script (Hebrew, Arabic, Russian, English): trigram indexes serve ILIKE. One per
     // offer type, of public listings only, so a scan of one stops at the count cap with no row filtered out.
     ...OFFER_TYPES.flatMap((offerType) => [
       index(`listings_public_${offerType}_words_trgm`)
         .using('gin', sql`${t.searchText} gin_trgm_ops`)
+        .where(sql`${publicSearchable(t)} and ${t.offerType} = ${sql.raw(`'${offerType}'`)}`),
+      // A query's terms overlapping a listing's (`&&`), with the GIN array index.
+      index(`listings_public_${offerType}_terms`)
+        .using('gin', t.searchTerms)
         .where(sql`${publicSearchable(t)} and ${t.offerType} = ${sql.raw(`'${offerType}'`)}`),
       index(`listings_public_${offerType}_place_text_trgm`)
         .using('gin', sql`${t.placeText} gin_trgm_ops`)
@@ -320,6 +333,8 @@ export const alerts = pgTable(
     location: text('location'),
     /** `searchKey` of `q` and `location`: what a new listing's stored keys are compared with. */
     qKey: text('q_key'),
+    /** The saved words read as the search reads them: each word's terms (search/terms.ts); a listing must hold one of each. */
+    qWords: jsonb('q_words').$type<string[][]>(),
     locationKey: text('location_key'),
     category: text('category'),
     frequency: text('frequency').notNull(),

@@ -31,12 +31,15 @@ export function installMessagesServer() {
   const server = installMockApi();
   let routes = new Map<string, Route>();
   let waiting: { request: ServedRequest; held: HeldRequest }[] = [];
+  /** Tests waiting for a held request: told each time one is held. */
+  let onHeld: (() => void)[] = [];
   let answered: ServedRequest[] = [];
   let run = { isStopped: false };
 
   beforeEach(() => {
     routes = new Map();
     waiting = [];
+    onHeld = [];
     answered = [];
     server.answerWith('hold');
     const thisRun = { isStopped: false };
@@ -48,8 +51,10 @@ export function installMessagesServer() {
         const request = servedOf(held);
         const answer = routes.get(`${request.method} ${request.path}`)?.(request) ?? NOT_FOUND;
         answered.push(request);
-        if (answer === 'hold') waiting.push({ request, held });
-        else held.answer(answer.status, answer.data);
+        if (answer === 'hold') {
+          waiting.push({ request, held });
+          for (const tell of onHeld.splice(0)) tell();
+        } else held.answer(answer.status, answer.data);
       }
     })();
   });
@@ -66,18 +71,20 @@ export function installMessagesServer() {
     requests(method?: string, path?: string): ServedRequest[] {
       return answered.filter((request) => (!method || request.method === method) && (!path || request.path === path));
     },
-    /** The oldest request still held for `method path`, once it has arrived. */
+    /**
+     * The oldest request still held for `method path`, once it has arrived: woken by each held request, not
+     * by a clock, so a slow machine only makes it later. One never sent ends the test at its timeout.
+     */
     async waitingFor(method: string, path: string): Promise<HeldRequest & { served: ServedRequest }> {
-      for (let attempt = 0; attempt < 100; attempt++) {
+      for (;;) {
         const index = waiting.findIndex(({ request }) => request.method === method && request.path === path);
         const found = waiting[index];
         if (found) {
           waiting.splice(index, 1);
           return Object.assign(found.held, { served: found.request });
         }
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        await new Promise<void>((resolve) => onHeld.push(resolve));
       }
-      throw new Error(`no ${method} ${path} is waiting for an answer`);
     },
   };
 }

@@ -47,6 +47,7 @@ const publicCalls: Record<string, () => Promise<unknown>> = {
   googleLogin: () => api.googleLogin('id-token', 'he'),
   logout: () => api.logout(),
   places: () => api.places('חי', 'he'),
+  searchSuggestions: () => api.searchSuggestions('убор', 'he', 'job'),
   unsubscribe: () => api.unsubscribe('a.b'),
   'deal.profile': () => api.deal.profile(3),
   'deal.reviewsOf': () => api.deal.reviewsOf(3, 1),
@@ -106,7 +107,7 @@ describe('API client', () => {
   });
 
   it.each(Object.keys(publicCalls))('sends the public call %s without a token, and nobody to sign in', async (name) => {
-    answerWith(200, { nonce: 'n-1', places: [], jobs: [], reviews: [], total: 0, page: 1, pageSize: 12 });
+    answerWith(200, { nonce: 'n-1', places: [], suggestions: [], jobs: [], reviews: [], total: 0, page: 1, pageSize: 12 });
     await publicCalls[name]?.();
     expect(sent).toHaveLength(1);
     // Only the sign-in carries a Bearer header without a session: the provider's ID token.

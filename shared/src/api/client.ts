@@ -5,7 +5,7 @@ import type { Language } from '../domain/languages';
 import type { AnalyticsEvent } from '../domain/analytics';
 import type { Alert, AlertFilters, AlertFrequency } from '../domain/alerts';
 import type { DailyCount, ModerationAction, ModerationActionKind, ReportedListing } from '../domain/moderation';
-import type { Listing, ListingContact, ListingPage, MyJobsParams, ReportReason } from '../domain/listing';
+import type { Listing, ListingContact, ListingPage, MyJobsParams, OfferType, ReportReason, SearchSuggestion } from '../domain/listing';
 import { searchQueryString, type JobSearchParams } from '../domain/listingSearch';
 import type { UserSettings } from '../domain/settings';
 import type {
@@ -413,6 +413,11 @@ export const api = {
   },
   places: (q: string, lang: Language, signal?: AbortSignal) =>
     call<{ places: PlaceSuggestion[] }>({ url: '/places', params: { q, language: lang }, signal }).then((r) => r.places),
+  /** Tasks the typed text begins, in any language, named in `language`, with listings of the offer type now. */
+  searchSuggestions: (q: string, language: Language, offerType: OfferType, signal?: AbortSignal) =>
+    call<{ suggestions: SearchSuggestion[] }>({ url: '/search/suggestions', params: { q, language, offerType }, signal }).then(
+      (r) => r.suggestions,
+    ),
   /** Which release of each area this visitor is given now (their canary cookie counts), and where the remotes are. */
   currentReleases: (signal?: AbortSignal) => call<CurrentReleases>({ url: '/releases/current', signal }),
   /** A failure of the page's code, for the release's error rate (docs/releases.md); no personal data. */

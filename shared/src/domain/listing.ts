@@ -28,7 +28,7 @@ export const REPORT_NOTE_MAX_LENGTH = 500;
  * `salary-high` and `salary-low` rank by pay in two runs, one per payment type (hourly and fixed amounts are
  * not comparable), unless the search asks for one payment type. `nearest` needs a chosen place.
  */
-export const SORT_OPTIONS = ['newest', 'salary-high', 'salary-low', 'nearest'] as const;
+export const SORT_OPTIONS = ['relevance', 'newest', 'salary-high', 'salary-low', 'nearest'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 
 /** The distances a search around a chosen place offers, in kilometres. */
@@ -160,6 +160,14 @@ export interface ListingPage {
   /** Public searches: where the next and the previous page start (opaque; absent at either end). */
   nextCursor?: string;
   previousCursor?: string;
+  /** Public searches whose words found nothing: a spelling or a task that finds something, in the reader's language. */
+  didYouMean?: string;
+}
+
+/** A task the search box suggests (`GET /search/suggestions`): its name in the reader's language, and its category. */
+export interface SearchSuggestion {
+  text: string;
+  category: Category;
 }
 
 /** A page of the signed-in user's own listings (`GET /me/jobs`): 1-based, at most `LIMITS.maxPageSize`. */

@@ -77,9 +77,9 @@ describe('listing search in the URL', () => {
     const onPage4 = { ...DEFAULT_SEARCH, page: 4, cursor: 'abc' };
     expect(changeSearch(onPage4, { page: 5, cursor: 'def' })).toEqual({ ...DEFAULT_SEARCH, page: 5, cursor: 'def' });
     expect(changeSearch(onPage4, { page: 3 })).toEqual({ ...DEFAULT_SEARCH, page: 3, cursor: '' });
-    expect(changeSearch(onPage4, { q: 'dog' })).toEqual({ ...DEFAULT_SEARCH, q: 'dog', page: 1, cursor: '' });
+    expect(changeSearch(onPage4, { q: 'dog' })).toEqual({ ...DEFAULT_SEARCH, q: 'dog', sort: 'relevance', page: 1, cursor: '' });
     const shared = searchFromParams(new URLSearchParams('page=90&cursor=abc'));
-    expect(searchQueryString(searchRequest(shared, 'job'))).toBe('offerType=job&sort=newest&page=90&pageSize=12&cursor=abc');
+    expect(searchQueryString(searchRequest(shared, 'job'))).toBe('offerType=job&page=90&pageSize=12&cursor=abc');
     expect(searchFromParams(new URLSearchParams(`cursor=${'x'.repeat(500)}`)).cursor).toHaveLength(200);
   });
 
@@ -92,8 +92,21 @@ describe('listing search in the URL', () => {
   it('asks the API in one fixed order and encoding, whatever order the page built the search in', () => {
     const search = searchFromParams(new URLSearchParams('page=2&category=other&q=ספה נוחה'));
     expect(searchQueryString(searchRequest(search, 'job'))).toBe(
-      `offerType=job&q=${new URLSearchParams({ q: 'ספה נוחה' }).toString().slice(2)}&category=other&sort=newest&page=2&pageSize=12`,
+      `offerType=job&q=${new URLSearchParams({ q: 'ספה נוחה' }).toString().slice(2)}&category=other&page=2&pageSize=12`,
     );
-    expect(searchQueryString(searchRequest(DEFAULT_SEARCH, 'service'))).toBe('offerType=service&sort=newest&page=1&pageSize=12');
+    expect(searchQueryString(searchRequest(DEFAULT_SEARCH, 'service'))).toBe('offerType=service&page=1&pageSize=12');
+  });
+
+  it('orders words by relevance unless the reader chose an order, and leaves the default order out of the URL', () => {
+    expect(searchFromParams(new URLSearchParams('q=sofa')).sort).toBe('relevance');
+    expect(searchFromParams(new URLSearchParams('q=sofa&sort=newest')).sort).toBe('newest');
+    expect(searchFromParams(new URLSearchParams('sort=relevance')).sort).toBe('newest');
+    expect(searchToParams(searchFromParams(new URLSearchParams('q=sofa'))).toString()).toBe('q=sofa');
+    expect(searchToParams({ ...DEFAULT_SEARCH, q: 'sofa', sort: 'newest' }).toString()).toBe('q=sofa&sort=newest');
+    // Words typed keep an order chosen before them; clearing them leaves relevance for newest first.
+    expect(changeSearch({ ...DEFAULT_SEARCH, sort: 'salary-low' }, { q: 'sofa' }).sort).toBe('salary-low');
+    expect(changeSearch({ ...DEFAULT_SEARCH, q: 'sofa', sort: 'relevance' }, { q: '' }).sort).toBe('newest');
+    expect(changeSearch({ ...DEFAULT_SEARCH, q: 'sofa', sort: 'relevance' }, { category: 'other' }).sort).toBe('relevance');
+    expect(searchRequest({ ...DEFAULT_SEARCH, q: 'sofa', sort: 'relevance' }, 'job').sort).toBeUndefined();
   });
 });

@@ -46,6 +46,11 @@ export const DEFAULT_SEARCH: ListingSearch = {
   cursor: '',
 };
 
+/** The order a search is shown in when none is chosen: most relevant first for words, newest first without. */
+export function defaultSortOf(q: string): SortOption {
+  return q.trim() ? 'relevance' : 'newest';
+}
+
 const TEXT_MAX = 100;
 const CURSOR_MAX = 200;
 
@@ -59,16 +64,18 @@ export function searchFromParams(params: URLSearchParams): ListingSearch {
   const paymentType = params.get('paymentType');
   const listingLanguage = params.get('listingLanguage');
   const hasPlace = Number.isSafeInteger(placeId) && placeId > 0;
-  const parsedSort = (SORT_OPTIONS as readonly string[]).includes(sort ?? '') ? (sort as SortOption) : 'newest';
+  const q = (params.get('q') ?? '').slice(0, TEXT_MAX);
+  const parsedSort = (SORT_OPTIONS as readonly string[]).includes(sort ?? '') ? (sort as SortOption) : defaultSortOf(q);
+  const isPossible = (parsedSort !== 'nearest' || hasPlace) && (parsedSort !== 'relevance' || q.trim() !== '');
   return {
-    q: (params.get('q') ?? '').slice(0, TEXT_MAX),
+    q,
     location: (params.get('location') ?? '').slice(0, TEXT_MAX),
     placeId: hasPlace ? placeId : 0,
     radiusKm: hasPlace && (RADIUS_KM_OPTIONS as readonly number[]).includes(radiusKm) ? (radiusKm as RadiusKm) : 0,
     category: (CATEGORIES as readonly string[]).includes(category ?? '') ? (category as Category) : 'all',
     paymentType: (PAYMENT_FILTERS as readonly string[]).includes(paymentType ?? '') ? (paymentType as PaymentFilter) : 'any',
     listingLanguage: isLanguage(listingLanguage) ? listingLanguage : 'any',
-    sort: parsedSort === 'nearest' && !hasPlace ? 'newest' : parsedSort,
+    sort: isPossible ? parsedSort : defaultSortOf(q),
     page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
     cursor: (params.get('cursor') ?? '').slice(0, CURSOR_MAX),
   };
@@ -84,7 +91,7 @@ export function searchToParams(search: ListingSearch): URLSearchParams {
   if (search.category !== 'all') params.set('category', search.category);
   if (search.paymentType !== 'any') params.set('paymentType', search.paymentType);
   if (search.listingLanguage !== 'any') params.set('listingLanguage', search.listingLanguage);
-  if (search.sort !== 'newest') params.set('sort', search.sort);
+  if (search.sort !== defaultSortOf(search.q)) params.set('sort', search.sort);
   if (search.page > 1) params.set('page', String(search.page));
   if (search.cursor) params.set('cursor', search.cursor);
   return params;
@@ -92,14 +99,17 @@ export function searchToParams(search: ListingSearch): URLSearchParams {
 
 /**
  * A new filter or text starts again at page 1; turning the page keeps the rest, with the new page's cursor.
- * Without a place there is no distance: the radius goes, and "nearest first" becomes "newest first".
+ * Without a place there is no distance: the radius goes, and "nearest first" becomes the default order. New
+ * words keep an order the reader chose, else take the default one (most relevant first for words).
  */
 export function changeSearch(current: ListingSearch, change: Partial<ListingSearch>): ListingSearch {
   const isPaging = Object.keys(change).every((key) => key === 'page' || key === 'cursor');
   if (isPaging) return { ...current, page: change.page ?? current.page, cursor: change.cursor ?? '' };
   const next = { ...current, ...change, page: 1, cursor: '' };
+  const isDefaultOrder = change.sort === undefined && current.sort === defaultSortOf(current.q);
+  if (isDefaultOrder || (next.sort === 'relevance' && !next.q.trim())) next.sort = defaultSortOf(next.q);
   if (next.placeId) return next;
-  return { ...next, radiusKm: 0, sort: next.sort === 'nearest' ? 'newest' : next.sort };
+  return { ...next, radiusKm: 0, sort: next.sort === 'nearest' ? defaultSortOf(next.q) : next.sort };
 }
 
 export function pageCount(total: number, pageSize: number): number {
@@ -138,7 +148,8 @@ export function searchRequest(search: ListingSearch, offerType: OfferType, langu
     ...(search.category !== 'all' ? { category: search.category } : {}),
     ...(search.paymentType !== 'any' ? { paymentType: search.paymentType } : {}),
     ...(search.listingLanguage !== 'any' ? { listingLanguage: search.listingLanguage } : {}),
-    sort: search.sort,
+    // The default order is left to the server, which orders a query by relevance when it has words to rank by.
+    ...(search.sort !== defaultSortOf(search.q) ? { sort: search.sort } : {}),
     page: search.page,
     pageSize: LIMITS.defaultPageSize,
     ...(search.cursor ? { cursor: search.cursor } : {}),

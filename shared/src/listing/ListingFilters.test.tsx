@@ -147,7 +147,7 @@ describe("the search bar's place", () => {
     await loadListingTexts('en');
     jest.spyOn(api, 'places').mockResolvedValue([{ id: 294801, name: 'Haifa', lat: 32.8, lon: 34.99 }]);
     const onSearch = jest.fn();
-    renderAt(<ListingSearchForm search={DEFAULT_SEARCH} onSearch={onSearch} />);
+    renderAt(<ListingSearchForm search={DEFAULT_SEARCH} offerType="job" onSearch={onSearch} />);
     const user = userEvent.setup();
     const place = screen.getByRole('combobox', { name: 'Where?' });
     await user.type(place, 'hai');
@@ -157,5 +157,26 @@ describe("the search bar's place", () => {
     await user.type(place, ' port');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(onSearch).toHaveBeenLastCalledWith({ q: '', location: 'Haifa port', placeId: 0 });
+  });
+});
+
+describe("the search bar's words", () => {
+  it('suggests tasks in the reader’s language with their category, and searches a task chosen at once', async () => {
+    await loadListingTexts('en');
+    const suggest = jest.spyOn(api, 'searchSuggestions').mockResolvedValue([
+      { text: 'Apartment cleaning', category: 'homeServices' },
+      { text: 'Babysitter', category: 'other' },
+    ]);
+    const onSearch = jest.fn();
+    renderAt(<ListingSearchForm search={DEFAULT_SEARCH} offerType="service" onSearch={onSearch} />);
+    const user = userEvent.setup();
+    const words = screen.getByRole('combobox', { name: 'What are you looking for?' });
+    await user.type(words, 'убор');
+    const option = await screen.findByRole('option', { name: /Apartment cleaning/ });
+    expect(option).toHaveTextContent('Apartment cleaning Home services');
+    expect(suggest).toHaveBeenLastCalledWith('убор', 'en', 'service', expect.any(AbortSignal));
+    expect(screen.getByText('2 tasks suggested. Up and down arrows choose.')).toHaveAttribute('class', 'visually-hidden');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(onSearch).toHaveBeenLastCalledWith({ q: 'Apartment cleaning', location: '', placeId: 0 });
   });
 });

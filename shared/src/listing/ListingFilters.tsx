@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import {
+  api,
   CATEGORIES,
   PAYMENT_FILTERS,
   RADIUS_KM_OPTIONS,
@@ -11,40 +12,63 @@ import {
   type OfferType,
   type PaymentFilter,
   type RadiusKm,
+  type SearchSuggestion,
   type SortOption,
 } from '@tasko/shared';
 import { LISTING_NS } from './listingNamespace';
 import { PlaceCombobox } from './PlaceCombobox';
+import { SuggestionCombobox } from './SuggestionCombobox';
 
 type SearchText = Pick<ListingSearch, 'q' | 'location' | 'placeId'>;
 
+interface SearchFormProps {
+  search: ListingSearch;
+  offerType: OfferType;
+  onSearch: (change: SearchText) => void;
+}
+
 /**
- * Text and place, sent with the Search button (or Enter), not on every key. The place is typed freely (found
- * by any of its names) or chosen from the suggestions, which searches by the place itself and opens distance.
+ * Text and place, sent with the Search button (or Enter), not on every key. The text suggests tasks as it is
+ * typed (in any language, named in the reader's), and a task chosen searches at once. The place is typed freely
+ * (found by any of its names) or chosen from the suggestions, which searches by the place itself and opens
+ * distance.
  */
-export function ListingSearchForm({ search, onSearch }: { search: ListingSearch; onSearch: (change: SearchText) => void }) {
+export function ListingSearchForm({ search, offerType, onSearch }: SearchFormProps) {
   const { t } = useTranslation(LISTING_NS);
+  const { t: tc } = useTranslation('common');
   const id = useId();
   const [q, setQ] = useState(search.q);
   const [place, setPlace] = useState({ location: search.location, placeId: search.placeId });
+  const searchFor = (text: string) =>
+    onSearch({ q: text.trim(), location: place.location.trim(), placeId: place.location.trim() ? place.placeId : 0 });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSearch({ q: q.trim(), location: place.location.trim(), placeId: place.location.trim() ? place.placeId : 0 });
+    searchFor(q);
   };
   return (
     <form className="listing-search" role="search" aria-label={t('search.label')} onSubmit={submit}>
-      <div className="field">
-        <label htmlFor={`${id}-q`}>{t('search.text')}</label>
-        <input
-          id={`${id}-q`}
-          type="search"
-          dir="auto"
-          value={q}
-          maxLength={100}
-          placeholder={t('search.textPlaceholder')}
-          onChange={(e) => setQ(e.target.value)}
-        />
-      </div>
+      <SuggestionCombobox<SearchSuggestion>
+        label={t('search.text')}
+        listLabel={t('search.suggestedTasks')}
+        inputId={`${id}-q`}
+        type="search"
+        value={q}
+        placeholder={t('search.textPlaceholder')}
+        onChange={setQ}
+        onChoose={(task) => {
+          setQ(task.text);
+          searchFor(task.text);
+        }}
+        suggest={(text, language, signal) => api.searchSuggestions(text, language, offerType, signal)}
+        keyOf={(task) => task.text}
+        textOf={(task) => task.text}
+        renderOption={(task) => (
+          <>
+            <bdi>{task.text}</bdi> <span className="combobox__meta">{tc(`categories.${task.category}`)}</span>
+          </>
+        )}
+        countText={(count) => tc('taskSuggestions', { count })}
+      />
       <PlaceCombobox
         label={t('search.location')}
         inputId={`${id}-location`}
@@ -92,7 +116,7 @@ export function CategoryChips({ value, onChange }: { value: Category | 'all'; on
  * saying it in the option made it too long for a phone.
  */
 function sortLabelKey(sort: SortOption, offerType: OfferType) {
-  if (sort === 'newest' || sort === 'nearest') return `sort.${sort}` as const;
+  if (sort === 'newest' || sort === 'nearest' || sort === 'relevance') return `sort.${sort}` as const;
   const noun = offerType === 'service' ? 'price' : 'salary';
   return `sort.${noun}${sort === 'salary-high' ? 'High' : 'Low'}` as const;
 }
@@ -112,7 +136,8 @@ export function ListingRefinements({ search, offerType, onChange }: RefinementsP
   const { language } = useLanguage();
   const id = useId();
   const hasPlace = search.placeId > 0;
-  const sorts = SORT_OPTIONS.filter((sort) => sort !== 'nearest' || hasPlace);
+  // Relevance ranks words: without any, there is nothing to rank by.
+  const sorts = SORT_OPTIONS.filter((sort) => (sort !== 'nearest' || hasPlace) && (sort !== 'relevance' || search.q.trim() !== ''));
   return (
     <div className="listing-refinements">
       {hasPlace && (

@@ -1,5 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import { pageCount, Pagination, RetryPanel, useTranslation, type ListingSearch, type OfferType } from '@tasko/shared';
+import {
+  changeSearch,
+  pageCount,
+  Pagination,
+  RetryPanel,
+  searchToParams,
+  useTranslation,
+  type ListingSearch,
+  type OfferType,
+} from '@tasko/shared';
+import { Link } from '@tasko/shared/router';
 import { ListingCard, ListingSkeletons } from './ListingCard';
 import { LISTING_NS } from './listingNamespace';
 import type { SearchResult } from './useListingSearch';
@@ -16,10 +26,12 @@ interface Props {
   layout?: 'list' | 'grid';
   /** Bumped by a search from the search bar: the count takes the focus once that search's answer is in. */
   focusRequest?: number;
+  /** The search shown: an empty answer's "did you mean" links to it with the words proposed. */
+  search?: ListingSearch;
 }
 
 /** The answer of a search: skeletons while loading, the cards and paging, "No jobs found.", or an error with a retry. */
-export function ListingResults({ result, offerType, failureText, onRetry, onPage, layout = 'list', focusRequest = 0 }: Props) {
+export function ListingResults({ result, offerType, failureText, onRetry, onPage, layout = 'list', focusRequest = 0, search }: Props) {
   const { t } = useTranslation(LISTING_NS);
   const { t: tc } = useTranslation('common');
   const listClass = `listing-list listing-list--${layout}`;
@@ -78,7 +90,7 @@ export function ListingResults({ result, offerType, failureText, onRetry, onPage
     );
   }
 
-  const { jobs, total, page, pageSize, totalIsCapped = false, nextCursor, previousCursor } = result.page;
+  const { jobs, total, page, pageSize, totalIsCapped = false, nextCursor, previousCursor, didYouMean } = result.page;
   const pages = pageCount(total, pageSize);
   const isLoading = result.status === 'loading';
   const isService = offerType === 'service';
@@ -95,6 +107,15 @@ export function ListingResults({ result, offerType, failureText, onRetry, onPage
       <p ref={count} className={`listing-results__count${jobs.length === 0 ? ' listing-results__empty' : ''}`} role="status" tabIndex={-1}>
         {isLoading ? t('loading') : summary}
       </p>
+      {jobs.length === 0 && didYouMean && search && (
+        <p className="listing-results__did-you-mean">
+          {t('search.didYouMean')}{' '}
+          <Link to={{ search: `?${searchToParams(changeSearch(search, { q: didYouMean })).toString()}` }}>
+            <bdi>{didYouMean}</bdi>
+          </Link>
+          {t('search.didYouMeanEnd')}
+        </p>
+      )}
       {jobs.length > 0 && (
         <ul className={listClass}>
           {jobs.map((listing) => (

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useDisclosure, useTranslation, type ListingSearch, type OfferType } from '@tasko/shared';
+import { defaultSortOf, useDisclosure, useTranslation, type ListingSearch, type OfferType } from '@tasko/shared';
 import { CategoryChips, ListingRefinements, ListingSearchForm } from './ListingFilters';
 import { LISTING_NS } from './listingNamespace';
 import { SearchAlert } from './SearchAlert';
@@ -21,7 +21,7 @@ function refinementCount(search: ListingSearch): number {
     search.placeId > 0 && search.radiusKm > 0,
     search.paymentType !== 'any',
     search.listingLanguage !== 'any',
-    search.sort !== 'newest',
+    search.sort !== defaultSortOf(search.q),
   ].filter(Boolean).length;
 }
 
@@ -37,7 +37,12 @@ export function ListingSearchControls({ search, offerType, onChange, onSearch, h
   return (
     <div className="listing-controls">
       {/* A new search starts the form again from the URL (and the page moves the focus to the results). */}
-      <ListingSearchForm key={`${search.q}\n${search.location}\n${search.placeId}`} search={search} onSearch={onSearch} />
+      <ListingSearchForm
+        key={`${search.q}\n${search.location}\n${search.placeId}`}
+        search={search}
+        offerType={offerType}
+        onSearch={onSearch}
+      />
       <CategoryChips value={search.category} onChange={(category) => onChange({ category })} />
       <div className="listing-toolbar">
         <button className="button listing-toolbar__filters" {...filters.buttonProps}>

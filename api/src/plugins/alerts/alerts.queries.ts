@@ -4,6 +4,7 @@ import { rowsOf, type Database } from '../../db/client.js';
 import { alertMatches, alerts, listings, users } from '../../db/schema.js';
 import { publiclyVisible } from '../jobs/jobs.queries.js';
 import { alertKeysOf } from '../jobs/listingKeys.js';
+import { matchesSavedWords } from '../../search/ranking.js';
 import { ApiProblem } from '../errors/errors.plugin.js';
 import { filtersOf, type AlertInput } from './alert.schemas.js';
 
@@ -90,9 +91,9 @@ export async function deleteAlert(db: Database, alertId: number, userId?: number
 
 /**
  * The alerts a listing matches, written from the alert's side so one statement serves every alert: the
- * same conditions as `searchListings` (active, publicly visible, offer type and category exact, `q` in the
- * title or the contact person's name, `location` in any name of the place or the street, compared as search
- * keys, as the search compares them). Never the owner's own listing, never for a blocked owner or one with email notifications
+ * same conditions as `searchListings` (active, publicly visible, offer type and category exact, the words of
+ * `q` as the search reads them, `matchesSavedWords`, `location` in any name of the place or the street,
+ * compared as search keys, as the search compares them). Never the owner's own listing, never for a blocked owner or one with email notifications
  * off (absent means on).
  */
 function matchConditions(listingId: number): SQL {
@@ -102,7 +103,7 @@ function matchConditions(listingId: number): SQL {
     publiclyVisible,
     eq(alerts.offerType, listings.offerType),
     or(isNull(alerts.category), eq(alerts.category, listings.category)),
-    or(isNull(alerts.qKey), sql`strpos(${listings.searchText}, ${alerts.qKey}) > 0`),
+    or(isNull(alerts.qWords), matchesSavedWords(listings.searchTerms, alerts.qWords)),
     or(isNull(alerts.locationKey), sql`strpos(${listings.placeText}, ${alerts.locationKey}) > 0`),
     ne(alerts.userId, listings.publisherId),
     isNull(users.blockedAt),

@@ -12,17 +12,10 @@ import { ApiProblem } from '../errors/errors.plugin.js';
 import { bearerToken, optionalUser, requireUser, userOf } from '../auth/authenticate.js';
 import type { SessionService } from '../auth/sessions.js';
 import { noContent } from '../auth/auth.routes.js';
-import {
-  aroundOf,
-  columnsOf,
-  countReveal,
-  findListing,
-  findPublisher,
-  listingsOf,
-  searchListings,
-  statsOf,
-  type ListingRow,
-} from './jobs.queries.js';
+import { columnsOf, countReveal, findListing, findPublisher, listingsOf, statsOf, type ListingRow } from './jobs.queries.js';
+import { aroundOf, searchListings, sortOf } from '../../search/listingSearch.js';
+import { readQuery } from '../../search/terms.js';
+import { didYouMean } from '../../search/suggestions.js';
 import { contactOf, ownerWire, publicWire, publisherWire } from './listingWire.js';
 import { listingContact, listingForViewer, ownListingPage, publicListingPage } from './listingSchemas.js';
 import { ownListingSchema } from '@tasko/shared/listingWire';
@@ -50,7 +43,8 @@ const searchQuery = z.object({
   paymentType: z.enum(PAYMENT_FILTERS).optional(),
   /** Only listings written in this language. */
   listingLanguage: languageParam.optional(),
-  sort: z.enum(SORT_OPTIONS).default('newest'),
+  /** Without one: most relevant first for words (`q`), newest first without them. */
+  sort: z.enum(SORT_OPTIONS).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.defaultPageSize),
   /** `nextCursor` or `previousCursor` of the page before: where this page starts, at any depth. */
@@ -196,18 +190,36 @@ export async function jobsRoutes(
       if ((params.radiusKm !== undefined || params.sort === 'nearest') && params.placeId === undefined)
         throw new ApiProblem(400, 'placeRequired');
       if (params.placeId !== undefined && !placeById(params.placeId)) throw new ApiProblem(400, 'placeUnknown');
-      const cursor = decodeCursor(cursorText, params.sort);
+      const read = readQuery(params.q ?? '');
+      const sort = sortOf(read, params.sort);
+      const cursor = decodeCursor(cursorText, sort);
       if (!cursor && isTooDeep(params.page, params.pageSize)) throw new ApiProblem(400, 'pageTooDeep');
       const search = {
         ...filters,
+        sort,
         cursor,
         ...(category && category !== 'all' ? { category } : {}),
         ...(paymentType && paymentType !== 'any' ? { paymentType } : {}),
       };
       const answer = async (reader: Database) => {
-        const { rows, ...found } = await searchListings(reader, search);
+        const { rows, ...found } = await searchListings(reader, { ...search, read });
         const center = aroundOf(search)?.center;
-        return { jobs: rows.map((row) => publicWire(row, language, center)), ...found, page: params.page, pageSize: params.pageSize };
+        // Words that found nothing on the first page: another spelling, or the task by its name, that finds something.
+        const proposal =
+          found.total === 0 && params.q && !cursor && params.page === 1
+            ? await didYouMean(
+                params.q,
+                language,
+                async (q) => (await searchListings(reader, { ...search, q, sort: undefined, pageSize: 1 })).total > 0,
+              )
+            : undefined;
+        return {
+          jobs: rows.map((row) => publicWire(row, language, center)),
+          ...found,
+          page: params.page,
+          pageSize: params.pageSize,
+          ...(proposal ? { didYouMean: proposal } : {}),
+        };
       };
       // A signed-in member reads the primary, past every instance's cache, so their own post or edit never
       // vanishes behind a replica's lag or another instance's memory (docs/deploy.md#reads-from-the-replica).

@@ -2,11 +2,13 @@
 // it is written in, and its text and place as search keys (one normalisation, `searchKey`, for every script:
 // a title typed with niqqud is found without it, "تل أبيب" finds "تل ابيب"). Written with the row, so the
 // search compares stored keys through trigram indexes and never normalises a row while it reads.
-import { and, eq, gt, isNull, isNotNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { detectListingLanguage, DEFAULT_LANGUAGE, searchKey, type Language } from '@tasko/shared/domain';
 import type { Database } from '../../db/client.js';
 import { alerts, listings } from '../../db/schema.js';
 import { placeNamed, type Place } from '../places/places.js';
+import { listingTermsOf, readQuery, TERMS_VERSION } from '../../search/terms.js';
+import { requiredWordsOf, textArray } from '../../search/ranking.js';
 
 /**
  * Keys are stored between spaces: never empty (an empty `search_text` marks a row not yet keyed), and a
@@ -42,8 +44,12 @@ export function searchColumnsOf(text: ListingText, chosen: { place?: Place; lang
   return {
     placeId: place?.id ?? null,
     language: chosen.language ?? detectListingLanguage(`${text.title} ${text.description}`, DEFAULT_LANGUAGE),
+    // The search reads `searchTerms`; the key of the title and the contact name is still written for an API
+    // instance of the release before, which reads it while a release rolls out (docs/search.md#terms).
     searchText: storedKey(`${text.title} ${text.contactPersonName}`),
     placeText: placeTextOf(text.city, text.address, place),
+    searchTerms: listingTermsOf({ title: text.title, description: text.description, placeId: place?.id ?? null }),
+    termsVersion: TERMS_VERSION,
   };
 }
 
@@ -95,8 +101,45 @@ export async function keyStoredListings(db: Database): Promise<{ keyed: number; 
   return { keyed, mapped };
 }
 
-/** A saved search's words and place as the keys a new listing's are compared with. */
+/**
+ * Works out again the terms of the listings an older `TERMS_VERSION` (or none: rows stored before terms
+ * existed, or by the release before) worked out, a batch at a time, and the saved words of the alerts. Runs at
+ * start-up, after `keyStoredListings`; once done, it is one index probe.
+ */
+export async function termStoredListings(db: Database): Promise<{ termed: number }> {
+  let termed = 0;
+  for (;;) {
+    const batch = await db
+      .select({ id: listings.id, title: listings.title, description: listings.description, placeId: listings.placeId })
+      .from(listings)
+      .where(lt(listings.termsVersion, TERMS_VERSION))
+      .limit(BATCH);
+    if (batch.length === 0) break;
+    await db.execute(sql`
+      update ${listings} set search_terms = k.terms::text[], terms_version = ${TERMS_VERSION}
+      from (values ${sql.join(
+        batch.map((row) => sql`(${row.id}::int, ${textArray(listingTermsOf(row))})`),
+        sql`, `,
+      )}) as k(id, terms)
+      where ${listings.id} = k.id`);
+    termed += batch.length;
+  }
+  // Saved words are read again with the listings (a new vocabulary reads them anew), or when never read.
+  const unread = await db
+    .select({ id: alerts.id, q: alerts.q, location: alerts.location })
+    .from(alerts)
+    .where(termed > 0 ? isNotNull(alerts.q) : and(isNotNull(alerts.q), isNull(alerts.qWords)));
+  for (const alert of unread) await db.update(alerts).set(alertKeysOf(alert)).where(eq(alerts.id, alert.id));
+  return { termed };
+}
+
+/** A saved search's words and place as the keys and terms a new listing's are compared with. */
 export function alertKeysOf(alert: { q: string | null; location: string | null }) {
   // Text with no letter or digit (say "%") is no words at all, as in the search.
-  return { qKey: searchKey(alert.q ?? '') || null, locationKey: searchKey(alert.location ?? '') || null };
+  const words = requiredWordsOf(readQuery(alert.q ?? ''));
+  return {
+    qKey: searchKey(alert.q ?? '') || null,
+    qWords: words.length > 0 ? words : null,
+    locationKey: searchKey(alert.location ?? '') || null,
+  };
 }

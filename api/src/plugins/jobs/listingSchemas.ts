@@ -38,6 +38,8 @@ export const publicListingPage = pageOf(publicListingSchema).extend({
   totalIsCapped: z.boolean().optional(),
   nextCursor: z.string().optional(),
   previousCursor: z.string().optional(),
+  /** For words that found nothing: a spelling or a task that finds something, in the reader's language. */
+  didYouMean: z.string().optional(),
 });
 /** My listings, each with its views and reveals of the last 30 days. */
 export const ownListingPage = pageOf(

@@ -12,7 +12,7 @@ export interface SearchCursor {
   direction: 'after' | 'before';
   /**
    * The row's sort value as text (`created_at` to the microsecond; `payment_type:amount` for pay; the place's
-   * rank and the time, `rank:created_at`, for nearest), then its id.
+   * rank and the time, `rank:created_at`, for nearest; the score, the rank and the time for relevance), then its id.
    */
   value: string;
   id: number;
@@ -35,6 +35,8 @@ const VALUE_OF: Record<SortOption, RegExp> = {
   'salary-high': /^(fixed|hourly):-?\d{1,10}$/,
   'salary-low': /^(fixed|hourly):-?\d{1,10}$/,
   nearest: new RegExp(`^\\d{1,4}:${TIMESTAMP}$`),
+  // A score may be under 0: a scattered title that holds a word only in its description.
+  relevance: new RegExp(`^-?\\d{1,4}:\\d{1,4}:${TIMESTAMP}$`),
 };
 
 /** A timestamp the regex let through that is also a real instant: no 31 February, no hour 25, no year 0. */
@@ -48,6 +50,7 @@ function isRealInstant(text: string): boolean {
 function isInRange(sort: SortOption, value: string): boolean {
   if (sort === 'newest') return isRealInstant(value);
   if (sort === 'nearest') return isRealInstant(value.slice(value.indexOf(':') + 1));
+  if (sort === 'relevance') return isRealInstant(value.split(':').slice(2).join(':'));
   return Math.abs(Number(value.slice(value.indexOf(':') + 1))) <= MAX_INTEGER;
 }
 

@@ -3,8 +3,6 @@ import { RateLimitStoreDown, scopeName, type LimitScope } from './rateLimitStore
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
-const KEY_PREFIX = 'tasko-rate-limit:';
-
 /**
  * One request counted in a fixed window: the first count opens it. A key found without an expiry (written by
  * hand, or left by a crash between the two calls) gets one, or it would never reset.
@@ -32,19 +30,20 @@ function countsOf(reply: unknown): { current: number; ttl: number } {
  * The rate-limit store in Redis (REDIS_URL), counting like the PostgreSQL one. The plugin's own Redis store
  * hands its errors on as they are, a 500; here any failure is RateLimitStoreDown, a 503 that says so.
  */
-export function redisRateLimitStore(redis: Redis) {
+export function redisRateLimitStore(redis: Redis, keyPrefix: string) {
+  const prefix = `${keyPrefix}rate-limit:`;
   class RedisRateLimitStore {
     constructor(private readonly scope = 'global') {}
 
     incr(key: string, callback: Callback, timeWindow: number): void {
-      redis.eval(COUNT, 1, `${KEY_PREFIX}${this.scope}|${key}`, timeWindow).then(
+      redis.eval(COUNT, 1, `${prefix}${this.scope}|${key}`, timeWindow).then(
         (reply) => callback(null, countsOf(reply)),
         (error: unknown) => callback(new RateLimitStoreDown(error)),
       );
     }
 
     read(key: string, callback: Callback): void {
-      redis.eval(READ, 1, `${KEY_PREFIX}${this.scope}|${key}`).then(
+      redis.eval(READ, 1, `${prefix}${this.scope}|${key}`).then(
         (reply) => callback(null, countsOf(reply)),
         (error: unknown) => callback(new RateLimitStoreDown(error)),
       );

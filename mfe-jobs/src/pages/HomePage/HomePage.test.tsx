@@ -275,7 +275,7 @@ describe('HomePage', () => {
     await act(() => flushAnalytics());
     const searches = sent.filter((e) => e.name === 'search');
     expect(searches.map((e) => e.props)).toEqual([
-      { offerType: 'job', category: 'other', sort: 'newest', page: 1, hasText: true, hasLocation: true },
+      { offerType: 'job', category: 'other', sort: 'relevance', page: 1, hasText: true, hasLocation: true },
     ]);
     expect(JSON.stringify(sent)).not.toMatch(/Dana|Haifa/);
   });

@@ -24,6 +24,7 @@ export default function HomePage() {
       </header>
       <ListingSearchControls search={search} offerType="job" onChange={update} onSearch={submit} />
       <ListingResults
+        search={search}
         result={result}
         offerType="job"
         failureText={t('failed')}

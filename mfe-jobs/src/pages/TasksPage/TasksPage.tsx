@@ -19,6 +19,7 @@ export default function TasksPage() {
       <ListingSearchControls search={search} offerType="job" onChange={update} onSearch={submit} hasAlert={result.status !== 'idle'} />
       {result.status === 'idle' && <p className="listing-results__idle">{t('tasks.idle')}</p>}
       <ListingResults
+        search={search}
         result={result}
         offerType="job"
         failureText={t('tasks.failed')}

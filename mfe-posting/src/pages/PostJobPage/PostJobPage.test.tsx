@@ -354,7 +354,7 @@ describe('publishing', () => {
         .filter((e) => e.name === 'publish')
         .map((e) => e.props),
     ).toEqual([{ offerType: 'job', category: 'homeServices' }]);
-    await waitFor(() => expect(whereNow().path).toBe('/en/job/77'), { timeout: 3000 });
+    await waitFor(() => expect(whereNow().path).toBe('/en/job/77'));
     // The listing's page says it was published: the message here went away with the form.
     expect(whereNow().state).toEqual({ listingOutcome: 'published' });
   });
@@ -834,7 +834,7 @@ describe('editing', () => {
     expect((payload as FormData).get('jobTitle')).toBe('Moving three armchairs');
     expect(JSON.parse((payload as FormData).get('keepImages') as string)).toEqual(['/uploads/b.jpg']);
     expect(loadDraft(draftKeyOf('noa@example.com', 42))).toBeNull();
-    await waitFor(() => expect(whereNow()).toEqual({ path: '/en/job/42', state: { listingOutcome: 'saved' } }), { timeout: 3000 });
+    await waitFor(() => expect(whereNow()).toEqual({ path: '/en/job/42', state: { listingOutcome: 'saved' } }));
   });
 
   it.each(['en', 'he', 'ar', 'ru'] as const)('in %s: asks for a title before it saves a listing stored without one', async (language) => {

@@ -53,10 +53,7 @@ describe('ServicesPage', () => {
     renderAt('/en/services');
     expect(screen.getByRole('heading', { level: 1, name: 'Services' })).toBeInTheDocument();
     expect(screen.getByText('Loading services…')).toBeInTheDocument();
-    expect(search).toHaveBeenCalledWith(
-      { offerType: 'service', sort: 'newest', page: 1, pageSize: 12, language: 'en' },
-      expect.any(AbortSignal),
-    );
+    expect(search).toHaveBeenCalledWith({ offerType: 'service', page: 1, pageSize: 12, language: 'en' }, expect.any(AbortSignal));
 
     await act(async () => answer(onePage([tutoring])));
     expect(screen.queryByText('Loading services…')).toBeNull();
@@ -74,7 +71,7 @@ describe('ServicesPage', () => {
     expect(screen.getByRole('combobox', { name: 'Where?' })).toHaveValue('Haifa');
     await userEvent.click(screen.getByRole('button', { name: 'Education and tutoring' }));
     expect(search).toHaveBeenLastCalledWith(
-      { offerType: 'service', location: 'Haifa', category: 'educationAndTutoring', sort: 'newest', page: 1, pageSize: 12, language: 'en' },
+      { offerType: 'service', location: 'Haifa', category: 'educationAndTutoring', page: 1, pageSize: 12, language: 'en' },
       expect.any(AbortSignal),
     );
     await userEvent.type(screen.getByLabelText('What are you looking for?'), 'math');

@@ -34,6 +34,7 @@ export default function ServicesPage() {
         </p>
       )}
       <ListingResults
+        search={search}
         result={result}
         offerType="service"
         layout="grid"
