@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: every check, in four lanes that run side by side (docs/operations.md#tests-and-ci):
+// `npm test`: every check, in four lanes that run side by side on the machine's cores (docs/operations.md#tests-and-ci):
 //   static    translations (and the check's own tests), types, lint, the format, unit tests (jest);
 //   api       the API fuzz, then the API suites, several files at once, each on a database of its own;
 //   e2e       the end-to-end specs of the Playwright project `site`, in parallel workers;
 //   releases  the release specs (Playwright project `releases`), then the cluster on loopback.
-// The production build starts at once, beside the static lane; the lanes that need it wait for it. Each step's
+// The production build starts at once, beside the static lane; the lanes that need it wait for it. A step starts
+// only when the cores it keeps busy are free (`TEST_CORES`, the machine's by default): the lanes fill the machine
+// without crowding it, so a page under test loads as fast as on a machine of its own. Each step's
 // output is printed when it ends (all of it when it fails), then a table of the lanes' times and one line,
 // "N passed, N failed", summed from each runner's machine-readable report. `npm test -- <part>` runs some parts
 // only: i18n, types, lint, format, unit, fuzz, api, e2e, releases, cluster (`api` includes the fuzz).
@@ -25,7 +27,38 @@ if (unknown.length) {
 const wants = (part) => only.length === 0 || only.includes(part);
 /** API test files run at once, each in a process with a database of its own (api/test/ownDatabase.ts). */
 const API_WORKERS = process.env.API_WORKERS ?? '2';
+/** Playwright workers of the project `site`, each with a site of its own (e2e/playwright.config.ts). */
+const E2E_WORKERS = process.env.E2E_WORKERS ?? '2';
 const E2E_FAILURES = (project) => path.join(root, 'e2e', 'test-results', 'failures', project);
+
+/**
+ * The cores the steps share. A step asks for the cores it keeps busy (a runner with two workers, two) and waits
+ * until they are free; the waiting steps are served in the order of `LANE_ORDER`, the lanes of the longest steps
+ * first, and a waiting step is never passed by a later one, so a step asking for two cores is not starved by
+ * steps asking for one. Crowding two cores with every lane at once made pages under test take over 30 s to load.
+ */
+const CORES = Math.max(1, Number(process.env.TEST_CORES ?? os.availableParallelism()));
+const LANE_ORDER = ['build', 'e2e', 'releases', 'api', 'static'];
+let freeCores = CORES;
+const waiting = [];
+function coresFor(lane, wanted) {
+  const cores = Math.min(wanted, CORES);
+  return new Promise((resolve) => {
+    waiting.push({ rank: LANE_ORDER.indexOf(lane), cores, resolve });
+    waiting.sort((a, b) => a.rank - b.rank);
+    serveWaiting();
+  }).then(() => () => {
+    freeCores += cores;
+    serveWaiting();
+  });
+}
+function serveWaiting() {
+  while (waiting.length > 0 && waiting[0].cores <= freeCores) {
+    const next = waiting.shift();
+    freeCores -= next.cores;
+    next.resolve();
+  }
+}
 
 /** Every step that ran: what it counted and how long it took. */
 const steps = [];
@@ -37,7 +70,8 @@ const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
  * running side by side do not interleave. `count` reads the passed and failed tests from what the step wrote;
  * without it the step counts as one check.
  */
-function step(lane, label, command, args, { cwd = root, env = {}, count } = {}) {
+async function step(lane, label, command, args, { cwd = root, env = {}, count, cores = 1 } = {}) {
+  const release = await coresFor(lane, cores);
   const startedAt = Date.now();
   return new Promise((resolve) => {
     let output = '';
@@ -56,6 +90,7 @@ function step(lane, label, command, args, { cwd = root, env = {}, count } = {}) 
       const skipped = counted.skipped ? `, ${counted.skipped} skipped` : '';
       console.log(`\n━━ [${lane}] ${label}: ${verdict} in ${seconds(ms)} (${counted.passed} passed, ${counted.failed} failed${skipped})`);
       if (!ok || process.env.TEST_VERBOSE) console.log(output.trimEnd());
+      release();
       resolve(ok);
     });
   });
@@ -75,10 +110,7 @@ function nodeTests(lane, label, cwd, files, { concurrency = '1', imports = [] } 
     label,
     process.execPath,
     ['--test', `--test-concurrency=${concurrency}`, '--test-reporter=tap', ...importArgs, ...files],
-    {
-      cwd,
-      count: tapCount,
-    },
+    { cwd, count: tapCount, cores: Number(concurrency) },
   );
 }
 
@@ -122,7 +154,9 @@ async function playwright(lane, label, project) {
     [path.join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', `--project=${project}`],
     {
       cwd: path.join(root, 'e2e'),
-      env: { E2E_JSON_REPORT: report.file },
+      env: { E2E_JSON_REPORT: report.file, E2E_WORKERS },
+      // The project `releases` runs one spec at a time.
+      cores: project === 'site' ? Number(E2E_WORKERS) : 1,
       count: () => {
         const stats = report.read()?.stats;
         return { passed: stats?.expected ?? 0, failed: (stats?.unexpected ?? 0) + (stats?.flaky ?? 0), skipped: stats?.skipped ?? 0 };
@@ -161,7 +195,10 @@ async function dropOwnDatabases() {
 
 const needsBuild = ['api', 'e2e', 'releases', 'cluster'].some(wants);
 const build = needsBuild
-  ? step('build', 'production build (if stale)', process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--if-stale'])
+  ? // scripts/build.mjs builds two packages at a time.
+    step('build', 'production build (if stale)', process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--if-stale'], {
+      cores: 2,
+    })
   : Promise.resolve(true);
 /** Waits for the build; a lane that needs it stops there when it failed. */
 async function built(lane) {

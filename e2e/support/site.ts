@@ -88,7 +88,6 @@ export async function newPage(
   });
   const page = await context.newPage();
   const problems: PageProblems = { errors: recordErrors(page) };
-  page.setDefaultTimeout(15_000);
   return { context, page, problems };
 }
 
@@ -107,6 +106,5 @@ export async function newPhone(
   const context = await browser.newContext({ viewport: options.viewport ?? PHONE, isMobile: true, hasTouch: true, locale: 'en-US' });
   if (options.hasAnsweredBanner) await context.addInitScript(() => localStorage.setItem('tasko.cookieConsent', 'declined'));
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
   return { page, close: () => context.close(), errors: recordErrors(page) };
 }
