@@ -52,12 +52,8 @@ for (const database of databases) {
     for (const shape of SEARCH_SHAPES) {
       test(`${shape.name}: every scan stops within the count cap plus one page`, async () => {
         const { params } = shape;
-        const { answer, scans } = await explainedSearch({
-          ...params,
-          sort: params.sort ?? 'newest',
-          page: params.page ?? 1,
-          pageSize: PAGE_SIZE,
-        });
+        // The shape's order, else the route's default: most relevant first for words, newest first without.
+        const { answer, scans } = await explainedSearch({ ...params, page: params.page ?? 1, pageSize: PAGE_SIZE });
         assert.ok(scans.length > 0, 'the search read the table');
         const mostRows = shape.mostRowsRead ?? MOST_ROWS_A_SCAN_MAY_READ;
         for (const scan of scans) {
@@ -115,8 +111,10 @@ for (const database of databases) {
     });
 
     test('Next then Previous come back to the same page, in every sort', async () => {
-      for (const sort of ['newest', 'salary-high', 'salary-low', 'nearest'] as const) {
-        for (const words of [{}, { q: 'ספה' }, { q: 'כלב' }]) {
+      // Most relevant first: page 2 by offset starts from the best-score walk, by cursor from the ranked candidates.
+      for (const sort of ['newest', 'salary-high', 'salary-low', 'nearest', 'relevance'] as const) {
+        // Relevance is an order of words only (without them the search is newest first, and so is its cursor).
+        for (const words of sort === 'relevance' ? [{ q: 'ספה' }, { q: 'כלב' }] : [{}, { q: 'ספה' }, { q: 'כלב' }]) {
           // Nearest first around Haifa: many matches, walked a place at a time.
           const place = sort === 'nearest' ? { placeId: placeIdOf('Haifa') } : {};
           const base = { offerType: 'job' as const, sort, pageSize: PAGE_SIZE, ...words, ...place };

@@ -18,7 +18,7 @@ import { listings, publicListingCounts, publicSearchable } from '../db/schema.js
 import { publicColumns, type PublicRow } from '../plugins/jobs/listingWire.js';
 import { encodeCursor, type SearchCursor } from '../plugins/jobs/searchCursor.js';
 import { placeById, placeNamed, placesAround, type Place } from '../plugins/places/places.js';
-import { matchesQuery, scoreOf } from './ranking.js';
+import { bestScoreOf, matchesQuery, scoreOf } from './ranking.js';
 import { readQuery, type ReadQuery } from './terms.js';
 
 export interface SearchParams {
@@ -373,15 +373,29 @@ async function relevanceMatches(
   const ids = around && params.radiusKm !== undefined ? `{${around.near.map((near) => near.id).join(',')}}` : undefined;
   const negatedRank = ids ? sql<number>`-coalesce(array_position(${ids}::int[], ${listings.placeId}), 0)` : sql<number>`0`;
   const filters = filtersOf(params, around, isMany ? orderedLike('newest', params) : () => 'indexed');
-  const read = db
-    .select({
-      ...publicColumns,
-      score: scoreOf(params.read, listings.searchTerms).as('score'),
-      negatedRank: negatedRank.as('negated_rank'),
-      time: timestampText(listings).as('sort_time'),
-    })
-    .from(listings)
-    .where(and(...scope, ...filters));
+  const reading = () =>
+    db
+      .select({
+        ...publicColumns,
+        score: scoreOf(params.read, listings.searchTerms).as('score'),
+        negatedRank: negatedRank.as('negated_rank'),
+        time: timestampText(listings).as('sort_time'),
+      })
+      .from(listings)
+      .where(and(...scope, ...filters));
+  // Of many matches, the first pages are mostly of the best score a listing can have (every word at its weightiest
+  // tier, in a title of one task). When the newest matches, twice as many as the pages asked for, hold enough of
+  // those, they are the pages, newest first: nothing outranks them, and every other best-score candidate is older.
+  // That walk of the newest-first index stops at its limit, as newest first does; only when it falls short are
+  // all the candidates ranked. Without a radius only: with one, the nearer place comes before the newer listing.
+  if (isMany && !ids && !cursor) {
+    const newest = await reading()
+      .orderBy(...readingOrder(NEWEST, listings, false))
+      .limit(2 * (skip + take));
+    const best = newest.filter((row) => row.score === bestScoreOf(params.read)).slice(skip, skip + take);
+    if (best.length === take) return best.map(rankedRow);
+  }
+  const read = reading();
   const candidates = (isMany ? read.orderBy(...readingOrder(NEWEST, listings, false)) : read).limit(LIMITS.searchCountCap).as('candidates');
   const keys = [candidates.score, candidates.negatedRank, candidates.createdAt, candidates.id];
   const at = cursor ? relevancePosition(cursor.value) : undefined;
@@ -396,7 +410,12 @@ async function relevanceMatches(
     .orderBy(...keys.map((key) => (isBackwards ? asc(key) : desc(key))))
     .limit(take)
     .offset(skip);
-  return rows.map(({ score, negatedRank: negated, time, ...listing }) => ({ listing, sortValue: `${score}:${-negated}:${time}` }));
+  return rows.map(rankedRow);
+}
+
+/** A ranked candidate as a row of the page, its sort value `score:rank:time`. */
+function rankedRow({ score, negatedRank, time, ...listing }: PublicRow & { score: number; negatedRank: number; time: string }): SortedRow {
+  return { listing, sortValue: `${score}:${-negatedRank}:${time}` };
 }
 
 /** A relevance cursor's value: the score, the place's rank (0 without a radius), then the time. */

@@ -72,3 +72,8 @@ export function scoreOf(read: ReadQuery, terms: AnyPgColumn): SQL<number> {
   // A title listing many unrelated tasks loses what one word in the title gains over one in the description.
   return sql<number>`(${sql.join(perWord, sql` + `)} - (${terms} && ${textArray([SCATTERED])}::text[])::int * ${sql.raw(String(WEIGHTS.scattered))})::int`;
 }
+
+/** The highest score `scoreOf` gives for a query: each word held at its weightiest tier, in a title of one task. */
+export function bestScoreOf(read: ReadQuery): number {
+  return read.words.reduce((sum, word) => sum + Math.max(...word.tiers.map((tier) => tier.weight)), 0);
+}

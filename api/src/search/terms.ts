@@ -10,7 +10,7 @@
 //   x:scattered  a title listing many unrelated tasks ("moving painting plumbing garden"): ranked lower
 //   p:<place>    the place the listing is in
 import { scriptOf, stemsOf, wordsOf } from './analyse.js';
-import { conceptIndex, contentWordsOf, type ConceptIndex } from './concepts.js';
+import { conceptIndex, contentWordsOf, type ConceptIndex, type PhraseMatch } from './concepts.js';
 import { corrections, type Corrections } from './typos.js';
 import { transliterations, type Transliterations } from './transliterate.js';
 import { placeNamed } from '../plugins/places/places.js';
@@ -20,7 +20,7 @@ import { placeNamed } from '../plugins/places/places.js';
  * terms are, so the server works out every stored listing's terms again at start-up (`termStoredListings`).
  * `searchVocabulary.test.ts` fails when the vocabulary's files change and this does not.
  */
-export const TERMS_VERSION = 1;
+export const TERMS_VERSION = 2;
 
 /** What the search knows of words: the vocabulary's concepts, its words for typos and for Latin spellings. */
 export interface SearchKnowledge {
@@ -65,24 +65,40 @@ export function listingTermsOf(listing: { title: string; description: string; pl
   for (const stem of titleStems) terms.add(`t:${stem}`);
   for (const word of wordsOf(listing.description)) for (const stem of stemsOf(word)) if (!titleStems.has(stem)) terms.add(`b:${stem}`);
   const conceptsOf = (text: string) => {
-    const direct = new Set(
-      known.concepts.phrasesIn(contentWordsOf(text).map((word) => new Set(stemsOf(word)))).map((match) => match.concept),
-    );
+    const matches = known.concepts.phrasesIn(contentWordsOf(text).map((word) => new Set(stemsOf(word))));
+    const direct = new Set(matches.map((match) => match.concept));
     const broader = new Set([...direct].flatMap((concept) => known.concepts.withBroader(concept).slice(1)).filter((c) => !direct.has(c)));
-    return { direct, broader };
+    return { direct, broader, separateTasks: separateTasksIn(matches) };
   };
   const title = conceptsOf(listing.title);
   const description = conceptsOf(listing.description);
   const inTitle = new Set([...title.direct, ...title.broader]);
   for (const concept of title.direct) terms.add(`T:${concept}`);
-  // Tasks none of which is a broader one of another: "moving, plumbing, garden", not "moving, moving a sofa".
-  const separateTasks = [...title.direct].filter((concept) => !title.broader.has(concept));
-  if (separateTasks.length >= SCATTERED_TITLE) terms.add(SCATTERED);
+  if (title.separateTasks >= SCATTERED_TITLE) terms.add(SCATTERED);
   for (const concept of title.broader) terms.add(`U:${concept}`);
   for (const concept of description.direct) if (!inTitle.has(concept)) terms.add(`B:${concept}`);
   for (const concept of description.broader) if (!inTitle.has(concept) && !description.direct.has(concept)) terms.add(`V:${concept}`);
   if (listing.placeId !== null) terms.add(`p:${listing.placeId}`);
   return [...terms];
+}
+
+/**
+ * How many separate tasks a text's phrases name: the most phrases that follow one another without sharing a stretch
+ * of the text. "moving, plumbing, garden" names three; "apartment cleaning before moving out" two, though its
+ * words make five tasks of the vocabulary (cleaning, a flat's cleaning, moving, a flat's move, cleaning before
+ * moving out), which overlap.
+ */
+function separateTasksIn(matches: PhraseMatch[]): number {
+  const spans = matches.map(({ positions }) => ({ from: Math.min(...positions), to: Math.max(...positions) })).sort((a, b) => a.to - b.to);
+  let count = 0;
+  let end = -1;
+  // The stretch that ends first, then the next that starts after it: the most stretches that do not overlap.
+  for (const span of spans)
+    if (span.from > end) {
+      count += 1;
+      end = span.to;
+    }
+  return count;
 }
 
 /** A query word's terms in tiers: a listing holding any term of a tier gets its weight for the word, the best tier counting. */
