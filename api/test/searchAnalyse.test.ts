@@ -104,6 +104,14 @@ describe('typos and Latin letters', () => {
     assert.deepEqual(known.correctionsOf('cleaning'), [], 'a known word is no typo');
   });
 
+  it('lists the words near a word closest first, then alphabetically, whatever the lengths compared before', () => {
+    const known = corrections(['sofa', 'soft', 'safe', 'sofas', 'babysitting', 'so']);
+    assert.equal(editDistance('babysittng', 'babysitting', 2), 1, 'a long word after short ones');
+    assert.deepEqual(known.nearestOf('sofe', 1), ['safe', 'sofa', 'soft']);
+    assert.deepEqual(known.nearestOf('sofe', 2), ['safe', 'sofa', 'soft', 'so', 'sofas']);
+    assert.equal(editDistance('sofe', 'sofa', 1), 1, 'a short word after a long one');
+  });
+
   it('reads a Latin word as the Hebrew, Russian and Arabic words of the same consonants and vowels', () => {
     const latin = transliterations({ he: ['ניקיונ', 'דירה', 'דואר', 'בריכה'], ru: ['уборка', 'брюки', 'няня'], ar: ['تنظيف', 'سباك'] });
     assert.deepEqual(latin.wordsFor('nikayon'), ['ניקיונ']);
@@ -126,6 +134,9 @@ describe('the terms of a listing and of a query', () => {
   it('marks a title that lists many separate tasks', () => {
     assert.ok(listingTermsOf({ title: 'moving painting plumbing electric garden', description: '', placeId: null }).includes(SCATTERED));
     assert.ok(!listingTermsOf({ title: 'Moving a sofa and a fridge', description: '', placeId: null }).includes(SCATTERED));
+    // Five tasks of the vocabulary, overlapping in its words: one task, cleaning a flat before moving out.
+    assert.ok(!listingTermsOf({ title: 'Apartment cleaning before moving out', description: '', placeId: null }).includes(SCATTERED));
+    assert.ok(listingTermsOf({ title: 'ניקיון, הובלה, צביעה, גינון', description: '', placeId: null }).includes(SCATTERED));
   });
 
   it('reads a query as stems, tasks in every language, places, typos and Latin spellings, at most 32 terms', () => {

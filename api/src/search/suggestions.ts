@@ -8,7 +8,6 @@ import { stemsOf, wordsOf } from './analyse.js';
 import { contentWordsOf } from './concepts.js';
 import { textArray } from './ranking.js';
 import { readQuery, searchKnowledge } from './terms.js';
-import { editDistance } from './typos.js';
 
 export interface SearchSuggestion {
   /** The task as the reader would type it, in their language: what the box fills in and searches. */
@@ -76,35 +75,36 @@ async function conceptsWithListings(db: Database, ids: string[], offerType: Offe
 /** Words of this many letters or more are corrected for "did you mean", one or two letters off. */
 const SHORTEST_SUGGESTED = 4;
 
+/** Respellings of the words tried, at most: the closest words of the vocabulary, then the next closest. */
+const MOST_RESPELLINGS = 3;
+
 /**
- * For words that found nothing: the same words with each one the vocabulary does not know replaced by its
- * closest word of the vocabulary (up to two letters off), or else, for words that speak of a task, that task's
- * name in the reader's language; the first of these that `finds` something, else none.
+ * For words that found nothing: the same words with each one the vocabulary does not know replaced by one of its
+ * closest words of the vocabulary (up to two letters off: "sofe" may be "safe" or "sofa"), or else, for words that
+ * speak of a task, that task's name in the reader's language; the first of these that `finds` something, else none.
  */
 export async function didYouMean(q: string, language: Language, finds: (text: string) => Promise<boolean>): Promise<string | undefined> {
   const known = searchKnowledge();
   const words = wordsOf(q);
   if (words.length === 0) return undefined;
-  const candidates = known.words;
-  const respelled = words.map((word) => {
-    if (word.length < SHORTEST_SUGGESTED || stemsOf(word).some((stem) => known.stems.has(stem))) return word;
-    const limit = word.length >= 7 ? 2 : 1;
-    let best: { word: string; distance: number } | undefined;
-    for (const candidate of candidates) {
-      const distance = editDistance(word, candidate, limit);
-      if (distance <= limit && (!best || distance < best.distance)) best = { word: candidate, distance };
-    }
-    return best?.word ?? word;
-  });
+  const nearest = words.map((word) =>
+    word.length < SHORTEST_SUGGESTED || stemsOf(word).some((stem) => known.stems.has(stem))
+      ? [word]
+      : known.corrections.nearestOf(word, word.length >= 7 ? 2 : 1),
+  );
   const proposals: string[] = [];
-  if (respelled.join(' ') !== words.join(' ')) proposals.push(respelled.join(' '));
+  // The k-th respelling takes each word's k-th closest (or its last, or the word itself where none is close).
+  for (let k = 0; k < MOST_RESPELLINGS; k += 1) {
+    const respelled = words.map((word, at) => nearest[at]![Math.min(k, nearest[at]!.length - 1)] ?? word).join(' ');
+    if (respelled !== words.join(' ')) proposals.push(respelled);
+  }
   // The tasks the words speak of, by their name in the reader's language.
   const phrases = known.concepts.phrasesIn(contentWordsOf(q).map((word) => new Set(stemsOf(word))));
   for (const { concept } of phrases) {
     const name = known.concepts.concept(concept)?.words[language][0];
     if (name && searchKey(name) !== words.join(' ')) proposals.push(name);
   }
-  for (const proposal of [...new Set(proposals)].slice(0, 3))
+  for (const proposal of [...new Set(proposals)].slice(0, MOST_RESPELLINGS + 1))
     if (readQuery(proposal).terms.length > 0 && (await finds(proposal))) return proposal;
   return undefined;
 }

@@ -27,8 +27,6 @@ export interface SearchKnowledge {
   concepts: ConceptIndex;
   /** How many concepts name each concept as their broader one. */
   narrower: Map<string, number>;
-  /** Every word of the vocabulary, once, normalised. */
-  words: string[];
   /** Every stem of the vocabulary's words: a word read as one of them is no typo. */
   stems: Set<string>;
   corrections: Corrections;
@@ -49,7 +47,6 @@ export function searchKnowledge(): SearchKnowledge {
   knowledge = {
     concepts,
     narrower,
-    words: all,
     stems: new Set(all.flatMap((word) => stemsOf(word))),
     corrections: corrections(all),
     transliterations: transliterations({ he: wordsIn('he'), ru: wordsIn('ru'), ar: wordsIn('ar') }),

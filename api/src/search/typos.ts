@@ -15,28 +15,34 @@ export const editsAllowed = (length: number) => (length >= 8 ? 2 : length >= SHO
  */
 export function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let beforePrevious: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  // Three rows of the table, kept between calls: the typo index compares a word with thousands.
+  if (rows.current.length <= b.length)
+    for (const name of ['beforePrevious', 'previous', 'current'] as const) rows[name] = new Int32Array(b.length + 1);
+  let { beforePrevious, previous, current } = rows;
+  for (let j = 0; j <= b.length; j += 1) previous[j] = j;
   for (let i = 1; i <= a.length; i += 1) {
-    const row = [i];
+    current[0] = i;
     let smallest = i;
     for (let j = 1; j <= b.length; j += 1) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min((previous[j] as number) + 1, (row[j - 1] as number) + 1, (previous[j - 1] as number) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, (beforePrevious[j - 2] as number) + 1);
-      row.push(value);
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, beforePrevious[j - 2]! + 1);
+      current[j] = value;
       smallest = Math.min(smallest, value);
     }
     if (smallest > limit) return limit + 1;
-    beforePrevious = previous;
-    previous = row;
+    [beforePrevious, previous, current] = [previous, current, beforePrevious];
   }
-  return Math.min(previous[b.length] as number, limit + 1);
+  return Math.min(previous[b.length]!, limit + 1);
 }
+
+const rows = { beforePrevious: new Int32Array(32), previous: new Int32Array(32), current: new Int32Array(32) };
 
 export interface Corrections {
   /** The known words a word may be a typo of, the closest first; none for a known or a short word. */
   correctionsOf(word: string): string[];
+  /** The known words within `limit` edits of a word, the closest first, then in alphabetical order. */
+  nearestOf(word: string, limit: number): string[];
 }
 
 /** At most this many corrections per word. */
@@ -47,20 +53,20 @@ export function corrections(knownWords: Iterable<string>): Corrections {
   const known = new Set(knownWords);
   const byLength = new Map<number, string[]>();
   for (const word of known) byLength.set(word.length, [...(byLength.get(word.length) ?? []), word]);
+  const nearestOf = (word: string, limit: number) => {
+    const found: { word: string; distance: number }[] = [];
+    for (let length = word.length - limit; length <= word.length + limit; length += 1)
+      for (const candidate of byLength.get(length) ?? []) {
+        const distance = editDistance(word, candidate, limit);
+        if (distance <= limit) found.push({ word: candidate, distance });
+      }
+    return found.sort((a, b) => a.distance - b.distance || a.word.localeCompare(b.word)).map((c) => c.word);
+  };
   return {
+    nearestOf,
     correctionsOf(word) {
       const limit = editsAllowed(word.length);
-      if (limit === 0 || known.has(word)) return [];
-      const found: { word: string; distance: number }[] = [];
-      for (let length = word.length - limit; length <= word.length + limit; length += 1)
-        for (const candidate of byLength.get(length) ?? []) {
-          const distance = editDistance(word, candidate, limit);
-          if (distance <= limit) found.push({ word: candidate, distance });
-        }
-      return found
-        .sort((a, b) => a.distance - b.distance || a.word.localeCompare(b.word))
-        .slice(0, MOST_CORRECTIONS)
-        .map((c) => c.word);
+      return limit === 0 || known.has(word) ? [] : nearestOf(word, limit).slice(0, MOST_CORRECTIONS);
     },
   };
 }
