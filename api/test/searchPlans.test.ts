@@ -110,6 +110,21 @@ for (const database of databases) {
       assert.equal(answer.total, LIMITS.searchCountCap);
     });
 
+    test('most relevant first: a deep page by offset is the page the cursor of the one before leads to', async () => {
+      for (const q of ['ספה', 'כלב']) {
+        const base = { offerType: 'job' as const, sort: 'relevance' as const, pageSize: PAGE_SIZE, q };
+        const before = await searchListings(handle.db, { ...base, page: 70 });
+        const byOffset = await searchListings(handle.db, { ...base, page: 71 });
+        const byCursor = await searchListings(handle.db, { ...base, page: 71, cursor: decodeCursor(before.nextCursor, 'relevance') });
+        assert.equal(byOffset.rows.length, PAGE_SIZE, `${q}: page 71 is full`);
+        assert.deepEqual(
+          byOffset.rows.map((r) => r.id),
+          byCursor.rows.map((r) => r.id),
+          q,
+        );
+      }
+    });
+
     test('Next then Previous come back to the same page, in every sort', async () => {
       // Most relevant first: page 2 by offset starts from the best-score walk, by cursor from the ranked candidates.
       for (const sort of ['newest', 'salary-high', 'salary-low', 'nearest', 'relevance'] as const) {

@@ -387,11 +387,12 @@ async function relevanceMatches(
   // tier, in a title of one task). When the newest matches, twice as many as the pages asked for, hold enough of
   // those, they are the pages, newest first: nothing outranks them, and every other best-score candidate is older.
   // That walk of the newest-first index stops at its limit, as newest first does; only when it falls short are
-  // all the candidates ranked. Without a radius only: with one, the nearer place comes before the newer listing.
+  // all the candidates ranked. It stays among the candidates (the newest `searchCountCap`), so a deep page is the
+  // ranking's too. Without a radius only: with one, the nearer place comes before the newer listing.
   if (isMany && !ids && !cursor) {
     const newest = await reading()
       .orderBy(...readingOrder(NEWEST, listings, false))
-      .limit(2 * (skip + take));
+      .limit(Math.min(2 * (skip + take), LIMITS.searchCountCap));
     const best = newest.filter((row) => row.score === bestScoreOf(params.read)).slice(skip, skip + take);
     if (best.length === take) return best.map(rankedRow);
   }
