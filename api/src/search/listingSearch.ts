@@ -373,6 +373,7 @@ async function relevanceMatches(
   const ids = around && params.radiusKm !== undefined ? `{${around.near.map((near) => near.id).join(',')}}` : undefined;
   const negatedRank = ids ? sql<number>`-coalesce(array_position(${ids}::int[], ${listings.placeId}), 0)` : sql<number>`0`;
   const filters = filtersOf(params, around, isMany ? orderedLike('newest', params) : () => 'indexed');
+  // A fresh query each time: drizzle's builders change in place.
   const reading = () =>
     db
       .select({
@@ -383,6 +384,11 @@ async function relevanceMatches(
       })
       .from(listings)
       .where(and(...scope, ...filters));
+  // Of many, the candidates are the newest matches, read along the newest-first index as deep as they are wanted.
+  const newestMatches = (limit: number) =>
+    reading()
+      .orderBy(...readingOrder(NEWEST, listings, false))
+      .limit(limit);
   // Of many matches, the first pages are mostly of the best score a listing can have (every word at its weightiest
   // tier, in a title of one task). When the newest matches, twice as many as the pages asked for, hold enough of
   // those, they are the pages, newest first: nothing outranks them, and every other best-score candidate is older.
@@ -390,14 +396,12 @@ async function relevanceMatches(
   // all the candidates ranked. It stays among the candidates (the newest `searchCountCap`), so a deep page is the
   // ranking's too. Without a radius only: with one, the nearer place comes before the newer listing.
   if (isMany && !ids && !cursor) {
-    const newest = await reading()
-      .orderBy(...readingOrder(NEWEST, listings, false))
-      .limit(Math.min(2 * (skip + take), LIMITS.searchCountCap));
-    const best = newest.filter((row) => row.score === bestScoreOf(params.read)).slice(skip, skip + take);
+    const bestScore = bestScoreOf(params.read);
+    const newest = await newestMatches(Math.min(2 * (skip + take), LIMITS.searchCountCap));
+    const best = newest.filter((row) => row.score === bestScore).slice(skip, skip + take);
     if (best.length === take) return best.map(rankedRow);
   }
-  const read = reading();
-  const candidates = (isMany ? read.orderBy(...readingOrder(NEWEST, listings, false)) : read).limit(LIMITS.searchCountCap).as('candidates');
+  const candidates = (isMany ? newestMatches(LIMITS.searchCountCap) : reading().limit(LIMITS.searchCountCap)).as('candidates');
   const keys = [candidates.score, candidates.negatedRank, candidates.createdAt, candidates.id];
   const at = cursor ? relevancePosition(cursor.value) : undefined;
   const past =

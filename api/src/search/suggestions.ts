@@ -87,15 +87,16 @@ export async function didYouMean(q: string, language: Language, finds: (text: st
   const known = searchKnowledge();
   const words = wordsOf(q);
   if (words.length === 0) return undefined;
-  const nearest = words.map((word) =>
-    word.length < SHORTEST_SUGGESTED || stemsOf(word).some((stem) => known.stems.has(stem))
-      ? [word]
-      : known.corrections.nearestOf(word, word.length >= 7 ? 2 : 1),
-  );
+  // Each word's spellings, closest first: the word itself when the vocabulary knows it or nothing is close.
+  const spellings = words.map((word) => {
+    const isKnown = word.length < SHORTEST_SUGGESTED || stemsOf(word).some((stem) => known.stems.has(stem));
+    const close = isKnown ? [] : known.corrections.nearestOf(word, word.length >= 7 ? 2 : 1);
+    return close.length > 0 ? close : [word];
+  });
   const proposals: string[] = [];
-  // The k-th respelling takes each word's k-th closest (or its last, or the word itself where none is close).
+  // The k-th respelling takes each word's k-th closest spelling, or its last.
   for (let k = 0; k < MOST_RESPELLINGS; k += 1) {
-    const respelled = words.map((word, at) => nearest[at]![Math.min(k, nearest[at]!.length - 1)] ?? word).join(' ');
+    const respelled = spellings.map((options) => options[Math.min(k, options.length - 1)]).join(' ');
     if (respelled !== words.join(' ')) proposals.push(respelled);
   }
   // The tasks the words speak of, by their name in the reader's language.

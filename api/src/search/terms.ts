@@ -65,13 +65,13 @@ export function listingTermsOf(listing: { title: string; description: string; pl
     const matches = known.concepts.phrasesIn(contentWordsOf(text).map((word) => new Set(stemsOf(word))));
     const direct = new Set(matches.map((match) => match.concept));
     const broader = new Set([...direct].flatMap((concept) => known.concepts.withBroader(concept).slice(1)).filter((c) => !direct.has(c)));
-    return { direct, broader, separateTasks: separateTasksIn(matches) };
+    return { matches, direct, broader };
   };
   const title = conceptsOf(listing.title);
   const description = conceptsOf(listing.description);
   const inTitle = new Set([...title.direct, ...title.broader]);
   for (const concept of title.direct) terms.add(`T:${concept}`);
-  if (title.separateTasks >= SCATTERED_TITLE) terms.add(SCATTERED);
+  if (separateTasksIn(title.matches) >= SCATTERED_TITLE) terms.add(SCATTERED);
   for (const concept of title.broader) terms.add(`U:${concept}`);
   for (const concept of description.direct) if (!inTitle.has(concept)) terms.add(`B:${concept}`);
   for (const concept of description.broader) if (!inTitle.has(concept) && !description.direct.has(concept)) terms.add(`V:${concept}`);
